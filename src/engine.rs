@@ -1,0 +1,18 @@
+//! The engine: shapes, puzzles, formats and solvers. Pure logic: no I/O
+//! beyond the readers it is handed, no terminal, no threads of its own.
+
+pub mod bits;
+pub mod count;
+pub mod format;
+pub mod grid;
+pub mod limits;
+pub mod shape;
+pub mod solve;
+pub mod trace;
+
+pub use count::{count_solutions, is_unique};
+pub use grid::{Cell, Conflict, Grid, GridError, Puzzle, Value};
+pub use limits::{Limits, StopReason};
+pub use shape::{Shape, ShapeError};
+pub use solve::{Count, Outcome, Solver, solve};
+pub use trace::{NoTrace, Reason, TraceEvent, TraceSink};

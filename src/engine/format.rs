@@ -1,0 +1,1 @@
+//! Text formats for puzzles: detection, streaming readers and writers.

@@ -1,0 +1,208 @@
+//! Exact solvers. Every solver takes `(&Puzzle, &Limits, &mut impl TraceSink)`
+//! and returns an [`Outcome`].
+//!
+//! [`solve`] and [`count_solutions`](crate::engine::count_solutions) pick the
+//! candidate-set width from n and run the propagation solver
+//! ([`propagate::Search`]); a reusable [`Solver`] keeps its buffers between
+//! puzzles for batch work.
+
+pub mod propagate;
+
+use crate::engine::bits::{Bits, Wide};
+use crate::engine::grid::{Conflict, Grid, Puzzle};
+use crate::engine::limits::{Limits, StopReason};
+use crate::engine::shape::Shape;
+use crate::engine::trace::TraceSink;
+
+use propagate::Search;
+
+/// What a solve found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// Exactly one solution.
+    Solved(Grid),
+    /// No solution (the givens do not conflict, but nothing fits).
+    NoSolution,
+    /// More than one solution: two different witnesses.
+    Multiple(Grid, Grid),
+    /// Some givens break the rules; each pair is listed.
+    InvalidGivens(Vec<Conflict>),
+    /// A limit stopped the search first.
+    Stopped(StopReason),
+}
+
+impl Outcome {
+    /// The solution, when there is exactly one.
+    pub fn solution(&self) -> Option<&Grid> {
+        match self {
+            Outcome::Solved(g) => Some(g),
+            _ => None,
+        }
+    }
+}
+
+/// What the search loop reports, before it becomes an [`Outcome`] or a count.
+#[derive(Debug, Clone, Default)]
+pub struct RawResult {
+    /// Solutions found.
+    pub count: u64,
+    /// The first (at most two) solutions.
+    pub witnesses: Vec<Grid>,
+    /// True when the whole tree was searched (so `count` is exact).
+    pub exhausted: bool,
+    /// Set when a limit stopped the search.
+    pub stopped: Option<StopReason>,
+    /// Conflicting givens, when the puzzle broke the rules.
+    pub conflicts: Vec<Conflict>,
+    /// Search nodes (guesses) used.
+    pub nodes: u64,
+}
+
+impl RawResult {
+    fn into_outcome(self) -> Outcome {
+        if !self.conflicts.is_empty() {
+            return Outcome::InvalidGivens(self.conflicts);
+        }
+        let mut w = self.witnesses.into_iter();
+        match (w.next(), w.next()) {
+            (Some(a), Some(b)) => Outcome::Multiple(a, b),
+            (Some(a), None) if self.exhausted => Outcome::Solved(a),
+            (None, _) if self.exhausted => Outcome::NoSolution,
+            _ => Outcome::Stopped(self.stopped.unwrap_or(StopReason::Cancelled)),
+        }
+    }
+}
+
+/// A solution count with a cap.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Count {
+    /// Solutions found (at most the cap).
+    pub solutions: u64,
+    /// True when `solutions` is the exact number (the search finished below the cap).
+    pub exact: bool,
+    /// Set when a limit stopped the count.
+    pub stopped: Option<StopReason>,
+    /// Conflicting givens, when the puzzle broke the rules (count is then 0).
+    pub conflicts: Vec<Conflict>,
+}
+
+enum Engine {
+    W16(Search<u16>),
+    W32(Search<u32>),
+    W64(Search<u64>),
+    W128(Search<Wide<2>>),
+    W256(Search<Wide<4>>),
+    W448(Search<Wide<7>>),
+}
+
+macro_rules! on_engine {
+    ($e:expr, $s:ident => $body:expr) => {
+        match $e {
+            Engine::W16($s) => $body,
+            Engine::W32($s) => $body,
+            Engine::W64($s) => $body,
+            Engine::W128($s) => $body,
+            Engine::W256($s) => $body,
+            Engine::W448($s) => $body,
+        }
+    };
+}
+
+impl Engine {
+    fn new(shape: Shape) -> Engine {
+        let n = shape.n();
+        if n <= u16::CAPACITY {
+            Engine::W16(Search::new(shape))
+        } else if n <= u32::CAPACITY {
+            Engine::W32(Search::new(shape))
+        } else if n <= u64::CAPACITY {
+            Engine::W64(Search::new(shape))
+        } else if n <= Wide::<2>::CAPACITY {
+            Engine::W128(Search::new(shape))
+        } else if n <= Wide::<4>::CAPACITY {
+            Engine::W256(Search::new(shape))
+        } else {
+            Engine::W448(Search::new(shape))
+        }
+    }
+
+    fn shape(&self) -> Shape {
+        on_engine!(self, s => s.shape())
+    }
+}
+
+/// A reusable exact solver: keeps its buffers between puzzles of one shape,
+/// so batch runs allocate nothing per puzzle once warm.
+#[derive(Default)]
+pub struct Solver {
+    engine: Option<Engine>,
+}
+
+impl std::fmt::Debug for Solver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solver")
+            .field("shape", &self.engine.as_ref().map(Engine::shape))
+            .finish()
+    }
+}
+
+impl Solver {
+    /// A solver with no buffers yet.
+    pub fn new() -> Solver {
+        Solver::default()
+    }
+
+    fn engine(&mut self, shape: Shape) -> &mut Engine {
+        if self.engine.as_ref().map(Engine::shape) != Some(shape) {
+            self.engine = Some(Engine::new(shape));
+        }
+        self.engine.get_or_insert_with(|| Engine::new(shape))
+    }
+
+    /// Searches for up to `limit` solutions.
+    pub fn run<S: TraceSink>(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: u64,
+        limits: &Limits,
+        sink: &mut S,
+    ) -> RawResult {
+        on_engine!(self.engine(puzzle.shape()), s => s.run(puzzle, limit, limits, sink))
+    }
+
+    /// Solves `puzzle`: one solution, none, two witnesses, bad givens or stopped.
+    pub fn solve<S: TraceSink>(
+        &mut self,
+        puzzle: &Puzzle,
+        limits: &Limits,
+        sink: &mut S,
+    ) -> Outcome {
+        self.run(puzzle, 2, limits, sink).into_outcome()
+    }
+
+    /// Counts solutions up to `cap`.
+    pub fn count(&mut self, puzzle: &Puzzle, cap: u64, limits: &Limits) -> Count {
+        let r = self.run(puzzle, cap, limits, &mut crate::engine::trace::NoTrace);
+        Count {
+            solutions: r.count,
+            exact: r.exhausted,
+            stopped: r.stopped,
+            conflicts: r.conflicts,
+        }
+    }
+}
+
+/// Solves `puzzle` with a fresh [`Solver`].
+///
+/// ```
+/// use dekadoku::engine::{solve, Limits, NoTrace, Outcome, Puzzle, Shape};
+/// let p = Puzzle::from_numbers(Shape::square(2).unwrap(),
+///     &[1, 0, 0, 0,  0, 0, 1, 0,  0, 1, 0, 0,  0, 0, 0, 1]).unwrap();
+/// match solve(&p, &Limits::none(), &mut NoTrace) {
+///     Outcome::Solved(g) => assert!(p.is_solved_by(&g)),
+///     other => panic!("{other:?}"),
+/// }
+/// ```
+pub fn solve<S: TraceSink>(puzzle: &Puzzle, limits: &Limits, sink: &mut S) -> Outcome {
+    Solver::new().solve(puzzle, limits, sink)
+}

@@ -1,0 +1,439 @@
+//! The default exact solver for every shape: naked and hidden singles to a
+//! fixed point, then search on the most constrained choice, with all state
+//! on an undo trail.
+//!
+//! State per cell is a candidate set `B` (monomorphised over the width);
+//! per unit and digit a count of the places left. Changes made below the
+//! first guess are logged one (cell, digit) pair at a time and undone on
+//! backtrack; nothing is copied and nothing is allocated per node once the
+//! buffers have grown to the puzzle's needs. Changes at the root (givens and
+//! what they force) are never undone, so they are not logged.
+
+use std::sync::Arc;
+
+use crate::engine::bits::Bits;
+use crate::engine::grid::{Cell, Grid, Puzzle, Value};
+use crate::engine::limits::{Limits, StopReason};
+use crate::engine::shape::{Shape, Tables};
+use crate::engine::trace::{Reason, TraceEvent, TraceSink};
+
+use super::RawResult;
+
+/// How many assignments pass between two checks of the limits.
+const CHECK_EVERY: u32 = 256;
+
+#[derive(Debug, Clone, Copy)]
+enum Job {
+    Naked(u32),
+    Hidden(u32, u32),
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Frame {
+    trail: usize,
+    assigned: usize,
+    cell: u32,
+    digit: u32,
+}
+
+/// Signals that the current branch is dead.
+struct Dead;
+
+/// A reusable search over one shape with candidate sets of width `B`.
+#[derive(Debug)]
+pub struct Search<B: Bits> {
+    shape: Shape,
+    n: usize,
+    tables: Arc<Tables>,
+    cand: Vec<B>,
+    assigned: Vec<bool>,
+    /// places[u * n + d]: cells of unit u that still allow digit d.
+    places: Vec<u16>,
+    /// (cell, digit) eliminations below the root, in order.
+    trail: Vec<(u32, u32)>,
+    /// Cells assigned below the root, in order.
+    assigned_trail: Vec<u32>,
+    queue: Vec<Job>,
+    frames: Vec<Frame>,
+    unassigned: usize,
+    nodes: u64,
+    work: u32,
+    stop: Option<StopReason>,
+}
+
+impl<B: Bits> Search<B> {
+    /// Buffers for `shape` (n must fit in `B`).
+    pub fn new(shape: Shape) -> Search<B> {
+        let n = shape.n();
+        debug_assert!(n <= B::CAPACITY);
+        Search {
+            shape,
+            n,
+            tables: shape.tables(),
+            cand: vec![B::full(n); n * n],
+            assigned: vec![false; n * n],
+            places: vec![n as u16; 3 * n * n],
+            trail: Vec::new(),
+            assigned_trail: Vec::new(),
+            queue: Vec::new(),
+            frames: Vec::new(),
+            unassigned: n * n,
+            nodes: 0,
+            work: 0,
+            stop: None,
+        }
+    }
+
+    /// The shape this search was built for.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    fn reset(&mut self) {
+        let n = self.n;
+        self.cand.fill(B::full(n));
+        self.assigned.fill(false);
+        self.places.fill(n as u16);
+        self.trail.clear();
+        self.assigned_trail.clear();
+        self.queue.clear();
+        self.frames.clear();
+        self.unassigned = n * n;
+        self.nodes = 0;
+        self.work = 0;
+        self.stop = None;
+    }
+
+    fn cell(&self, c: usize) -> Cell {
+        Cell::from_index(self.shape, c)
+    }
+
+    /// Finds up to `limit` solutions of `puzzle` (whose shape must be this search's).
+    pub fn run<S: TraceSink>(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: u64,
+        limits: &Limits,
+        sink: &mut S,
+    ) -> RawResult {
+        self.reset();
+        let mut result = RawResult::default();
+        let checked = !limits.is_unlimited() || S::ENABLED;
+
+        // Root: the givens, then what they force.
+        let mut ok = true;
+        for (c, v) in puzzle.cells().iter().enumerate() {
+            if let Some(v) = v {
+                if self.assign(c, v.index(), Reason::Given, sink).is_err() {
+                    ok = false;
+                    break;
+                }
+                if checked && self.tick(limits, sink) {
+                    break;
+                }
+            }
+        }
+        if !ok {
+            if S::ENABLED {
+                sink.event(TraceEvent::Contradiction);
+            }
+            result.conflicts = puzzle.conflicts();
+            result.exhausted = true;
+            return result;
+        }
+
+        loop {
+            if let Some(stop) = self.stop {
+                result.stopped = Some(stop);
+                break;
+            }
+            let alive = self.propagate(limits, sink, checked).is_ok() && self.stop.is_none();
+            if self.stop.is_some() {
+                continue;
+            }
+            let mut dead = !alive;
+            if alive {
+                if self.unassigned == 0 {
+                    result.count += 1;
+                    if S::ENABLED {
+                        sink.event(TraceEvent::Solved {
+                            index: result.count as usize,
+                        });
+                    }
+                    if result.witnesses.len() < 2 {
+                        result.witnesses.push(self.grid());
+                    }
+                    if result.count >= limit {
+                        break;
+                    }
+                    dead = true;
+                } else {
+                    let (c, d) = self.choose();
+                    self.nodes += 1;
+                    if checked {
+                        if let Some(stop) = limits.check(self.nodes) {
+                            self.stop = Some(stop);
+                            continue;
+                        }
+                    }
+                    self.frames.push(Frame {
+                        trail: self.trail.len(),
+                        assigned: self.assigned_trail.len(),
+                        cell: c as u32,
+                        digit: d as u32,
+                    });
+                    if S::ENABLED {
+                        sink.event(TraceEvent::Branch {
+                            cell: self.cell(c),
+                            value: Value::from_index(d),
+                            depth: self.frames.len(),
+                        });
+                    }
+                    dead = self.assign(c, d, Reason::Guess, sink).is_err();
+                }
+            } else if S::ENABLED {
+                sink.event(TraceEvent::Contradiction);
+            }
+            if dead && !self.backtrack(sink) {
+                result.exhausted = true;
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result
+    }
+
+    /// Undo the latest guess and assert its negation; repeat while that
+    /// fails at once. False when no guess is left (the search is over).
+    fn backtrack<S: TraceSink>(&mut self, sink: &mut S) -> bool {
+        while let Some(f) = self.frames.pop() {
+            self.undo_to(f.trail, f.assigned);
+            self.queue.clear();
+            if S::ENABLED {
+                sink.event(TraceEvent::Backtrack {
+                    cell: self.cell(f.cell as usize),
+                    value: Value::from_index(f.digit as usize),
+                    depth: self.frames.len() + 1,
+                });
+            }
+            if self
+                .eliminate(f.cell as usize, B::single(f.digit as usize), sink)
+                .is_ok()
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn undo_to(&mut self, trail: usize, assigned: usize) {
+        let n = self.n;
+        while self.trail.len() > trail {
+            let Some((c, d)) = self.trail.pop() else {
+                break;
+            };
+            let (c, d) = (c as usize, d as usize);
+            self.cand[c].insert(d);
+            for u in self.tables.units_of(c) {
+                self.places[u as usize * n + d] += 1;
+            }
+        }
+        while self.assigned_trail.len() > assigned {
+            let Some(c) = self.assigned_trail.pop() else {
+                break;
+            };
+            self.assigned[c as usize] = false;
+            self.unassigned += 1;
+        }
+    }
+
+    /// Counts work and checks the limits now and then; true when stopping.
+    #[inline]
+    fn tick<S: TraceSink>(&mut self, limits: &Limits, sink: &S) -> bool {
+        self.work += 1;
+        if self.work % CHECK_EVERY == 0 {
+            if let Some(stop) = limits.check(self.nodes) {
+                self.stop = Some(stop);
+            } else if sink.wants_stop() {
+                self.stop = Some(StopReason::Cancelled);
+            }
+        }
+        self.stop.is_some()
+    }
+
+    /// Removes `digits` from cell `c`, updating unit counts and queueing
+    /// any single that appears.
+    fn eliminate<S: TraceSink>(&mut self, c: usize, digits: B, sink: &mut S) -> Result<(), Dead> {
+        let old = self.cand[c];
+        let gone = old.and(&digits);
+        if gone.is_empty() {
+            return Ok(());
+        }
+        let left = old.and_not(&gone);
+        self.cand[c] = left;
+        let log = !self.frames.is_empty();
+        let units = self.tables.units_of(c);
+        let n = self.n;
+        let mut dead = false;
+        for d in gone.iter() {
+            if log {
+                self.trail.push((c as u32, d as u32));
+            }
+            if S::ENABLED {
+                sink.event(TraceEvent::Eliminate {
+                    cell: self.cell(c),
+                    value: Value::from_index(d),
+                });
+            }
+            for u in units {
+                let slot = &mut self.places[u as usize * n + d];
+                *slot -= 1;
+                match *slot {
+                    0 => dead = true,
+                    1 => self.queue.push(Job::Hidden(u, d as u32)),
+                    _ => {}
+                }
+            }
+        }
+        if left.is_empty() {
+            return Err(Dead);
+        }
+        if left.is_single() && !self.assigned[c] {
+            self.queue.push(Job::Naked(c as u32));
+        }
+        if dead { Err(Dead) } else { Ok(()) }
+    }
+
+    /// Places digit `d` in cell `c` and removes it from every peer.
+    fn assign<S: TraceSink>(
+        &mut self,
+        c: usize,
+        d: usize,
+        reason: Reason,
+        sink: &mut S,
+    ) -> Result<(), Dead> {
+        if !self.cand[c].has(d) {
+            return Err(Dead);
+        }
+        if self.assigned[c] {
+            return Ok(());
+        }
+        self.assigned[c] = true;
+        self.unassigned -= 1;
+        if !self.frames.is_empty() {
+            self.assigned_trail.push(c as u32);
+        }
+        if S::ENABLED {
+            sink.event(TraceEvent::Assign {
+                cell: self.cell(c),
+                value: Value::from_index(d),
+                reason,
+            });
+        }
+        let others = self.cand[c].and_not(&B::single(d));
+        self.eliminate(c, others, sink)?;
+        let tables = Arc::clone(&self.tables);
+        let one = B::single(d);
+        for u in tables.units_of(c) {
+            for &p in tables.unit(u as usize) {
+                let p = p as usize;
+                if p != c && self.cand[p].has(d) {
+                    self.eliminate(p, one, sink)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Applies queued singles until none is left.
+    fn propagate<S: TraceSink>(
+        &mut self,
+        limits: &Limits,
+        sink: &mut S,
+        checked: bool,
+    ) -> Result<(), Dead> {
+        while let Some(job) = self.queue.pop() {
+            match job {
+                Job::Naked(c) => {
+                    let c = c as usize;
+                    if self.assigned[c] {
+                        continue;
+                    }
+                    let d = self.cand[c].first().ok_or(Dead)?;
+                    self.assign(c, d, Reason::NakedSingle, sink)?;
+                }
+                Job::Hidden(u, d) => {
+                    let (u, d) = (u as usize, d as usize);
+                    if self.places[u * self.n + d] != 1 {
+                        continue;
+                    }
+                    let tables = Arc::clone(&self.tables);
+                    let Some(&c) = tables
+                        .unit(u)
+                        .iter()
+                        .find(|&&c| self.cand[c as usize].has(d))
+                    else {
+                        return Err(Dead);
+                    };
+                    if !self.assigned[c as usize] {
+                        self.assign(c as usize, d, Reason::HiddenSingle { unit: u }, sink)?;
+                    }
+                }
+            }
+            if checked && self.tick(limits, sink) {
+                self.queue.clear();
+                return Ok(());
+            }
+        }
+        Ok(())
+    }
+
+    /// The most constrained choice: a cell with fewest candidates or a
+    /// unit-digit with fewest places, whichever is smaller (cells win ties).
+    fn choose(&self) -> (usize, usize) {
+        let n = self.n;
+        let mut best_cell = usize::MAX;
+        let mut best = u32::MAX;
+        for (c, cand) in self.cand.iter().enumerate() {
+            if self.assigned[c] {
+                continue;
+            }
+            let k = cand.count();
+            if k < best {
+                best = k;
+                best_cell = c;
+                if k <= 2 {
+                    break;
+                }
+            }
+        }
+        if best > 2 {
+            let mut best_unit = None;
+            for (i, &k) in self.places.iter().enumerate() {
+                let k = k as u32;
+                if k >= 2 && k < best {
+                    best = k;
+                    best_unit = Some((i / n, i % n));
+                    if k == 2 {
+                        break;
+                    }
+                }
+            }
+            if let Some((u, d)) = best_unit
+                && let Some(&c) = self
+                    .tables
+                    .unit(u)
+                    .iter()
+                    .find(|&&c| !self.assigned[c as usize] && self.cand[c as usize].has(d))
+            {
+                return (c as usize, d);
+            }
+        }
+        let d = self.cand[best_cell].first().unwrap_or(0);
+        (best_cell, d)
+    }
+
+    fn grid(&self) -> Grid {
+        Grid::from_indices(self.shape, self.cand.iter().map(|b| b.first().unwrap_or(0)))
+    }
+}
