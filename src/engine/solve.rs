@@ -206,3 +206,139 @@ impl Solver {
 pub fn solve<S: TraceSink>(puzzle: &Puzzle, limits: &Limits, sink: &mut S) -> Outcome {
     Solver::new().solve(puzzle, limits, sink)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::grid::Value;
+    use crate::engine::trace::{NoTrace, TraceEvent};
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    fn nums(s: &str) -> Vec<usize> {
+        s.bytes()
+            .filter(|b| !b.is_ascii_whitespace())
+            .map(|b| if b == b'.' { 0 } else { (b - b'0') as usize })
+            .collect()
+    }
+
+    fn classic(s: &str) -> Puzzle {
+        Puzzle::from_numbers(Shape::CLASSIC, &nums(s)).unwrap()
+    }
+
+    const HARD: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    #[test]
+    fn empty_4x4_has_288_grids() {
+        let p = Puzzle::empty(Shape::square(2).unwrap());
+        let c = Solver::new().count(&p, 1000, &Limits::none());
+        assert_eq!((c.solutions, c.exact), (288, true));
+        let c = Solver::new().count(&p, 100, &Limits::none());
+        assert_eq!((c.solutions, c.exact), (100, false));
+        match solve(&p, &Limits::none(), &mut NoTrace) {
+            Outcome::Multiple(a, b) => {
+                assert_ne!(a, b);
+                assert!(p.is_solved_by(&a) && p.is_solved_by(&b));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn hard_classic_is_solved_and_checked() {
+        let p = classic(HARD);
+        match solve(&p, &Limits::none(), &mut NoTrace) {
+            Outcome::Solved(g) => assert!(p.is_solved_by(&g)),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn no_solution_without_conflicting_givens() {
+        // r1c1 sees 1..8 in its row and 9 in its column.
+        let mut s = String::from(".12345678");
+        s.push_str(&".".repeat(36));
+        s.push('9');
+        s.push_str(&".".repeat(35));
+        let p = classic(&s);
+        assert!(p.conflicts().is_empty());
+        assert_eq!(
+            solve(&p, &Limits::none(), &mut NoTrace),
+            Outcome::NoSolution
+        );
+        let c = Solver::new().count(&p, 2, &Limits::none());
+        assert_eq!((c.solutions, c.exact), (0, true));
+    }
+
+    #[test]
+    fn conflicting_givens_are_reported() {
+        let mut s = ".".repeat(81);
+        s.replace_range(3..4, "7");
+        s.replace_range(75..76, "7"); // same column 4
+        match solve(&classic(&s), &Limits::none(), &mut NoTrace) {
+            Outcome::InvalidGivens(c) => {
+                assert_eq!(c.len(), 1);
+                assert_eq!(c[0].to_string(), "r1c4 and r9c4 both hold 7");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn limits_stop_the_search() {
+        let p = Puzzle::empty(Shape::square(4).unwrap());
+        let flag = Arc::new(AtomicBool::new(true));
+        let l = Limits::none().with_cancel(flag);
+        assert_eq!(
+            solve(&p, &l, &mut NoTrace),
+            Outcome::Stopped(StopReason::Cancelled)
+        );
+        let p = classic(HARD);
+        assert_eq!(
+            solve(&p, &Limits::nodes(1), &mut NoTrace),
+            Outcome::Stopped(StopReason::NodeBudget)
+        );
+    }
+
+    #[test]
+    fn trace_tells_the_search() {
+        let p = classic(HARD);
+        let mut events: Vec<TraceEvent> = Vec::new();
+        let mut solver = Solver::new();
+        let r = solver.run(&p, 2, &Limits::none(), &mut events);
+        assert_eq!(r.count, 1);
+        let branches = events
+            .iter()
+            .filter(|e| matches!(e, TraceEvent::Branch { .. }))
+            .count() as u64;
+        assert_eq!(branches, r.nodes);
+        assert!(
+            events
+                .iter()
+                .any(|e| matches!(e, TraceEvent::Backtrack { .. }))
+        );
+        assert!(matches!(
+            events.last(),
+            Some(TraceEvent::Contradiction)
+                | Some(TraceEvent::Backtrack { .. })
+                | Some(TraceEvent::Solved { .. })
+        ));
+        // Replaying assignments and undoing them on backtrack ends at the solution.
+        let shape = p.shape();
+        let mut stack: Vec<Vec<Option<Value>>> = Vec::new();
+        let mut cells: Vec<Option<Value>> = vec![None; 81];
+        let mut solution = None;
+        for e in &events {
+            match e {
+                TraceEvent::Branch { .. } => stack.push(cells.clone()),
+                TraceEvent::Assign { cell, value, .. } => cells[cell.index(shape)] = Some(*value),
+                TraceEvent::Backtrack { .. } => cells = stack.pop().unwrap(),
+                TraceEvent::Solved { .. } => solution = Some(cells.clone()),
+                _ => {}
+            }
+        }
+        let grid = Grid::from_puzzle(&Puzzle::new(shape, solution.unwrap()).unwrap()).unwrap();
+        assert!(p.is_solved_by(&grid));
+    }
+}

@@ -39,6 +39,39 @@ struct Frame {
 /// Signals that the current branch is dead.
 struct Dead;
 
+/// How one depth-first run ended.
+enum RunEnd {
+    /// The whole tree was searched; this many solutions were in it.
+    Exhausted(u64),
+    /// The limit of solutions was reached.
+    Enough,
+    /// A limit or the sink stopped the search.
+    Stopped(StopReason),
+    /// The failure cutoff was reached: start again from the root.
+    Restart,
+}
+
+/// Failures allowed in a run of Luby weight 1.
+const RESTART_BASE: u64 = 256;
+
+/// Seed of the tie-breaking generator: runs are reproducible.
+const SEED: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// The Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 … (0-based index).
+fn luby(index: u32) -> u64 {
+    let mut i = index as u64 + 1;
+    loop {
+        let mut k = 1u32;
+        while (1u64 << k) - 1 < i {
+            k += 1;
+        }
+        if i == (1u64 << k) - 1 {
+            return 1u64 << (k - 1);
+        }
+        i -= (1u64 << (k - 1)) - 1;
+    }
+}
+
 /// A reusable search over one shape with candidate sets of width `B`.
 #[derive(Debug)]
 pub struct Search<B: Bits> {
@@ -59,6 +92,12 @@ pub struct Search<B: Bits> {
     nodes: u64,
     work: u32,
     stop: Option<StopReason>,
+    /// Conflict weights per unit (dom/wdeg branching); kept across restarts.
+    weight: Vec<u32>,
+    /// Backtracks in the current run, and the cutoff that triggers a restart.
+    fails: u64,
+    cutoff: u64,
+    rng: u64,
 }
 
 impl<B: Bits> Search<B> {
@@ -81,6 +120,10 @@ impl<B: Bits> Search<B> {
             nodes: 0,
             work: 0,
             stop: None,
+            weight: vec![1; 3 * n],
+            fails: 0,
+            cutoff: u64::MAX,
+            rng: SEED,
         }
     }
 
@@ -102,6 +145,10 @@ impl<B: Bits> Search<B> {
         self.nodes = 0;
         self.work = 0;
         self.stop = None;
+        self.weight.fill(1);
+        self.fails = 0;
+        self.cutoff = u64::MAX;
+        self.rng = SEED;
     }
 
     fn cell(&self, c: usize) -> Cell {
@@ -109,6 +156,12 @@ impl<B: Bits> Search<B> {
     }
 
     /// Finds up to `limit` solutions of `puzzle` (whose shape must be this search's).
+    ///
+    /// For `limit` ≤ 2 (solve, uniqueness) the search restarts now and then
+    /// (Luby schedule, conflict weights kept): each run is a complete
+    /// depth-first search cut off after a number of failures, so a run that
+    /// ends below its cutoff has searched the whole tree. Larger limits use
+    /// one run without cutoff.
     pub fn run<S: TraceSink>(
         &mut self,
         puzzle: &Puzzle,
@@ -120,7 +173,7 @@ impl<B: Bits> Search<B> {
         let mut result = RawResult::default();
         let checked = !limits.is_unlimited() || S::ENABLED;
 
-        // Root: the givens, then what they force.
+        // Root: the givens, then what they force. Nothing here is logged.
         let mut ok = true;
         for (c, v) in puzzle.cells().iter().enumerate() {
             if let Some(v) = v {
@@ -142,39 +195,94 @@ impl<B: Bits> Search<B> {
             return result;
         }
 
+        let restarts = limit <= 2;
+        let mut run = 0u32;
+        loop {
+            self.cutoff = if restarts {
+                RESTART_BASE.saturating_mul(luby(run))
+            } else {
+                u64::MAX
+            };
+            self.fails = 0;
+            match self.dfs(limit, limits, sink, checked, &mut result) {
+                RunEnd::Exhausted(count) => {
+                    result.count = count;
+                    result.exhausted = true;
+                    break;
+                }
+                RunEnd::Enough => {
+                    result.count = limit;
+                    break;
+                }
+                RunEnd::Stopped(stop) => {
+                    result.stopped = Some(stop);
+                    break;
+                }
+                RunEnd::Restart => {
+                    if let Some(f) = self.frames.first().copied() {
+                        self.undo_to(f.trail, f.assigned);
+                    }
+                    self.frames.clear();
+                    self.queue.clear();
+                    run += 1;
+                }
+            }
+        }
+        if !result.exhausted {
+            result.count = result.count.max(result.witnesses.len() as u64);
+        }
+        result.nodes = self.nodes;
+        result
+    }
+
+    /// One depth-first run from the root. Solutions go into `result.witnesses`
+    /// (distinct, at most two).
+    fn dfs<S: TraceSink>(
+        &mut self,
+        limit: u64,
+        limits: &Limits,
+        sink: &mut S,
+        checked: bool,
+        result: &mut RawResult,
+    ) -> RunEnd {
+        let mut found = 0u64;
         loop {
             if let Some(stop) = self.stop {
-                result.stopped = Some(stop);
-                break;
+                return RunEnd::Stopped(stop);
             }
-            let alive = self.propagate(limits, sink, checked).is_ok() && self.stop.is_none();
-            if self.stop.is_some() {
-                continue;
+            let alive = self.propagate(limits, sink, checked).is_ok();
+            if let Some(stop) = self.stop {
+                return RunEnd::Stopped(stop);
             }
             let mut dead = !alive;
             if alive {
                 if self.unassigned == 0 {
-                    result.count += 1;
-                    if S::ENABLED {
-                        sink.event(TraceEvent::Solved {
-                            index: result.count as usize,
-                        });
+                    found += 1;
+                    let grid = self.grid();
+                    if !result.witnesses.contains(&grid) {
+                        if S::ENABLED {
+                            sink.event(TraceEvent::Solved {
+                                index: result.witnesses.len() + 1,
+                            });
+                        }
+                        if result.witnesses.len() < 2 {
+                            result.witnesses.push(grid);
+                        }
                     }
-                    if result.witnesses.len() < 2 {
-                        result.witnesses.push(self.grid());
+                    let distinct = (result.witnesses.len() as u64).max(found);
+                    if distinct >= limit {
+                        return RunEnd::Enough;
                     }
-                    if result.count >= limit {
-                        break;
-                    }
+                    // Backtracking past a solution refutes nothing, so the
+                    // root may learn false facts from here on: this run must
+                    // finish, without restarts.
+                    self.cutoff = u64::MAX;
                     dead = true;
                 } else {
                     let (c, d) = self.choose();
                     self.nodes += 1;
-                    if checked {
-                        if let Some(stop) = limits.check(self.nodes) {
-                            self.stop = Some(stop);
-                            continue;
-                        }
+                    if checked && let Some(stop) = limits.check(self.nodes) {
+                        return RunEnd::Stopped(stop);
                     }
                     self.frames.push(Frame {
                         trail: self.trail.len(),
@@ -194,13 +302,16 @@ impl<B: Bits> Search<B> {
             } else if S::ENABLED {
                 sink.event(TraceEvent::Contradiction);
             }
-            if dead && !self.backtrack(sink) {
-                result.exhausted = true;
-                break;
+            if dead {
+                self.fails += 1;
+                if self.fails > self.cutoff {
+                    return RunEnd::Restart;
+                }
+                if !self.backtrack(sink) {
+                    return RunEnd::Exhausted(found);
+                }
             }
         }
-        result.nodes = self.nodes;
-        result
     }
 
     /// Undo the latest guess and assert its negation; repeat while that
@@ -289,13 +400,19 @@ impl<B: Bits> Search<B> {
                 let slot = &mut self.places[u as usize * n + d];
                 *slot -= 1;
                 match *slot {
-                    0 => dead = true,
+                    0 => {
+                        dead = true;
+                        self.weight[u as usize] += 1;
+                    }
                     1 => self.queue.push(Job::Hidden(u, d as u32)),
                     _ => {}
                 }
             }
         }
         if left.is_empty() {
+            for u in units {
+                self.weight[u as usize] += 1;
+            }
             return Err(Dead);
         }
         if left.is_single() && !self.assigned[c] {
@@ -389,48 +506,81 @@ impl<B: Bits> Search<B> {
     }
 
     /// The most constrained choice: a cell with fewest candidates or a
-    /// unit-digit with fewest places, whichever is smaller (cells win ties).
-    fn choose(&self) -> (usize, usize) {
+    /// unit-digit with fewest places, each divided by the conflict weight of
+    /// its units (dom/wdeg); ties are broken at random.
+    fn choose(&mut self) -> (usize, usize) {
         let n = self.n;
-        let mut best_cell = usize::MAX;
-        let mut best = u32::MAX;
-        for (c, cand) in self.cand.iter().enumerate() {
+        // Scores are size × 3072 / weight so both views compare at weight 1.
+        let mut best = u64::MAX;
+        let mut pick = (usize::MAX, 0usize, false);
+        let mut ties = 0u32;
+        for c in 0..n * n {
             if self.assigned[c] {
                 continue;
             }
-            let k = cand.count();
-            if k < best {
-                best = k;
-                best_cell = c;
-                if k <= 2 {
-                    break;
+            let k = self.cand[c].count() as u64;
+            let [r, col, b] = self.tables.units_of(c);
+            let w = (self.weight[r as usize] + self.weight[col as usize] + self.weight[b as usize])
+                as u64;
+            let score = k * 3072 / w;
+            if score < best {
+                best = score;
+                pick = (c, 0, false);
+                ties = 1;
+            } else if score == best {
+                ties += 1;
+                if self.random_below(ties) == 0 {
+                    pick = (c, 0, false);
                 }
             }
         }
-        if best > 2 {
-            let mut best_unit = None;
-            for (i, &k) in self.places.iter().enumerate() {
-                let k = k as u32;
-                if k >= 2 && k < best {
-                    best = k;
-                    best_unit = Some((i / n, i % n));
-                    if k == 2 {
-                        break;
+        for i in 0..self.places.len() {
+            let k = self.places[i];
+            if k < 2 {
+                continue;
+            }
+            let (u, d) = (i / n, i % n);
+            let score = k as u64 * 3072 / (3 * self.weight[u] as u64);
+            if score < best {
+                best = score;
+                pick = (u, d, true);
+                ties = 1;
+            } else if score == best {
+                ties += 1;
+                if self.random_below(ties) == 0 {
+                    pick = (u, d, true);
+                }
+            }
+        }
+        let (x, d, is_unit) = pick;
+        if is_unit {
+            let k = self.places[x * n + d] as u32;
+            let mut skip = self.random_below(k);
+            for &c in self.tables.unit(x) {
+                let c = c as usize;
+                if !self.assigned[c] && self.cand[c].has(d) {
+                    if skip == 0 {
+                        return (c, d);
                     }
+                    skip -= 1;
                 }
             }
-            if let Some((u, d)) = best_unit
-                && let Some(&c) = self
-                    .tables
-                    .unit(u)
-                    .iter()
-                    .find(|&&c| !self.assigned[c as usize] && self.cand[c as usize].has(d))
-            {
-                return (c as usize, d);
-            }
         }
-        let d = self.cand[best_cell].first().unwrap_or(0);
-        (best_cell, d)
+        let c = x.min(n * n - 1);
+        let k = self.cand[c].count();
+        let nth = self.random_below(k.max(1)) as usize;
+        (c, self.cand[c].iter().nth(nth).unwrap_or(0))
+    }
+
+    /// A pseudo-random number below `k` (xorshift64; only breaks ties, so a
+    /// few lines beat a dependency in the hot loop).
+    fn random_below(&mut self, k: u32) -> u32 {
+        let mut x = self.rng;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.rng = x;
+        ((x >> 32) * k as u64 >> 32) as u32
     }
 
     fn grid(&self) -> Grid {
