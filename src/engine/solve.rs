@@ -196,8 +196,9 @@ impl Solver {
 ///
 /// ```
 /// use dekadoku::engine::{solve, Limits, NoTrace, Outcome, Puzzle, Shape};
+/// // A 4×4 puzzle with exactly one solution.
 /// let p = Puzzle::from_numbers(Shape::square(2).unwrap(),
-///     &[1, 0, 0, 0,  0, 0, 1, 0,  0, 1, 0, 0,  0, 0, 0, 1]).unwrap();
+///     &[1, 0, 0, 0,  0, 0, 3, 0,  0, 4, 0, 0,  0, 0, 0, 2]).unwrap();
 /// match solve(&p, &Limits::none(), &mut NoTrace) {
 ///     Outcome::Solved(g) => assert!(p.is_solved_by(&g)),
 ///     other => panic!("{other:?}"),
