@@ -1,0 +1,276 @@
+//! Bounded line reading: lines from any `BufRead`, never buffering more than
+//! [`MAX_LINE_BYTES`], checked to be text, with one-line push-back.
+
+use std::collections::VecDeque;
+use std::io::{BufRead, ErrorKind};
+
+use super::{FormatError, FormatErrorKind};
+
+/// The longest line the readers buffer (1 MiB). A longer line is skipped
+/// without being stored and reported as [`FormatErrorKind::LineTooLong`].
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// One line of input, without its line ending.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Line {
+    /// 1-based line number.
+    pub no: usize,
+    /// The text, without `\n` or a trailing `\r`.
+    pub text: String,
+}
+
+impl Line {
+    /// Only whitespace.
+    pub fn is_blank(&self) -> bool {
+        self.text.trim().is_empty()
+    }
+
+    /// A `#` comment.
+    pub fn is_comment(&self) -> bool {
+        self.text.trim_start().starts_with('#')
+    }
+}
+
+/// Whether a line holds content: neither blank nor a `#` comment.
+pub(super) fn is_content(text: &str) -> bool {
+    let t = text.trim();
+    !t.is_empty() && !t.starts_with('#')
+}
+
+/// Lines of a reader, numbered, with push-back.
+pub(super) struct Lines<R> {
+    reader: R,
+    source: String,
+    line_no: usize,
+    limit: usize,
+    buf: Vec<u8>,
+    pending: VecDeque<Result<Line, FormatError>>,
+    finished: bool,
+}
+
+impl<R: BufRead> Lines<R> {
+    /// Lines of `reader`, capped at [`MAX_LINE_BYTES`].
+    pub fn new(reader: R, source: String) -> Self {
+        Lines::with_limit(reader, source, MAX_LINE_BYTES)
+    }
+
+    /// Lines of `reader`, capped at `limit` bytes.
+    pub fn with_limit(reader: R, source: String, limit: usize) -> Self {
+        Lines {
+            reader,
+            source,
+            line_no: 0,
+            limit,
+            buf: Vec::new(),
+            pending: VecDeque::new(),
+            finished: false,
+        }
+    }
+
+    /// The source name for errors.
+    pub fn source(&self) -> &str {
+        &self.source
+    }
+
+    /// Number of the last line taken from the reader (0 before the first).
+    pub fn line_no(&self) -> usize {
+        self.line_no
+    }
+
+    /// An error at `line`/`col` of this source.
+    pub fn error(&self, line: usize, col: Option<usize>, kind: FormatErrorKind) -> FormatError {
+        FormatError::new(self.source.clone(), line, col, kind)
+    }
+
+    /// Puts a line back; the next [`Lines::next_line`] returns it first.
+    pub fn unread(&mut self, line: Line) {
+        self.pending.push_front(Ok(line));
+    }
+
+    /// Puts back a line error; the next [`Lines::next_line`] returns it first.
+    pub fn unread_error(&mut self, error: FormatError) {
+        self.pending.push_front(Err(error));
+    }
+
+    /// The next content line inside a block, skipping comments; `Err(no)`
+    /// when the block ends first, at blank line `no` (put back) or at the
+    /// end of input (the last line's number).
+    pub fn block_line(&mut self) -> Result<Result<Line, usize>, FormatError> {
+        loop {
+            match self.next_line() {
+                None => return Ok(Err(self.line_no.max(1))),
+                Some(Err(e)) => return Err(e),
+                Some(Ok(l)) if l.is_comment() => {}
+                Some(Ok(l)) if l.is_blank() => {
+                    let no = l.no;
+                    self.unread(l);
+                    return Ok(Err(no));
+                }
+                Some(Ok(l)) => return Ok(Ok(l)),
+            }
+        }
+    }
+
+    /// Skips the rest of a block after an error: up to and including the
+    /// next blank line, or to the end.
+    pub fn skip_block(&mut self) {
+        while let Some(l) = self.next_line() {
+            if l.is_ok_and(|l| l.is_blank()) {
+                return;
+            }
+        }
+    }
+
+    /// The next line, `None` at the end. A read error ends the lines.
+    pub fn next_line(&mut self) -> Option<Result<Line, FormatError>> {
+        if let Some(l) = self.pending.pop_front() {
+            return Some(l);
+        }
+        if self.finished {
+            return None;
+        }
+        self.buf.clear();
+        let mut too_long = false;
+        let mut got_any = false;
+        loop {
+            let avail = match self.reader.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    self.finished = true;
+                    let kind = FormatErrorKind::Io(e.to_string());
+                    return Some(Err(self.error(self.line_no + 1, None, kind)));
+                }
+            };
+            if avail.is_empty() {
+                self.finished = true;
+                break;
+            }
+            got_any = true;
+            let (take, newline) = match avail.iter().position(|&b| b == b'\n') {
+                Some(i) => (i, true),
+                None => (avail.len(), false),
+            };
+            if !too_long {
+                if self.buf.len() + take > self.limit {
+                    too_long = true;
+                    self.buf = Vec::new();
+                } else {
+                    self.buf.extend_from_slice(&avail[..take]);
+                }
+            }
+            self.reader.consume(take + usize::from(newline));
+            if newline {
+                break;
+            }
+        }
+        if !got_any {
+            return None;
+        }
+        self.line_no += 1;
+        let no = self.line_no;
+        if too_long {
+            let kind = FormatErrorKind::LineTooLong { limit: self.limit };
+            return Some(Err(self.error(no, None, kind)));
+        }
+        if self.buf.last() == Some(&b'\r') {
+            self.buf.pop();
+        }
+        let bad_utf8 = std::str::from_utf8(&self.buf)
+            .err()
+            .map(|e| e.valid_up_to());
+        let nul = self.buf.iter().position(|&b| b == 0);
+        let bad = match (bad_utf8, nul) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        if let Some(at) = bad {
+            let prefix = std::str::from_utf8(&self.buf[..at]).map_or(at, |s| s.chars().count());
+            let kind = FormatErrorKind::NotText { byte: self.buf[at] };
+            return Some(Err(self.error(no, Some(prefix + 1), kind)));
+        }
+        let mut text = String::from_utf8_lossy(&self.buf).into_owned();
+        if no == 1 && text.starts_with('\u{feff}') {
+            text.remove(0);
+        }
+        Some(Ok(Line { no, text }))
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    fn all(input: &[u8], limit: usize) -> Vec<Result<Line, FormatError>> {
+        let mut lines = Lines::with_limit(input, "t".into(), limit);
+        std::iter::from_fn(|| lines.next_line()).collect()
+    }
+
+    fn line(no: usize, text: &str) -> Result<Line, FormatError> {
+        Ok(Line {
+            no,
+            text: text.into(),
+        })
+    }
+
+    #[test]
+    fn splits_on_newlines_and_strips_cr() {
+        assert_eq!(
+            all(b"a\r\nb\n\nc", 100),
+            vec![line(1, "a"), line(2, "b"), line(3, ""), line(4, "c")]
+        );
+        assert_eq!(all(b"", 100), vec![]);
+        assert_eq!(all(b"\n", 100), vec![line(1, "")]);
+        assert_eq!(all("\u{feff}x\n".as_bytes(), 100), vec![line(1, "x")]);
+    }
+
+    #[test]
+    fn long_lines_are_skipped_and_reported() {
+        let got = all(b"12345\n123456789\nok\n", 5);
+        assert_eq!(got[0], line(1, "12345"));
+        let err = got[1].as_ref().unwrap_err();
+        assert_eq!(err.kind, FormatErrorKind::LineTooLong { limit: 5 });
+        assert_eq!(err.line, 2);
+        assert_eq!(got[2], line(3, "ok"));
+    }
+
+    #[test]
+    fn long_lines_across_small_buffers() {
+        // A BufReader with a tiny buffer forces many fill_buf rounds.
+        let input = format!("{}\nend", "x".repeat(1000));
+        let reader = std::io::BufReader::with_capacity(7, input.as_bytes());
+        let mut lines = Lines::with_limit(reader, "t".into(), 100);
+        assert!(lines.next_line().unwrap().is_err());
+        assert_eq!(lines.next_line().unwrap().unwrap().text, "end");
+        assert!(lines.next_line().is_none());
+    }
+
+    #[test]
+    fn push_back_and_numbers() {
+        let mut lines = Lines::new(&b"one\ntwo\n"[..], "t".into());
+        let one = lines.next_line().unwrap().unwrap();
+        let two = lines.next_line().unwrap().unwrap();
+        lines.unread(two.clone());
+        lines.unread(one.clone());
+        assert_eq!(lines.next_line().unwrap().unwrap(), one);
+        assert_eq!(lines.next_line().unwrap().unwrap(), two);
+        assert!(lines.next_line().is_none());
+        assert_eq!(lines.line_no(), 2);
+    }
+
+    struct Failing;
+    impl std::io::Read for Failing {
+        fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+            Err(std::io::Error::other("disk on fire"))
+        }
+    }
+
+    #[test]
+    fn read_errors_end_the_lines() {
+        let mut lines = Lines::new(std::io::BufReader::new(Failing), "t".into());
+        let err = lines.next_line().unwrap().unwrap_err();
+        assert_eq!(err.kind, FormatErrorKind::Io("disk on fire".into()));
+        assert!(lines.next_line().is_none());
+    }
+}
