@@ -24,7 +24,7 @@
 //! assert_eq!(puzzles.len(), 2);
 //! assert_eq!(puzzles[0].shape().n(), 4);
 //! let grid = format::to_string(&puzzles[0], Format::Grid);
-//! assert_eq!(grid, "1 . | 3 .\n. . | . .\n----+----\n. 2 | . .\n. 4 | . .\n");
+//! assert_eq!(grid, "1 . | 3 .\n. . | . .\n----+----\n2 . | . .\n4 . | . 1\n");
 //! assert_eq!(format::parse_one(&grid, "pasted").unwrap(), puzzles[0]);
 //! ```
 
@@ -89,7 +89,7 @@ impl Format {
     }
 
     /// Whether every puzzle of `shape` comes back unchanged from
-    /// [`write`] then reading in this format. Line holds sides up to 35; Line
+    /// [`write()`] then reading in this format. Line holds sides up to 35; Line
     /// and Numbers cannot state a box shape, so they keep only the usual one
     /// ([`Shape::for_side`]); Seeds and Grid keep every shape.
     pub fn round_trips(self, shape: Shape) -> bool {

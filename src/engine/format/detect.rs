@@ -62,7 +62,12 @@ pub(super) fn classify(first: &str, second: Option<&str>) -> Option<Format> {
     if all_grid && chars <= MAX_CHAR_SIDE && Shape::for_side(chars).is_ok() {
         return Some(Format::Grid);
     }
-    None
+    // A long word of cells that fits nothing is a puzzle line of the wrong
+    // length: reading it as one says so precisely.
+    let long_line = first_word.chars().count() >= 10
+        && first_word.chars().all(is_line_char)
+        && first_word.chars().any(|c| c.is_ascii_digit() || c == '.');
+    long_line.then_some(Format::Line)
 }
 
 #[cfg(test)]
@@ -156,7 +161,12 @@ mod tests {
         ] {
             assert_eq!(detect(text), None, "{text:?}");
         }
-        assert_eq!(detect(&".".repeat(50)), None);
+        assert_eq!(detect("hello-world-foo"), None);
+        assert_eq!(detect("abcdefghijklm"), None);
+        // Too long for a grid row, wrong length for a line: a line, so that
+        // reading it explains the length.
+        assert_eq!(detect(&".".repeat(50)), Some(Format::Line));
+        assert_eq!(detect(&TOP1[..80]), Some(Format::Line));
         assert_eq!(detect("1 2 3\n"), None);
     }
 

@@ -1,6 +1,10 @@
 //! The numbers format: n rows of n whitespace-separated numbers, `0` or `.`
 //! blank, for any side 4…400 (the box shape is [`Shape::for_side`]). Puzzles
 //! are separated by blank lines.
+//!
+//! Because a grid pasted with spaces (`5 3 . . 7 . . . .`) is detected as
+//! this format, the reader also takes what such grids hold further down: the
+//! letters `A`-`Z` (10-35) and the blanks `_` and `*`.
 
 use std::fmt::Write as _;
 use std::io::BufRead;
@@ -32,14 +36,26 @@ pub(super) fn next<R: BufRead>(lines: &mut Lines<R>) -> Option<Item> {
     Some(result.map(|p| (first.no, p)))
 }
 
-/// Whether a token is a numbers-format cell: digits or `.`.
+/// Whether a token is a numbers-format cell as written: digits or `.`.
 pub(super) fn is_cell_token(token: &str) -> bool {
     token == "." || cells::is_number(token)
 }
 
+/// Blank markers read (the writer uses `0`).
+const BLANKS: [char; 3] = ['.', '_', '*'];
+
+/// Whether a token can be a cell for some n: digits, a blank, a letter.
+fn is_read_token(token: &str) -> bool {
+    let mut cs = token.chars();
+    match (cs.next(), cs.next()) {
+        (Some(c), None) => c.is_ascii_alphanumeric() || BLANKS.contains(&c),
+        _ => cells::is_number(token),
+    }
+}
+
 fn block<R: BufRead>(lines: &mut Lines<R>, first: &Line) -> Result<Puzzle, FormatError> {
     let tokens: Vec<&str> = first.text.split_whitespace().collect();
-    if let Some(bad) = tokens.iter().find(|t| !is_cell_token(t)) {
+    if let Some(bad) = tokens.iter().find(|t| !is_read_token(t)) {
         let kind = FormatErrorKind::BadToken {
             found: (*bad).to_owned(),
             expected: "a number or '.'".into(),
@@ -81,8 +97,18 @@ fn push_row(
     out: &mut Vec<Option<Value>>,
 ) -> Result<(), (Option<usize>, FormatErrorKind)> {
     for t in tokens {
-        let cell = cells::number_cell(t, n, &["."], || format!("a number 1-{n}, '0' or '.'"))
-            .map_err(|k| (Some(cells::col_of(text, t)), k))?;
+        let expected = || format!("a number 1-{n}, '0' or '.'");
+        let mut cs = t.chars();
+        let cell = match (cs.next(), cs.next()) {
+            (Some(c), None) if !c.is_ascii_digit() => {
+                cells::char_cell(c, n, &BLANKS).ok_or_else(|| FormatErrorKind::BadToken {
+                    found: (*t).to_owned(),
+                    expected: expected(),
+                })
+            }
+            _ => cells::number_cell(t, n, &[], expected),
+        }
+        .map_err(|k| (Some(cells::col_of(text, t)), k))?;
         out.push(cell);
     }
     Ok(())
@@ -150,6 +176,25 @@ mod tests {
     }
 
     #[test]
+    fn spaced_grids_with_letters_and_other_blanks() {
+        let mut text = String::from("1 . 3 . . . . . . . . . . . . 16\n");
+        for _ in 1..16 {
+            text.push_str("A _ * g 0 . . . . . . . . . . .\n");
+        }
+        let p = read(&text).remove(0).unwrap();
+        assert_eq!(p.shape(), Shape::square(4).unwrap());
+        assert_eq!(p.get(16).map(|v| v.get()), Some(10));
+        assert_eq!(p.get(19).map(|v| v.get()), Some(16));
+        assert_eq!(p.clue_count(), 3 + 15 * 2);
+        let e = first_err("1 2 3 4\n1 2 3 A\n");
+        assert_eq!((e.line, e.col), (2, Some(7)));
+        assert_eq!(
+            e.kind.to_string(),
+            "expected a number 1-4, '0' or '.', found 'A'"
+        );
+    }
+
+    #[test]
     fn pads_to_the_widest_number() {
         let mut p = Puzzle::empty(Shape::for_side(12).unwrap());
         p.set(1, Value::new(12)).unwrap();
@@ -204,6 +249,9 @@ mod tests {
         );
         let e = first_err("0 2 x 1\n");
         assert_eq!((e.line, e.col), (1, Some(5)));
+        let e = first_err("0 2 0 1 ab\n");
+        assert_eq!((e.line, e.col), (1, Some(9)));
+        assert_eq!(e.kind.to_string(), "expected a number or '.', found 'ab'");
     }
 
     #[test]

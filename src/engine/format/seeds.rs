@@ -66,7 +66,7 @@ fn block<R: BufRead>(lines: &mut Lines<R>, header: &Line) -> Result<Puzzle, Form
             match lines.next_line() {
                 None => return Err(lines.error(lines.line_no(), None, ended)),
                 Some(Err(e)) => return Err(e),
-                Some(Ok(l)) if l.is_comment() => {}
+                Some(Ok(l)) if l.is_comment() || (found == 0 && l.is_blank()) => {}
                 Some(Ok(l)) if l.is_blank() || !l.text.contains(';') => {
                     let no = l.no;
                     lines.unread(l);
@@ -196,7 +196,8 @@ mod tests {
     #[test]
     fn trailing_semicolons_spaces_and_several_puzzles() {
         let rect = "2x3\n1; 2; 3;4;5;6;\n.;.;.;.;.;.;\n.;.;.;.;.;.\n.;.;.;.;.;.\n.;.;.;.;.;.\n0;.;.;.;.;6\n";
-        let text = format!("{rect}\n\n# next\n{rect}{CLASSIC}");
+        let spaced = rect.replacen('\n', "\n\n", 1);
+        let text = format!("{rect}\n\n# next\n{spaced}{CLASSIC}");
         let got: Vec<Puzzle> = read(&text).into_iter().map(Result::unwrap).collect();
         assert_eq!(got.len(), 3);
         assert_eq!(got[0].shape(), Shape::new(2, 3).unwrap());
