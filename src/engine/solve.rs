@@ -228,7 +228,7 @@ mod tests {
     }
 
     const HARD: &str =
-        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
 
     #[test]
     fn empty_4x4_has_288_grids() {
@@ -252,6 +252,26 @@ mod tests {
         match solve(&p, &Limits::none(), &mut NoTrace) {
             Outcome::Solved(g) => assert!(p.is_solved_by(&g)),
             other => panic!("{other:?}"),
+        }
+    }
+
+    /// Puzzles whose uniqueness proof ends with a refuted guess at the root
+    /// exactly when a restart is due: the root must stay consistent (a
+    /// regression that once made these searches run forever).
+    #[test]
+    fn restarts_keep_the_root_sound() {
+        for line in [
+            "98.7..6..75.4.......3.9..875...7..39.3...4.............9..4..58..52..........91.6",
+            "........1.....2.....3.4.56...47......5.4.....8...6.45..4..8.63.3.8...2..6.......9",
+            "98.7.....6...5......4..83..7......4...2..4..3...6...2..9......1..8..1.3....5..4.8",
+            "98.76.5..7...8..9...5..9...57...6.8...4...3......9....46...8.5.....2...4......1..",
+        ] {
+            let p = classic(line);
+            let limits = Limits::timeout(std::time::Duration::from_secs(60));
+            match solve(&p, &limits, &mut NoTrace) {
+                Outcome::Solved(g) => assert!(p.is_solved_by(&g), "{line}"),
+                other => panic!("{line}: {other:?}"),
+            }
         }
     }
 

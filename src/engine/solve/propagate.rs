@@ -26,6 +26,8 @@ const CHECK_EVERY: u32 = 256;
 enum Job {
     Naked(u32),
     Hidden(u32, u32),
+    /// Unit and digit whose places may all lie in one other unit.
+    Locked(u32, u32),
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -50,6 +52,10 @@ enum RunEnd {
     /// The failure cutoff was reached: start again from the root.
     Restart,
 }
+
+/// Largest side for which locked candidates (box/line intersections) are
+/// propagated: each check scans a unit, which pays off below this size.
+const LOCKED_MAX_SIDE: usize = 100;
 
 /// Failures allowed in a run of Luby weight 1.
 const RESTART_BASE: u64 = 256;
@@ -98,6 +104,9 @@ pub struct Search<B: Bits> {
     fails: u64,
     cutoff: u64,
     rng: u64,
+    /// A unit-digit with at most this many places (and at least two) is
+    /// checked for locked candidates; 0 turns the check off.
+    lock_max: u16,
 }
 
 impl<B: Bits> Search<B> {
@@ -124,6 +133,11 @@ impl<B: Bits> Search<B> {
             fails: 0,
             cutoff: u64::MAX,
             rng: SEED,
+            lock_max: if n <= LOCKED_MAX_SIDE {
+                shape.box_rows().max(shape.box_cols()) as u16
+            } else {
+                0
+            },
         }
     }
 
@@ -160,8 +174,10 @@ impl<B: Bits> Search<B> {
     /// For `limit` ≤ 2 (solve, uniqueness) the search restarts now and then
     /// (Luby schedule, conflict weights kept): each run is a complete
     /// depth-first search cut off after a number of failures, so a run that
-    /// ends below its cutoff has searched the whole tree. Larger limits use
-    /// one run without cutoff.
+    /// ends below its cutoff has searched the whole tree. Once a solution is
+    /// found, later runs look for solutions other than the ones found (a
+    /// found solution counts as a dead end), so what the root learns stays
+    /// true for that question. Larger limits use one run without cutoff.
     pub fn run<S: TraceSink>(
         &mut self,
         puzzle: &Puzzle,
@@ -204,9 +220,15 @@ impl<B: Bits> Search<B> {
                 u64::MAX
             };
             self.fails = 0;
-            match self.dfs(limit, limits, sink, checked, &mut result) {
+            match self.dfs(limit, restarts, limits, sink, checked, &mut result) {
                 RunEnd::Exhausted(count) => {
-                    result.count = count;
+                    // With restarts, a finished run has seen every solution
+                    // not yet found: the found ones are all there are.
+                    result.count = if restarts {
+                        result.witnesses.len() as u64
+                    } else {
+                        count
+                    };
                     result.exhausted = true;
                     break;
                 }
@@ -219,11 +241,14 @@ impl<B: Bits> Search<B> {
                     break;
                 }
                 RunEnd::Restart => {
+                    // Back to the root. A frame is pushed only at a fixed
+                    // point, so the queue is then empty; without frames the
+                    // root has pending work (a refuted guess) that must run.
                     if let Some(f) = self.frames.first().copied() {
                         self.undo_to(f.trail, f.assigned);
+                        self.queue.clear();
                     }
                     self.frames.clear();
-                    self.queue.clear();
                     run += 1;
                 }
             }
@@ -240,6 +265,7 @@ impl<B: Bits> Search<B> {
     fn dfs<S: TraceSink>(
         &mut self,
         limit: u64,
+        restarts: bool,
         limits: &Limits,
         sink: &mut S,
         checked: bool,
@@ -259,24 +285,30 @@ impl<B: Bits> Search<B> {
                 if self.unassigned == 0 {
                     found += 1;
                     let grid = self.grid();
-                    if !result.witnesses.contains(&grid) {
-                        if S::ENABLED {
-                            sink.event(TraceEvent::Solved {
-                                index: result.witnesses.len() + 1,
-                            });
-                        }
-                        if result.witnesses.len() < 2 {
-                            result.witnesses.push(grid);
-                        }
+                    let new = !result.witnesses.contains(&grid);
+                    if new && S::ENABLED {
+                        sink.event(TraceEvent::Solved {
+                            index: if restarts {
+                                result.witnesses.len() + 1
+                            } else {
+                                found as usize
+                            },
+                        });
                     }
-                    let distinct = (result.witnesses.len() as u64).max(found);
-                    if distinct >= limit {
+                    if new && result.witnesses.len() < 2 {
+                        result.witnesses.push(grid);
+                    }
+                    let enough = if restarts {
+                        result.witnesses.len() as u64 >= limit
+                    } else {
+                        found >= limit
+                    };
+                    if enough {
                         return RunEnd::Enough;
                     }
-                    // Backtracking past a solution refutes nothing, so the
-                    // root may learn false facts from here on: this run must
-                    // finish, without restarts.
-                    self.cutoff = u64::MAX;
+                    // The search goes on for solutions other than the ones
+                    // found: with restarts, every fact the root learns from
+                    // here on holds for that question, so restarts stay safe.
                     dead = true;
                 } else {
                     let (c, d) = self.choose();
@@ -303,12 +335,14 @@ impl<B: Bits> Search<B> {
                 sink.event(TraceEvent::Contradiction);
             }
             if dead {
+                // Backtrack before any restart: a dead root means the search
+                // is over, and a restart must not hide that.
+                if !self.backtrack(sink) {
+                    return RunEnd::Exhausted(found);
+                }
                 self.fails += 1;
                 if self.fails > self.cutoff {
                     return RunEnd::Restart;
-                }
-                if !self.backtrack(sink) {
-                    return RunEnd::Exhausted(found);
                 }
             }
         }
@@ -405,6 +439,7 @@ impl<B: Bits> Search<B> {
                         self.weight[u as usize] += 1;
                     }
                     1 => self.queue.push(Job::Hidden(u, d as u32)),
+                    k if k <= self.lock_max => self.queue.push(Job::Locked(u, d as u32)),
                     _ => {}
                 }
             }
@@ -496,10 +531,63 @@ impl<B: Bits> Search<B> {
                         self.assign(c as usize, d, Reason::HiddenSingle { unit: u }, sink)?;
                     }
                 }
+                Job::Locked(u, d) => self.locked(u as usize, d as usize, sink)?,
             }
             if checked && self.tick(limits, sink) {
                 self.queue.clear();
                 return Ok(());
+            }
+        }
+        Ok(())
+    }
+
+    /// Locked candidates: when every place of digit `d` in unit `u` lies in
+    /// one other unit (a box for a line, a line for a box), `d` leaves the
+    /// rest of that unit.
+    fn locked<S: TraceSink>(&mut self, u: usize, d: usize, sink: &mut S) -> Result<(), Dead> {
+        let n = self.n;
+        let k = self.places[u * n + d];
+        if k < 2 || k > self.lock_max {
+            return Ok(());
+        }
+        let tables = Arc::clone(&self.tables);
+        // For a line the shared unit can only be a box (slot 2); for a box,
+        // a row (slot 0) or a column (slot 1).
+        let mut common: [Option<u32>; 3] = [None; 3];
+        let mut first = true;
+        for &c in tables.unit(u) {
+            if !self.cand[c as usize].has(d) {
+                continue;
+            }
+            let us = tables.units_of(c as usize);
+            if first {
+                common = [Some(us[0]), Some(us[1]), Some(us[2])];
+                first = false;
+            } else {
+                for (slot, unit) in common.iter_mut().zip(us) {
+                    if *slot != Some(unit) {
+                        *slot = None;
+                    }
+                }
+            }
+        }
+        let target = if u >= 2 * n {
+            common[0].or(common[1])
+        } else {
+            common[2]
+        };
+        let Some(v) = target else {
+            return Ok(());
+        };
+        let v = v as usize;
+        if self.places[v * n + d] as u32 == k as u32 {
+            return Ok(());
+        }
+        let one = B::single(d);
+        for &c in tables.unit(v) {
+            let c = c as usize;
+            if self.cand[c].has(d) && !tables.units_of(c).contains(&(u as u32)) {
+                self.eliminate(c, one, sink)?;
             }
         }
         Ok(())
@@ -580,7 +668,7 @@ impl<B: Bits> Search<B> {
         x ^= x >> 7;
         x ^= x << 17;
         self.rng = x;
-        ((x >> 32) * k as u64 >> 32) as u32
+        (((x >> 32) * k as u64) >> 32) as u32
     }
 
     fn grid(&self) -> Grid {
