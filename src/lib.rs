@@ -14,3 +14,6 @@
 //! ```
 
 pub mod engine;
+
+#[cfg(feature = "cli")]
+pub mod cli;

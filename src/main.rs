@@ -1,4 +1,9 @@
-//! The `dekadoku` command.
-fn main() {
-    println!("dekadoku: the game is not built yet");
+//! The `dekadoku` command: parses the command line and dispatches.
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    dekadoku::cli::run(dekadoku::cli::Cli::parse())
 }

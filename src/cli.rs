@@ -1,0 +1,146 @@
+//! The batch command line: one file per subcommand, shared input handling,
+//! progress bars on a terminal, and the exit codes (0 ok, 1 a puzzle without
+//! exactly one solution, 2 bad input).
+
+pub mod bench;
+pub mod check;
+pub mod convert;
+pub mod count;
+pub mod solve;
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, IsTerminal};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::engine::format::{Format, PuzzleReader};
+
+/// dekadoku: Sudoku from 4×4 to 400×400.
+#[derive(Debug, Parser)]
+#[command(name = "dekadoku", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do; without a subcommand, the game starts.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The batch subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve every puzzle and print the solutions.
+    Solve(solve::SolveArgs),
+    /// Count the solutions of every puzzle, up to a limit.
+    Count(count::CountArgs),
+    /// Report conflicting givens (by cell) and whether each puzzle is proper.
+    Check(check::CheckArgs),
+    /// Rewrite puzzles in another format.
+    Convert(convert::ConvertArgs),
+    /// Time the solver (and, on 9×9 files, the `sudoku` crate) on whole files.
+    Bench(bench::BenchArgs),
+}
+
+/// Where puzzles come from, shared by the subcommands that read one input.
+#[derive(Debug, Clone, Args)]
+pub struct Input {
+    /// The puzzle file; `-` or nothing for standard input.
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+    /// The input format (detected when not given).
+    #[arg(long, value_name = "FORMAT")]
+    pub from: Option<Format>,
+}
+
+/// Exit status of a batch run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
+pub enum Status {
+    /// Everything was fine.
+    #[default]
+    Ok = 0,
+    /// Some puzzle had no solution or more than one (or was stopped).
+    NotUnique = 1,
+    /// Some input could not be read.
+    BadInput = 2,
+}
+
+impl Status {
+    /// The worse of two statuses.
+    pub fn worst(self, other: Status) -> Status {
+        self.max(other)
+    }
+}
+
+impl From<Status> for ExitCode {
+    fn from(s: Status) -> ExitCode {
+        ExitCode::from(s as u8)
+    }
+}
+
+impl Input {
+    /// The name used in error messages (`<stdin>` for standard input).
+    pub fn name(&self) -> String {
+        match &self.file {
+            Some(p) if p.as_os_str() != "-" => p.display().to_string(),
+            _ => "<stdin>".to_string(),
+        }
+    }
+
+    /// Opens the input as a streaming puzzle reader.
+    pub fn open(&self) -> Result<PuzzleReader<Box<dyn BufRead>>, String> {
+        let name = self.name();
+        let reader: Box<dyn BufRead> = match &self.file {
+            Some(p) if p.as_os_str() != "-" => {
+                let f = File::open(p).map_err(|e| format!("{name}: cannot open: {e}"))?;
+                Box::new(BufReader::with_capacity(1 << 16, f))
+            }
+            _ => Box::new(BufReader::new(io::stdin())),
+        };
+        Ok(PuzzleReader::new(reader, name, self.from))
+    }
+}
+
+/// A progress spinner on standard error when it is a terminal; hidden otherwise.
+pub fn progress(what: &str) -> ProgressBar {
+    let target = if io::stderr().is_terminal() {
+        ProgressDrawTarget::stderr()
+    } else {
+        ProgressDrawTarget::hidden()
+    };
+    let bar = ProgressBar::with_draw_target(None, target);
+    let template = format!("{{spinner}} {what}: {{pos}} puzzles ({{per_sec}}, {{elapsed}})");
+    if let Ok(style) = ProgressStyle::with_template(&template) {
+        bar.set_style(style);
+    }
+    bar.enable_steady_tick(Duration::from_millis(120));
+    bar
+}
+
+/// A limit in seconds from the command line, as a duration.
+pub fn seconds(s: Option<f64>) -> Option<Duration> {
+    s.filter(|s| s.is_finite() && *s >= 0.0)
+        .map(Duration::from_secs_f64)
+}
+
+/// Runs the parsed command line.
+pub fn run(cli: Cli) -> ExitCode {
+    let status = match cli.command {
+        Some(Command::Solve(a)) => solve::run(&a),
+        Some(Command::Count(a)) => count::run(&a),
+        Some(Command::Check(a)) => check::run(&a),
+        Some(Command::Convert(a)) => convert::run(&a),
+        Some(Command::Bench(a)) => bench::run(&a),
+        None => {
+            println!(
+                "dekadoku {}: the terminal game is coming; the batch commands are ready:\n",
+                env!("CARGO_PKG_VERSION")
+            );
+            use clap::CommandFactory;
+            let _ = Cli::command().print_help();
+            Status::Ok
+        }
+    };
+    status.into()
+}

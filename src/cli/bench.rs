@@ -1,0 +1,216 @@
+//! `dekadoku bench`: solver throughput on whole files, single thread. On 9×9
+//! files it also runs the `sudoku` crate (feature `peer-sudoku`) on the same
+//! puzzles in the same run and prints the ratio.
+
+use std::fs::File;
+use std::io::BufReader;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+
+use crate::engine::format::{Format, PuzzleReader};
+use crate::engine::{Limits, NoTrace, Outcome, Puzzle, Shape, Solver};
+
+use super::{Status, progress};
+
+/// Arguments of `bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Puzzle files (any format, detected).
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<PathBuf>,
+    /// Repeat each measurement until it has run this many seconds.
+    #[arg(long, default_value_t = 1.0, value_name = "SECONDS")]
+    min_time: f64,
+    /// Use at most this many puzzles of each file.
+    #[arg(long, value_name = "N")]
+    max_puzzles: Option<usize>,
+    /// The input format (detected when not given).
+    #[arg(long, value_name = "FORMAT")]
+    from: Option<Format>,
+}
+
+/// One timed solver over one file.
+#[derive(Debug, Clone, Copy)]
+pub struct Timing {
+    /// Puzzles solved per pass.
+    pub puzzles: usize,
+    /// Average time per puzzle.
+    pub per_puzzle: Duration,
+    /// Puzzles found to have exactly one solution.
+    pub unique: usize,
+}
+
+impl Timing {
+    /// Puzzles per second.
+    pub fn rate(&self) -> f64 {
+        1.0 / self.per_puzzle.as_secs_f64().max(1e-12)
+    }
+}
+
+/// Times `f` over all puzzles, repeating whole passes until `min_time` has passed.
+fn time_passes(puzzles: usize, min_time: Duration, mut pass: impl FnMut() -> usize) -> Timing {
+    let start = Instant::now();
+    let mut passes = 1u32;
+    let unique = pass();
+    while start.elapsed() < min_time {
+        pass();
+        passes += 1;
+    }
+    let total = start.elapsed();
+    Timing {
+        puzzles,
+        per_puzzle: total / (passes * puzzles.max(1) as u32).max(1),
+        unique,
+    }
+}
+
+/// Runs `bench`.
+pub fn run(args: &BenchArgs) -> Status {
+    let mut status = Status::Ok;
+    let min_time = Duration::from_secs_f64(args.min_time.clamp(0.0, 3600.0));
+    println!(
+        "{:<40} {:>8} {:>12} {:>12} {:>13} {:>12} {:>7}",
+        "file", "puzzles", "ours µs/pz", "ours pz/s", "sudoku µs/pz", "sudoku pz/s", "ratio"
+    );
+    for path in &args.files {
+        let name = path.display().to_string();
+        let file = match File::open(path) {
+            Ok(f) => f,
+            Err(e) => {
+                eprintln!("{name}: cannot open: {e}");
+                status = Status::BadInput;
+                continue;
+            }
+        };
+        let mut puzzles: Vec<Puzzle> = Vec::new();
+        let bar = progress("loading");
+        for item in PuzzleReader::new(BufReader::new(file), name.clone(), args.from) {
+            match item {
+                Ok(p) => {
+                    puzzles.push(p);
+                    bar.inc(1);
+                }
+                Err(e) => {
+                    bar.suspend(|| eprintln!("{e}"));
+                    status = Status::BadInput;
+                }
+            }
+            if args.max_puzzles.is_some_and(|m| puzzles.len() >= m) {
+                break;
+            }
+        }
+        bar.finish_and_clear();
+        if puzzles.is_empty() {
+            eprintln!("{name}: no puzzle found");
+            status = Status::BadInput;
+            continue;
+        }
+        let bar = progress("timing");
+        let mut solver = Solver::new();
+        let ours = time_passes(puzzles.len(), min_time, || {
+            let mut unique = 0;
+            for p in &puzzles {
+                if matches!(
+                    solver.solve(p, &Limits::none(), &mut NoTrace),
+                    Outcome::Solved(_)
+                ) {
+                    unique += 1;
+                }
+            }
+            bar.inc(puzzles.len() as u64);
+            unique
+        });
+        let peer = peer_timing(&puzzles, min_time, &bar);
+        bar.finish_and_clear();
+        let short = shorten(&name, 40);
+        match peer {
+            Some(theirs) => {
+                println!(
+                    "{short:<40} {:>8} {:>12.2} {:>12.0} {:>13.2} {:>12.0} {:>7.2}",
+                    ours.puzzles,
+                    ours.per_puzzle.as_secs_f64() * 1e6,
+                    ours.rate(),
+                    theirs.per_puzzle.as_secs_f64() * 1e6,
+                    theirs.rate(),
+                    theirs.per_puzzle.as_secs_f64() / ours.per_puzzle.as_secs_f64().max(1e-12),
+                );
+                if theirs.unique != ours.unique {
+                    eprintln!(
+                        "{name}: the solvers disagree: {} unique for us, {} for the sudoku crate",
+                        ours.unique, theirs.unique
+                    );
+                }
+            }
+            None => println!(
+                "{short:<40} {:>8} {:>12.2} {:>12.0} {:>13} {:>12} {:>7}",
+                ours.puzzles,
+                ours.per_puzzle.as_secs_f64() * 1e6,
+                ours.rate(),
+                "-",
+                "-",
+                "-"
+            ),
+        }
+        eprintln!(
+            "{name}: {} of {} puzzles have exactly one solution",
+            ours.unique, ours.puzzles
+        );
+    }
+    if cfg!(not(feature = "peer-sudoku")) {
+        eprintln!("(built without the peer-sudoku feature: no comparison with the sudoku crate)");
+    }
+    status
+}
+
+fn shorten(name: &str, width: usize) -> String {
+    let chars: Vec<char> = name.chars().collect();
+    if chars.len() <= width {
+        name.to_string()
+    } else {
+        let tail: String = chars[chars.len() - (width - 1)..].iter().collect();
+        format!("…{tail}")
+    }
+}
+
+/// Times the `sudoku` crate on the same 9×9 puzzles (it counts to two, as we do).
+#[cfg(feature = "peer-sudoku")]
+fn peer_timing(
+    puzzles: &[Puzzle],
+    min_time: Duration,
+    bar: &indicatif::ProgressBar,
+) -> Option<Timing> {
+    if puzzles.iter().any(|p| p.shape() != Shape::CLASSIC) {
+        return None;
+    }
+    let boards: Vec<sudoku::Sudoku> = puzzles
+        .iter()
+        .filter_map(|p| {
+            let mut bytes = [0u8; 81];
+            for (b, c) in bytes.iter_mut().zip(p.cells()) {
+                *b = c.map_or(0, |v| v.get() as u8);
+            }
+            sudoku::Sudoku::from_bytes(bytes).ok()
+        })
+        .collect();
+    if boards.len() != puzzles.len() {
+        return None;
+    }
+    Some(time_passes(boards.len(), min_time, || {
+        let mut unique = 0;
+        for &b in &boards {
+            if b.solution().is_some() {
+                unique += 1;
+            }
+        }
+        bar.inc(boards.len() as u64);
+        unique
+    }))
+}
+
+#[cfg(not(feature = "peer-sudoku"))]
+fn peer_timing(_: &[Puzzle], _: Duration, _: &indicatif::ProgressBar) -> Option<Timing> {
+    let _ = Shape::CLASSIC;
+    None
+}

@@ -1,0 +1,88 @@
+//! `dekadoku count`: how many solutions each puzzle has, up to a limit.
+
+use std::io::{self, BufWriter, Write};
+
+use clap::Args;
+
+use crate::engine::{Limits, Solver};
+
+use super::{Input, Status, progress, seconds};
+
+/// Arguments of `count`.
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    #[command(flatten)]
+    input: Input,
+    /// Stop counting a puzzle at this many solutions.
+    #[arg(long, default_value_t = 2, value_name = "N")]
+    limit: u64,
+    /// Give up on a puzzle after this many seconds.
+    #[arg(long, value_name = "SECONDS")]
+    timeout: Option<f64>,
+}
+
+/// Runs `count`: one line per puzzle, `N` when exact, `>=N` at the limit.
+pub fn run(args: &CountArgs) -> Status {
+    let mut reader = match args.input.open() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("{e}");
+            return Status::BadInput;
+        }
+    };
+    let name = args.input.name();
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut solver = Solver::new();
+    let mut status = Status::Ok;
+    let bar = progress("counting");
+    let mut index = 0usize;
+    while let Some(item) = reader.next() {
+        let puzzle = match item {
+            Ok(p) => p,
+            Err(e) => {
+                bar.suspend(|| eprintln!("{e}"));
+                status = status.worst(Status::BadInput);
+                continue;
+            }
+        };
+        index += 1;
+        let limits = match seconds(args.timeout) {
+            Some(d) => Limits::timeout(d),
+            None => Limits::none(),
+        };
+        let c = solver.count(&puzzle, args.limit.max(1), &limits);
+        bar.inc(1);
+        let text = if !c.conflicts.is_empty() {
+            let line = reader.last_line();
+            bar.suspend(|| {
+                for k in &c.conflicts {
+                    eprintln!("{name}: puzzle {index} (line {line}): conflicting givens: {k}");
+                }
+            });
+            "0".to_string()
+        } else if let Some(stop) = c.stopped {
+            format!(">={} ({stop})", c.solutions)
+        } else if c.exact {
+            c.solutions.to_string()
+        } else {
+            format!(">={}", c.solutions)
+        };
+        if !(c.exact && c.solutions == 1) {
+            status = status.worst(Status::NotUnique);
+        }
+        if let Err(e) = writeln!(out, "{text}") {
+            if e.kind() == io::ErrorKind::BrokenPipe {
+                return status;
+            }
+            eprintln!("{name}: cannot write: {e}");
+            return Status::BadInput;
+        }
+    }
+    bar.finish_and_clear();
+    let _ = out.flush();
+    if index == 0 && status == Status::Ok {
+        eprintln!("{name}: no puzzle found");
+        return Status::BadInput;
+    }
+    status
+}
