@@ -1,0 +1,171 @@
+//! The `dekadoku` binary end to end: outputs, messages and exit codes.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dekadoku"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let data = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        // The child may stop reading early (bad input): ignore a broken pipe.
+        let _ = input.write_all(&data);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+const HARD: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+#[test]
+fn solve_prints_a_checked_solution_in_the_input_format() {
+    let out = run(&["solve"], format!("{HARD}\n").as_bytes());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let line = text(&out.stdout);
+    let line = line.trim();
+    assert_eq!(line.len(), 81);
+    let p = dekadoku::engine::format::parse_one(HARD, "hard").unwrap();
+    let g = dekadoku::engine::format::parse_one(line, "out").unwrap();
+    let g = dekadoku::engine::Grid::from_puzzle(&g).unwrap();
+    assert!(p.is_solved_by(&g));
+}
+
+#[test]
+fn solve_to_another_format_and_back() {
+    let out = run(
+        &["solve", "--format", "seeds", "-"],
+        format!("{HARD}\n").as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let seeds = text(&out.stdout);
+    assert!(seeds.starts_with("3\n"), "{seeds}");
+    let back = run(&["convert", "--to", "line"], seeds.as_bytes());
+    assert_eq!(back.status.code(), Some(0), "{}", text(&back.stderr));
+    assert!(!text(&back.stdout).contains('.'));
+}
+
+#[test]
+fn multiple_and_no_solution_exit_1() {
+    let empty = ".".repeat(81);
+    let out = run(&["solve"], format!("{empty}\n").as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("more than one solution"));
+
+    let mut none = String::from(".12345678");
+    none.push_str(&".".repeat(36));
+    none.push('9');
+    none.push_str(&".".repeat(35));
+    let out = run(&["solve"], format!("{none}\n").as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("no solution"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn check_names_conflicting_cells() {
+    let mut bad = ".".repeat(81);
+    bad.replace_range(3..4, "7");
+    bad.replace_range(75..76, "7");
+    let out = run(&["check"], format!("{HARD}\n{bad}\n").as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("puzzle 2 (line 2"), "{stdout}");
+    assert!(stdout.contains("r1c4 and r9c4 both hold 7"), "{stdout}");
+    assert!(text(&out.stderr).contains("1 of 2 puzzles"));
+}
+
+#[test]
+fn count_reports_exact_and_capped_counts() {
+    let empty4 = ".".repeat(16);
+    let out = run(
+        &["count", "--limit", "1000"],
+        format!("{empty4}\n{HARD}\n").as_bytes(),
+    );
+    assert_eq!(text(&out.stdout), "288\n1\n");
+    assert_eq!(out.status.code(), Some(1));
+    let out = run(&["count", "--limit", "5"], format!("{empty4}\n").as_bytes());
+    assert_eq!(text(&out.stdout), ">=5\n");
+    let out = run(&["count"], format!("{HARD}\n").as_bytes());
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn bad_input_exits_2_with_a_location() {
+    let mut lines = format!("{HARD}\n{HARD}\n");
+    lines.push_str(&HARD.replace('4', "x"));
+    lines.push('\n');
+    let out = run(&["solve"], lines.as_bytes());
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("<stdin>:3:1: expected 1-9, '.' or '0', found 'x'"),
+        "{err}"
+    );
+    // The good puzzles are still solved.
+    assert_eq!(text(&out.stdout).lines().count(), 2);
+
+    for (input, what) in [
+        (&b""[..], "empty"),
+        (&b"\x00\x01\x02\xff\xfe garbage"[..], "binary"),
+        (&b"12345\n"[..], "short line"),
+    ] {
+        let out = run(&["solve"], input);
+        assert_eq!(out.status.code(), Some(2), "{what}: {}", text(&out.stderr));
+        assert!(
+            text(&out.stderr).starts_with("<stdin>:"),
+            "{what}: {}",
+            text(&out.stderr)
+        );
+    }
+    let missing = run(&["solve", "/nonexistent/puzzles.txt"], b"");
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(text(&missing.stderr).contains("/nonexistent/puzzles.txt: cannot open"));
+}
+
+#[test]
+fn a_ten_megabyte_line_is_refused_not_loaded() {
+    let mut big = vec![b'1'; 10 << 20];
+    big.push(b'\n');
+    let out = run(&["solve"], &big);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("<stdin>:1"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn bench_runs_both_solvers_on_9x9() {
+    let Some(path) = common::shared("norvig_top95.txt") else {
+        return;
+    };
+    let out = run(&["bench", "--min-time", "0", path.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let row = stdout.lines().nth(1).unwrap();
+    let cols: Vec<&str> = row.split_whitespace().collect();
+    assert_eq!(cols[1], "95", "{stdout}");
+    if cfg!(feature = "peer-sudoku") {
+        assert!(cols[4].parse::<f64>().is_ok(), "{stdout}");
+    }
+    assert!(text(&out.stderr).contains("95 of 95 puzzles have exactly one solution"));
+}
