@@ -6,6 +6,7 @@
 //! ([`propagate::Search`]); a reusable [`Solver`] keeps its buffers between
 //! puzzles for batch work.
 
+pub mod nine;
 pub mod propagate;
 
 use crate::engine::bits::{Bits, Wide};

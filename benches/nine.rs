@@ -1,0 +1,92 @@
+//! The 9×9 kernel against the `sudoku` crate (a JCZSolve derivative) on the
+//! public corpora, single thread. Throughput is in puzzles; parsing happens
+//! before timing for both solvers.
+//!
+//! Run with `cargo bench --bench nine -- --warm-up-time 1 --measurement-time 3`.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use dekadoku::engine::Limits;
+use dekadoku::engine::solve::nine::solve_nine;
+
+const SHARED: &str = "../shared/puzzles-public";
+
+/// (file, puzzles benchmarked, proper: uniqueness check vs count to 2).
+const FILES: [(&str, usize, bool); 4] = [
+    ("puzzles2_17_clue", 5000, true),
+    ("puzzles3_magictour_top1465", 1465, true),
+    ("puzzles5_forum_hardest_1905_11+", 2000, true),
+    ("puzzles7_serg_benchmark", 5000, false),
+];
+
+fn load(name: &str, max: usize) -> Option<Vec<String>> {
+    let text = std::fs::read_to_string(format!("{SHARED}/{name}")).ok()?;
+    Some(
+        text.lines()
+            .map(str::trim)
+            .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+            .take(max)
+            .map(|l| l[..81].to_string())
+            .collect(),
+    )
+}
+
+fn givens(line: &str) -> [u8; 81] {
+    let mut g = [0u8; 81];
+    for (i, ch) in line.bytes().enumerate().take(81) {
+        if (b'1'..=b'9').contains(&ch) {
+            g[i] = ch - b'0';
+        }
+    }
+    g
+}
+
+fn nine(c: &mut Criterion) {
+    for (name, max, proper) in FILES {
+        let Some(lines) = load(name, max) else {
+            eprintln!("skipped {name}: {SHARED} not present");
+            continue;
+        };
+        let ours: Vec<[u8; 81]> = lines.iter().map(|l| givens(l)).collect();
+        let peer: Vec<sudoku::Sudoku> = lines
+            .iter()
+            .filter_map(|l| sudoku::Sudoku::from_str_line(l).ok())
+            .collect();
+        assert_eq!(
+            peer.len(),
+            ours.len(),
+            "{name}: the sudoku crate refused a line"
+        );
+
+        let mut group = c.benchmark_group(name);
+        group.throughput(Throughput::Elements(ours.len() as u64));
+        let limits = Limits::none();
+        group.bench_function("dekadoku", |b| {
+            b.iter(|| {
+                let mut found = 0;
+                for p in &ours {
+                    found += solve_nine(black_box(p), 2, &limits).count;
+                }
+                found
+            })
+        });
+        group.bench_function("sudoku-0.8", |b| {
+            b.iter(|| {
+                let mut found = 0;
+                for s in &peer {
+                    found += if proper {
+                        usize::from(black_box(*s).solution().is_some())
+                    } else {
+                        black_box(*s).solutions_count_up_to(2)
+                    };
+                }
+                found
+            })
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, nine);
+criterion_main!(benches);
