@@ -295,7 +295,7 @@ impl State {
                 return true;
             }
             let mut found = false;
-            for b in 0..3 {
+            for (b, pair) in pairs.iter_mut().enumerate() {
                 let u = self.unsolved[b];
                 let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
                 for d in 0..9 {
@@ -307,7 +307,7 @@ impl State {
                 if u & !one != 0 {
                     return false;
                 }
-                pairs[b] = u & two & !three;
+                *pair = u & two & !three;
                 let singles = u & !two;
                 if singles == 0 {
                     continue;
