@@ -182,6 +182,9 @@ struct State {
     cand: [u32; 27],
     seen: [u32; 27],
     unsolved: [u32; 3],
+    /// Per digit, the columns each band allows as of its last band step:
+    /// bits `9 * band + column`.
+    cols: [u32; 9],
 }
 
 /// Runs the band step of every (digit, band) whose mask changed, in a fixed
@@ -201,34 +204,55 @@ macro_rules! steps {
 }
 
 impl State {
-    fn new() -> State {
-        State {
-            cand: [BAND; 27],
+    /// The root state for `givens`: each given's digit leaves the given's
+    /// row, column and box, and its cell leaves the other digits. None when
+    /// two givens of one digit share a unit, or a given is above 9.
+    fn from_givens(givens: &[u8; 81]) -> Option<State> {
+        // given[3 * v + b]: the cells of band b holding v (v = 0: blanks).
+        let mut given = [0u32; 30];
+        let mut count = [0u32; 10];
+        for (b, band) in givens.chunks_exact(27).enumerate() {
+            for (p, &v) in band.iter().enumerate() {
+                let v = usize::from(v);
+                *given.get_mut(3 * v + b)? |= 1 << p;
+                *count.get_mut(v)? += 1;
+            }
+        }
+        let free = [given[0], given[1], given[2]];
+        let mut s = State {
+            cand: [0; 27],
             seen: [0; 27],
-            unsolved: [BAND; 3],
+            unsolved: free,
+            cols: [BAND; 9],
+        };
+        let fold = |m: u32| (m | m >> 9 | m >> 18) & 0x1FF;
+        for d in 0..9 {
+            let g = [given[3 * d + 3], given[3 * d + 4], given[3 * d + 5]];
+            let f = [fold(g[0]), fold(g[1]), fold(g[2])];
+            let cols = f[0] | f[1] | f[2];
+            // Each given of the digit needs a row, a column and a box of its own.
+            let mut rows = 0;
+            let mut boxes = 0;
+            for b in 0..3 {
+                rows += ROW.iter().map(|&r| u32::from(g[b] & r != 0)).sum::<u32>();
+                boxes += OCC3[f[b] as usize].count_ones();
+            }
+            let n = count[d + 1];
+            if rows != n || boxes != n || cols.count_ones() != n {
+                return None;
+            }
+            for b in 0..3 {
+                let mut taken = ((f[b] | f[b] >> 1 | f[b] >> 2) & 0x49) * 7 | cols;
+                taken *= 0x40201;
+                for r in ROW {
+                    if g[b] & r != 0 {
+                        taken |= r;
+                    }
+                }
+                s.cand[3 * d + b] = g[b] | (free[b] & !taken);
+            }
         }
-    }
-
-    /// Places digit `d` at bit `p` of band `b` and removes it from every peer
-    /// and the cell from every other digit. False when the digit was no
-    /// longer possible there.
-    fn place_direct(&mut self, d: usize, b: usize, p: usize) -> bool {
-        let bit = 1u32 << p;
-        if self.cand[3 * d + b] & bit == 0 || self.unsolved[b] & bit == 0 {
-            return false;
-        }
-        let c = p % 9;
-        let col = 0x40201u32 << c;
-        for dd in 0..9 {
-            self.cand[3 * dd + b] &= !bit;
-        }
-        self.cand[3 * d + b] &= !BAND_PEERS[p] & !col;
-        self.cand[3 * d + b] |= bit;
-        for &o in &OTHER[b] {
-            self.cand[3 * d + o] &= !col;
-        }
-        self.unsolved[b] &= !bit;
-        true
+        Some(s)
     }
 
     /// Restricts the rows of `keep` (one cell per row) in mask `i` to those
@@ -259,7 +283,9 @@ impl State {
         }
         self.cand[I] = m;
         self.seen[I] = m;
-        let keep = OTHERS_KEEP[((m | m >> 9 | m >> 18) & 0x1FF) as usize];
+        let fm = (m | m >> 9 | m >> 18) & 0x1FF;
+        self.cols[d] = (self.cols[d] & !(0x1FF << (9 * b))) | fm << (9 * b);
+        let keep = OTHERS_KEEP[fm as usize];
         self.cand[3 * d + (b + 1) % 3] &= keep;
         self.cand[3 * d + (b + 2) % 3] &= keep;
         let solved = single_rows(m);
@@ -337,24 +363,21 @@ impl State {
     fn columns(&mut self) -> Option<bool> {
         let mut changed = false;
         for d in 0..9 {
-            let f = |m: u32| (m | m >> 9 | m >> 18) & 0x1FF;
-            let c = [
-                f(self.cand[3 * d]),
-                f(self.cand[3 * d + 1]),
-                f(self.cand[3 * d + 2]),
-            ];
-            if c[0] | c[1] | c[2] != 0x1FF {
+            let p = self.cols[d];
+            let rot1 = (p >> 9) | (p & 0x1FF) << 18;
+            let rot2 = (p >> 18) | (p & 0x3FFFF) << 9;
+            let others = rot1 | rot2;
+            if p | others != BAND {
                 return None;
             }
-            for b in 0..3 {
-                let only = c[b] & !(c[OTHER[b][0]] | c[OTHER[b][1]]);
-                if only != 0 {
-                    let boxes = ((only | only >> 1 | only >> 2) & 0x49) * 7;
-                    let drop = (boxes & !only) & c[b];
-                    if drop != 0 {
-                        self.cand[3 * d + b] &= !(drop * 0x40201);
-                        changed = true;
-                    }
+            let only = p & !others;
+            let boxes = ((only | only >> 1 | only >> 2) & 0x0124_9249) * 7;
+            let drop = boxes & !only & p;
+            if drop != 0 {
+                changed = true;
+                for b in 0..3 {
+                    let x = (drop >> (9 * b)) & 0x1FF;
+                    self.cand[3 * d + b] &= !(x * 0x40201);
                 }
             }
         }
@@ -481,17 +504,11 @@ pub fn solve_nine(givens: &[u8; 81], limit: u64, limits: &Limits) -> NineResult 
     if limit == 0 {
         return result;
     }
-    let mut root = State::new();
-    for (i, &v) in givens.iter().enumerate() {
-        if v == 0 {
-            continue;
-        }
-        if v > 9 || !root.place_direct(v as usize - 1, i / 27, i % 27) {
-            result.givens_conflict = true;
-            result.exhausted = true;
-            return result;
-        }
-    }
+    let Some(root) = State::from_givens(givens) else {
+        result.givens_conflict = true;
+        result.exhausted = true;
+        return result;
+    };
     let mut search = Search {
         limit,
         limits,
