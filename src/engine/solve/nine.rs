@@ -242,7 +242,7 @@ impl State {
                 return None;
             }
             for b in 0..3 {
-                let mut taken = ((f[b] | f[b] >> 1 | f[b] >> 2) & 0x49) * 7 | cols;
+                let mut taken = (((f[b] | f[b] >> 1 | f[b] >> 2) & 0x49) * 7) | cols;
                 taken *= 0x40201;
                 for r in ROW {
                     if g[b] & r != 0 {
