@@ -486,17 +486,23 @@ impl State {
     }
 }
 
+/// A 9-bit row when it has exactly one cell, else 0.
+const SINGLE: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut v = 1;
+    while v < 512 {
+        t[v] = v as u16;
+        v <<= 1;
+    }
+    t
+};
+
 /// The cells of `m` that are alone in their row of the band.
 #[inline]
 fn single_rows(m: u32) -> u32 {
-    let mut s = 0;
-    for row in ROW {
-        let c = m & row;
-        if c & c.wrapping_sub(1) == 0 {
-            s |= c;
-        }
-    }
-    s
+    u32::from(SINGLE[(m & 0x1FF) as usize])
+        | u32::from(SINGLE[((m >> 9) & 0x1FF) as usize]) << 9
+        | u32::from(SINGLE[((m >> 18) & 0x1FF) as usize]) << 18
 }
 
 /// The lowest cell of `x` in each row of the band.
@@ -588,7 +594,14 @@ impl Search<'_> {
             self.result.nodes = nodes + 1;
             let strong = *self.strong.get_or_insert_with(|| s.open() >= STRONG_OPEN);
             let (b, x, d1, d2) = s.choose(&pairs, strong);
-            let mut first = *s;
+            // At a stall every mask has had its band step: seen == cand.
+            debug_assert_eq!(s.seen, s.cand);
+            let mut first = State {
+                cand: s.cand,
+                seen: s.cand,
+                unsolved: s.unsolved,
+                cols: s.cols,
+            };
             first.restrict_rows(3 * d1 + b, x);
             if self.run(&mut first) {
                 return true;
