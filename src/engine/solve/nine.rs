@@ -159,6 +159,57 @@ const BAND_PEERS: [u32; 27] = {
     t
 };
 
+/// The number of cells in a 9-bit set.
+const POP9: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut v = 0;
+    while v < 512 {
+        t[v] = (v as u32).count_ones() as u8;
+        v += 1;
+    }
+    t
+};
+
+/// For 3 bits naming rows of a band, those rows' cells.
+const ROWS_OF: [u32; 8] = {
+    let mut t = [0u32; 8];
+    let mut v = 0;
+    while v < 8 {
+        let mut r = 0;
+        while r < 3 {
+            if v & (1 << r) != 0 {
+                t[v] |= ROW[r];
+            }
+            r += 1;
+        }
+        v += 1;
+    }
+    t
+};
+
+/// For 3 bits naming boxes of a band, those boxes' cells.
+const BOXES_OF: [u32; 8] = {
+    let mut t = [0u32; 8];
+    let mut v = 0;
+    while v < 8 {
+        let mut k = 0;
+        while k < 3 {
+            if v & (1 << k) != 0 {
+                t[v] |= (7 * 0x40201) << (3 * k);
+            }
+            k += 1;
+        }
+        v += 1;
+    }
+    t
+};
+
+/// The rows of a band that hold a cell of `m`, as 3 bits.
+#[inline]
+fn row_bits(m: u32) -> u32 {
+    u32::from(m & ROW[0] != 0) | u32::from(m & ROW[1] != 0) << 1 | u32::from(m & ROW[2] != 0) << 2
+}
+
 /// The two other bands of each band.
 const OTHER: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
 
@@ -217,7 +268,7 @@ impl State {
     fn from_givens(givens: &[u8; 81]) -> Option<State> {
         // given[3 * v + b]: the cells of band b holding v (v = 0: blanks).
         let mut given = [0u32; 30];
-        let mut count = [0u32; 10];
+        let mut count = [0u8; 10];
         for (b, band) in givens.chunks_exact(27).enumerate() {
             for (p, &v) in band.iter().enumerate() {
                 let v = usize::from(v);
@@ -237,25 +288,24 @@ impl State {
             let g = [given[3 * d + 3], given[3 * d + 4], given[3 * d + 5]];
             let f = [fold(g[0]), fold(g[1]), fold(g[2])];
             let cols = f[0] | f[1] | f[2];
+            // Rows and boxes holding the digit, 3 bits per band.
+            let rows = [row_bits(g[0]), row_bits(g[1]), row_bits(g[2])];
+            let boxes = [
+                OCC3[f[0] as usize],
+                OCC3[f[1] as usize],
+                OCC3[f[2] as usize],
+            ];
             // Each given of the digit needs a row, a column and a box of its own.
-            let mut rows = 0;
-            let mut boxes = 0;
-            for b in 0..3 {
-                rows += ROW.iter().map(|&r| u32::from(g[b] & r != 0)).sum::<u32>();
-                boxes += OCC3[f[b] as usize].count_ones();
-            }
-            let n = count[d + 1];
-            if rows != n || boxes != n || cols.count_ones() != n {
+            let n = u32::from(count[d + 1]);
+            if u32::from(POP9[(rows[0] | rows[1] << 3 | rows[2] << 6) as usize]) != n
+                || u32::from(POP9[(boxes[0] | boxes[1] << 3 | boxes[2] << 6) as usize]) != n
+                || u32::from(POP9[cols as usize]) != n
+            {
                 return None;
             }
+            let cols = cols * 0x40201;
             for b in 0..3 {
-                let mut taken = (((f[b] | f[b] >> 1 | f[b] >> 2) & 0x49) * 7) | cols;
-                taken *= 0x40201;
-                for r in ROW {
-                    if g[b] & r != 0 {
-                        taken |= r;
-                    }
-                }
+                let taken = ROWS_OF[rows[b] as usize] | BOXES_OF[boxes[b] as usize] | cols;
                 s.cand[3 * d + b] = g[b] | (free[b] & !taken);
             }
         }
