@@ -455,14 +455,16 @@ impl State {
 
     /// The grid, digits 1..=9 (valid once solved).
     fn grid(&self) -> [u8; 81] {
+        // Solved, each digit holds one cell in each row.
         let mut g = [0u8; 81];
         for d in 0..9 {
             for b in 0..3 {
-                let mut m = self.cand[3 * d + b];
-                while m != 0 {
-                    let p = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    g[27 * b + p] = d as u8 + 1;
+                let m = self.cand[3 * d + b];
+                for r in 0..3 {
+                    let c = ((m >> (9 * r)) & 0x1FF).trailing_zeros() as usize;
+                    if let Some(cell) = g.get_mut(27 * b + 9 * r + c) {
+                        *cell = d as u8 + 1;
+                    }
                 }
             }
         }
@@ -502,14 +504,14 @@ impl State {
             best = Some((b, pairs[b] & pairs[b].wrapping_neg()));
         }
         if let Some((b, x)) = best {
-            let mut first = None;
+            let mut digits = 0u32;
             for d in 0..9 {
-                if self.cand[3 * d + b] & x != 0 {
-                    match first {
-                        None => first = Some(d),
-                        Some(f) => return (b, x, f, Some(d)),
-                    }
-                }
+                digits |= u32::from(self.cand[3 * d + b] & x != 0) << d;
+            }
+            let d1 = digits.trailing_zeros() as usize;
+            let d2 = (digits & digits.wrapping_sub(1)).trailing_zeros() as usize;
+            if d2 < 9 {
+                return (b, x, d1, Some(d2));
             }
         }
         // No bivalue cell: the cell with fewest candidates.
