@@ -344,7 +344,7 @@ impl State {
         let occ = OCC3[(m & 0x1FF) as usize]
             | OCC3[((m >> 9) & 0x1FF) as usize] << 3
             | OCC3[((m >> 18) & 0x1FF) as usize] << 6;
-        let m = m & SHRINK[occ as usize];
+        let m = m & SHRINK[(occ & 0x1FF) as usize];
         if m == 0 {
             return false;
         }
