@@ -1,6 +1,8 @@
 //! Every puzzle of the public 9×9 corpora in ../shared is solved, and each
 //! solution is checked against the rules and the clues; proper puzzles are
 //! unique, the multi-solution benchmark gives two distinct valid witnesses.
+//! Both 9×9 paths run on every puzzle: the dedicated kernel (what
+//! `Solver::new` uses without a trace) and the propagation solver.
 #![allow(clippy::unwrap_used)]
 
 mod common;
@@ -13,15 +15,16 @@ fn all_unique(name: &str, expected: usize) {
     };
     let puzzles = common::read_all(&path);
     assert_eq!(puzzles.len(), expected, "{name}: puzzle count");
-    let mut solver = Solver::new();
-    for (i, p) in puzzles.iter().enumerate() {
-        match solver.solve(p, &Limits::none(), &mut NoTrace) {
-            Outcome::Solved(g) => assert!(
-                p.is_solved_by(&g),
-                "{name} puzzle {}: solution breaks the rules or the clues",
-                i + 1
-            ),
-            other => panic!("{name} puzzle {}: {other:?}", i + 1),
+    for mut solver in [Solver::new(), Solver::propagation_only()] {
+        for (i, p) in puzzles.iter().enumerate() {
+            match solver.solve(p, &Limits::none(), &mut NoTrace) {
+                Outcome::Solved(g) => assert!(
+                    p.is_solved_by(&g),
+                    "{name} puzzle {}: solution breaks the rules or the clues ({solver:?})",
+                    i + 1
+                ),
+                other => panic!("{name} puzzle {}: {other:?} ({solver:?})", i + 1),
+            }
         }
     }
 }
@@ -61,18 +64,19 @@ fn serg_benchmark_has_two_witnesses_each() {
     };
     let puzzles = common::read_all(&path);
     assert_eq!(puzzles.len(), 10_000);
-    let mut solver = Solver::new();
-    for (i, p) in puzzles.iter().enumerate() {
-        match solver.solve(p, &Limits::none(), &mut NoTrace) {
-            Outcome::Multiple(a, b) => {
-                assert_ne!(a, b, "serg puzzle {}: witnesses equal", i + 1);
-                assert!(
-                    p.is_solved_by(&a) && p.is_solved_by(&b),
-                    "serg puzzle {}",
-                    i + 1
-                );
+    for mut solver in [Solver::new(), Solver::propagation_only()] {
+        for (i, p) in puzzles.iter().enumerate() {
+            match solver.solve(p, &Limits::none(), &mut NoTrace) {
+                Outcome::Multiple(a, b) => {
+                    assert_ne!(a, b, "serg puzzle {}: witnesses equal", i + 1);
+                    assert!(
+                        p.is_solved_by(&a) && p.is_solved_by(&b),
+                        "serg puzzle {}",
+                        i + 1
+                    );
+                }
+                other => panic!("serg puzzle {}: {other:?}", i + 1),
             }
-            other => panic!("serg puzzle {}: {other:?}", i + 1),
         }
     }
 }

@@ -64,9 +64,11 @@ proptest! {
             *b = c.map_or(0, |v| v.get() as u8);
         }
         let theirs = sudoku::Sudoku::from_bytes(bytes).unwrap().solutions_count_up_to(20) as u64;
-        let ours = Solver::new().count(&puzzle, 20, &Limits::none());
-        prop_assert_eq!(ours.solutions, theirs);
-        prop_assert_eq!(ours.exact, theirs < 20);
+        for mut solver in [Solver::new(), Solver::propagation_only()] {
+            let ours = solver.count(&puzzle, 20, &Limits::none());
+            prop_assert_eq!(ours.solutions, theirs, "{:?}", solver);
+            prop_assert_eq!(ours.exact, theirs < 20, "{:?}", solver);
+        }
     }
 }
 
