@@ -169,3 +169,47 @@ fn bench_runs_both_solvers_on_9x9() {
     }
     assert!(text(&out.stderr).contains("95 of 95 puzzles have exactly one solution"));
 }
+
+#[test]
+fn bench_first_with_timeout_reports_solved_and_stopped() {
+    let Some(path) = common::shared("large/rkkautsar_sudoku-16-1.txt") else {
+        return;
+    };
+    let out = run(
+        &[
+            "bench",
+            "--first",
+            "--timeout",
+            "60",
+            "--min-time",
+            "0",
+            path.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("1 of 1 puzzles were solved"),
+        "{}",
+        text(&out.stderr)
+    );
+    // A hard instance with a tiny timeout is counted as stopped, not solved.
+    let Some(hard) = common::shared("large/rkkautsar_sudoku-64-1.txt") else {
+        return;
+    };
+    let out = run(
+        &[
+            "bench",
+            "--first",
+            "--timeout",
+            "0.05",
+            "--min-time",
+            "0",
+            hard.to_str().unwrap(),
+        ],
+        b"",
+    );
+    let err = text(&out.stderr);
+    assert!(err.contains("0 of 1 puzzles were solved"), "{err}");
+    assert!(err.contains("1 puzzles stopped by the"), "{err}");
+}

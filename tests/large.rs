@@ -7,9 +7,11 @@
 //! (64-1, 64-2, 81-1, 225-1; published notes in
 //! ../shared/notes report CaDiCaL needs 27–41 s on 64-1 and times out on
 //! 225-1). Their tests are `#[ignore]`d; run them with
-//! `cargo test --release --test large -- --ignored` or time them with
-//! `cargo run --release -- solve --first --timeout 600 FILE`. The SAT backend
-//! (issue 7) is the planned cover for them.
+//! `cargo test --release --test large -- --ignored`. The bench that covers
+//! them is `cargo run --release -- bench --first --timeout 600
+//! ../shared/puzzles-public/large/*.txt`, which times every instance and
+//! counts the ones the timeout stops. The SAT backend (issue 7) is the
+//! planned cover for them.
 #![allow(clippy::unwrap_used)]
 
 mod common;

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use crate::engine::format::{Format, PuzzleReader};
-use crate::engine::{Limits, NoTrace, Outcome, Puzzle, Shape, Solver};
+use crate::engine::{Limits, NoTrace, Puzzle, Shape, Solver};
 
 use super::{Status, progress};
 
@@ -29,6 +29,12 @@ pub struct BenchArgs {
     /// The input format (detected when not given).
     #[arg(long, value_name = "FORMAT")]
     from: Option<Format>,
+    /// Give up on a puzzle after this many seconds (counted as stopped).
+    #[arg(long, value_name = "SECONDS")]
+    timeout: Option<f64>,
+    /// Stop at the first solution instead of proving uniqueness.
+    #[arg(long)]
+    first: bool,
 }
 
 /// One timed solver over one file.
@@ -38,8 +44,10 @@ pub struct Timing {
     pub puzzles: usize,
     /// Average time per puzzle.
     pub per_puzzle: Duration,
-    /// Puzzles found to have exactly one solution.
+    /// Puzzles found to have exactly one solution (with `--first`: solved).
     pub unique: usize,
+    /// Puzzles stopped by the timeout (in the first pass).
+    pub stopped: usize,
 }
 
 impl Timing {
@@ -50,10 +58,14 @@ impl Timing {
 }
 
 /// Times `f` over all puzzles, repeating whole passes until `min_time` has passed.
-fn time_passes(puzzles: usize, min_time: Duration, mut pass: impl FnMut() -> usize) -> Timing {
+fn time_passes(
+    puzzles: usize,
+    min_time: Duration,
+    mut pass: impl FnMut() -> (usize, usize),
+) -> Timing {
     let start = Instant::now();
     let mut passes = 1u32;
-    let unique = pass();
+    let (unique, stopped) = pass();
     while start.elapsed() < min_time {
         pass();
         passes += 1;
@@ -63,6 +75,7 @@ fn time_passes(puzzles: usize, min_time: Duration, mut pass: impl FnMut() -> usi
         puzzles,
         per_puzzle: total / (passes * puzzles.max(1) as u32).max(1),
         unique,
+        stopped,
     }
 }
 
@@ -109,20 +122,25 @@ pub fn run(args: &BenchArgs) -> Status {
         }
         let bar = progress("timing");
         let mut solver = Solver::new();
+        let timeout = args
+            .timeout
+            .map(|t| Duration::from_secs_f64(t.clamp(0.0, 1e9)));
+        let limit = if args.first { 1 } else { 2 };
         let ours = time_passes(puzzles.len(), min_time, || {
-            let mut unique = 0;
+            let (mut unique, mut stopped) = (0, 0);
             for p in &puzzles {
-                if matches!(
-                    solver.solve(p, &Limits::none(), &mut NoTrace),
-                    Outcome::Solved(_)
-                ) {
+                let limits = timeout.map_or_else(Limits::none, Limits::timeout);
+                let r = solver.run(p, limit, &limits, &mut NoTrace);
+                if r.stopped.is_some() {
+                    stopped += 1;
+                } else if r.conflicts.is_empty() && r.count == 1 && (args.first || r.exhausted) {
                     unique += 1;
                 }
+                bar.inc(1);
             }
-            bar.inc(puzzles.len() as u64);
-            unique
+            (unique, stopped)
         });
-        let peer = peer_timing(&puzzles, min_time, &bar);
+        let peer = peer_timing(&puzzles, min_time, args.first, &bar);
         bar.finish_and_clear();
         let short = shorten(&name, 40);
         match peer {
@@ -153,10 +171,19 @@ pub fn run(args: &BenchArgs) -> Status {
                 "-"
             ),
         }
-        eprintln!(
-            "{name}: {} of {} puzzles have exactly one solution",
-            ours.unique, ours.puzzles
-        );
+        let what = if args.first {
+            "were solved"
+        } else {
+            "have exactly one solution"
+        };
+        eprintln!("{name}: {} of {} puzzles {what}", ours.unique, ours.puzzles);
+        if ours.stopped > 0 {
+            eprintln!(
+                "{name}: {} puzzles stopped by the {} s timeout (their time counts in the average)",
+                ours.stopped,
+                args.timeout.unwrap_or(0.0)
+            );
+        }
     }
     if cfg!(not(feature = "peer-sudoku")) {
         eprintln!("(built without the peer-sudoku feature: no comparison with the sudoku crate)");
@@ -174,11 +201,13 @@ fn shorten(name: &str, width: usize) -> String {
     }
 }
 
-/// Times the `sudoku` crate on the same 9×9 puzzles (it counts to two, as we do).
+/// Times the `sudoku` crate on the same 9×9 puzzles: it counts to two, as we
+/// do, or stops at the first solution with `--first`.
 #[cfg(feature = "peer-sudoku")]
 fn peer_timing(
     puzzles: &[Puzzle],
     min_time: Duration,
+    first: bool,
     bar: &indicatif::ProgressBar,
 ) -> Option<Timing> {
     if puzzles.iter().any(|p| p.shape() != Shape::CLASSIC) {
@@ -200,17 +229,22 @@ fn peer_timing(
     Some(time_passes(boards.len(), min_time, || {
         let mut unique = 0;
         for &b in &boards {
-            if b.solution().is_some() {
+            let found = if first {
+                b.some_solution().is_some()
+            } else {
+                b.solution().is_some()
+            };
+            if found {
                 unique += 1;
             }
         }
         bar.inc(boards.len() as u64);
-        unique
+        (unique, 0)
     }))
 }
 
 #[cfg(not(feature = "peer-sudoku"))]
-fn peer_timing(_: &[Puzzle], _: Duration, _: &indicatif::ProgressBar) -> Option<Timing> {
+fn peer_timing(_: &[Puzzle], _: Duration, _: bool, _: &indicatif::ProgressBar) -> Option<Timing> {
     let _ = Shape::CLASSIC;
     None
 }
