@@ -5,6 +5,7 @@ pub mod bits;
 pub mod count;
 pub mod format;
 pub mod grid;
+pub mod level;
 pub mod limits;
 pub mod shape;
 pub mod solve;
@@ -12,6 +13,7 @@ pub mod trace;
 
 pub use count::{count_solutions, is_unique};
 pub use grid::{Cell, Conflict, Grid, GridError, Puzzle, Value};
+pub use level::Level;
 pub use limits::{Limits, StopReason};
 pub use shape::{Shape, ShapeError};
 pub use solve::{Count, Outcome, Solver, solve};

@@ -1,0 +1,89 @@
+//! Difficulty levels, shared by the generator, the grader and the game.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+/// How hard a puzzle is for a person. The grader assigns a level from the
+/// hardest technique a puzzle needs; until it exists, the generator aims at
+/// a level through the number of clues.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Level {
+    /// Singles only.
+    Easy,
+    /// Intersections and subsets.
+    Medium,
+    /// Fish, wings, single-digit patterns, colouring, uniqueness.
+    Hard,
+    /// Chains and almost locked sets.
+    Expert,
+    /// Forcing chains or guessing.
+    Extreme,
+}
+
+impl Level {
+    /// Every level, easiest first.
+    pub const ALL: [Level; 5] = [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Expert,
+        Level::Extreme,
+    ];
+
+    /// The lower-case name used in files and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+            Level::Extreme => "extreme",
+        }
+    }
+
+    /// The level with this name (case-insensitive).
+    pub fn from_name(name: &str) -> Option<Level> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(name.trim()))
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The error for a name that is not a level.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown level `{0}`: expected easy, medium, hard, expert or extreme")]
+pub struct LevelError(pub String);
+
+impl FromStr for Level {
+    type Err = LevelError;
+    fn from_str(s: &str) -> Result<Level, LevelError> {
+        Level::from_name(s).ok_or_else(|| LevelError(s.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_order() {
+        for l in Level::ALL {
+            assert_eq!(l.name().parse::<Level>(), Ok(l));
+            assert_eq!(l.to_string().to_uppercase().parse::<Level>(), Ok(l));
+        }
+        assert!(Level::Easy < Level::Extreme);
+        assert_eq!(
+            "brutal".parse::<Level>(),
+            Err(LevelError("brutal".to_string()))
+        );
+    }
+}
