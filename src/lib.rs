@@ -14,6 +14,7 @@
 //! ```
 
 pub mod engine;
+pub mod game;
 
 #[cfg(feature = "cli")]
 pub mod cli;

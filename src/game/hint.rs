@@ -1,0 +1,199 @@
+//! Hints. The game asks a [`Hinter`] for the next step; the simple one here
+//! finds full houses, naked and hidden singles, and otherwise reveals a cell
+//! from the solution. The technique solver (issue 5) plugs in through the
+//! same trait.
+
+use crate::engine::{Shape, Value};
+
+use super::Game;
+
+/// Why a hinted value goes where it goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HintReason {
+    /// The only empty cell of a unit.
+    FullHouse {
+        /// The unit (rows 0..n, columns n..2n, boxes 2n..3n).
+        unit: usize,
+    },
+    /// The only candidate left in the cell.
+    NakedSingle,
+    /// The only place for the value in a unit.
+    HiddenSingle {
+        /// The unit.
+        unit: usize,
+    },
+    /// No single is available: the value is taken from the solution.
+    Revealed,
+}
+
+/// What a hint says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Hint {
+    /// Some entries disagree with the solution; fix them first.
+    Wrong {
+        /// The wrong cells, row-major indices.
+        cells: Vec<usize>,
+    },
+    /// A value that can be placed.
+    Place {
+        /// Row-major cell index.
+        cell: usize,
+        /// The value.
+        value: Value,
+        /// Why.
+        reason: HintReason,
+    },
+}
+
+/// "row 3", "column 5", "box 7" for unit `u`.
+pub fn unit_name(shape: Shape, u: usize) -> String {
+    let n = shape.n();
+    match u / n {
+        0 => format!("row {}", u % n + 1),
+        1 => format!("column {}", u % n + 1),
+        _ => format!("box {}", u % n + 1),
+    }
+}
+
+/// The technique's name, for the first stage of a hint.
+pub fn technique_name(reason: HintReason) -> &'static str {
+    match reason {
+        HintReason::FullHouse { .. } => "Full house",
+        HintReason::NakedSingle => "Naked single",
+        HintReason::HiddenSingle { .. } => "Hidden single",
+        HintReason::Revealed => "Reveal a cell",
+    }
+}
+
+impl Hint {
+    /// A one-line explanation in the board's own terms (`r3c5`, digits as shown).
+    pub fn explain(&self, game: &Game) -> String {
+        let shape = game.shape();
+        match self {
+            Hint::Wrong { cells } => {
+                let names: Vec<String> = cells.iter().take(5).map(|&c| game.cell_name(c)).collect();
+                let more = if cells.len() > 5 { ", …" } else { "" };
+                format!(
+                    "{} entr{} disagree{} with the solution: {}{more}",
+                    cells.len(),
+                    if cells.len() == 1 { "y" } else { "ies" },
+                    if cells.len() == 1 { "s" } else { "" },
+                    names.join(", ")
+                )
+            }
+            Hint::Place {
+                cell,
+                value,
+                reason,
+            } => {
+                let at = game.cell_name(*cell);
+                let v = game.symbol(*value);
+                match reason {
+                    HintReason::FullHouse { unit } => format!(
+                        "Full house: {at} is the last empty cell of {}, so it is {v}",
+                        unit_name(shape, *unit)
+                    ),
+                    HintReason::NakedSingle => format!(
+                        "Naked single: every other value is seen by {at}'s row, column or box, so it is {v}"
+                    ),
+                    HintReason::HiddenSingle { unit } => format!(
+                        "Hidden single: {at} is the only place for {v} in {}",
+                        unit_name(shape, *unit)
+                    ),
+                    HintReason::Revealed => {
+                        format!("No single is available here: the solution has {v} at {at}")
+                    }
+                }
+            }
+        }
+    }
+
+    /// The units the hint is about (for highlighting).
+    pub fn units(&self, game: &Game) -> Vec<usize> {
+        match self {
+            Hint::Place {
+                reason: HintReason::FullHouse { unit } | HintReason::HiddenSingle { unit },
+                ..
+            } => vec![*unit],
+            Hint::Place {
+                cell,
+                reason: HintReason::NakedSingle,
+                ..
+            } => game.shape().units_of(*cell).to_vec(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// Something that can find the next hint for a game.
+pub trait Hinter {
+    /// The next hint, or None when the board is full (or nothing is known).
+    fn hint(&self, game: &Game) -> Option<Hint>;
+}
+
+/// Full houses, naked and hidden singles on the board's own candidates,
+/// then a revealed cell.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SinglesHinter;
+
+impl Hinter for SinglesHinter {
+    fn hint(&self, game: &Game) -> Option<Hint> {
+        let wrong = game.wrong_entries();
+        if !wrong.is_empty() {
+            return Some(Hint::Wrong { cells: wrong });
+        }
+        let shape = game.shape();
+        let n = shape.n();
+        // A conflict-free but unsolvable board gets no single-based hint.
+        let cand = game.candidates();
+        for u in 0..shape.units() {
+            let empty: Vec<usize> = shape
+                .unit_cells(u)
+                .filter(|&c| game.value(c).is_none())
+                .collect();
+            if let [c] = empty[..]
+                && let Some(v) = cand[c].iter().next()
+                && cand[c].len() == 1
+            {
+                return Some(Hint::Place {
+                    cell: c,
+                    value: v,
+                    reason: HintReason::FullHouse { unit: u },
+                });
+            }
+        }
+        for (c, set) in cand.iter().enumerate() {
+            if game.value(c).is_none() && set.len() == 1 {
+                let v = set.iter().next()?;
+                return Some(Hint::Place {
+                    cell: c,
+                    value: v,
+                    reason: HintReason::NakedSingle,
+                });
+            }
+        }
+        for u in 0..shape.units() {
+            for d in 0..n {
+                let v = Value::from_index(d);
+                let mut places = shape
+                    .unit_cells(u)
+                    .filter(|&c| game.value(c).is_none() && cand[c].has(v));
+                if let (Some(c), None) = (places.next(), places.next()) {
+                    return Some(Hint::Place {
+                        cell: c,
+                        value: v,
+                        reason: HintReason::HiddenSingle { unit: u },
+                    });
+                }
+            }
+        }
+        let solution = game.solution()?;
+        (0..shape.cells())
+            .find(|&c| game.value(c).is_none())
+            .map(|c| Hint::Place {
+                cell: c,
+                value: solution.get(c),
+                reason: HintReason::Revealed,
+            })
+    }
+}
