@@ -26,6 +26,7 @@
 //! assert_eq!(generate(&opts, &Limits::none()).unwrap().puzzle, g.puzzle);
 //! ```
 
+pub mod bundled;
 mod full;
 pub mod random;
 mod symmetry;
@@ -38,6 +39,7 @@ use crate::engine::limits::{Limits, StopReason};
 use crate::engine::shape::Shape;
 use crate::engine::solve::Solver;
 
+pub use bundled::{BUNDLED_SIZES, bundled};
 pub use full::{SEARCHED_MAX_SIDE, full_grid};
 pub use symmetry::{Symmetry, SymmetryError};
 
