@@ -6,6 +6,7 @@ pub mod bench;
 pub mod check;
 pub mod convert;
 pub mod count;
+pub mod generate;
 pub mod solve;
 
 use std::fs::File;
@@ -39,6 +40,8 @@ pub enum Command {
     Check(check::CheckArgs),
     /// Rewrite puzzles in another format.
     Convert(convert::ConvertArgs),
+    /// Make new puzzles with exactly one solution, from a seed.
+    Generate(generate::GenerateArgs),
     /// Time the solver (and, on 9×9 files, the `sudoku` crate) on whole files.
     Bench(bench::BenchArgs),
 }
@@ -131,6 +134,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Count(a)) => count::run(&a),
         Some(Command::Check(a)) => check::run(&a),
         Some(Command::Convert(a)) => convert::run(&a),
+        Some(Command::Generate(a)) => generate::run(&a),
         Some(Command::Bench(a)) => bench::run(&a),
         None => {
             println!(

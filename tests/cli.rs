@@ -213,3 +213,88 @@ fn bench_first_with_timeout_reports_solved_and_stopped() {
     assert!(err.contains("0 of 1 puzzles were solved"), "{err}");
     assert!(err.contains("1 puzzles stopped by the"), "{err}");
 }
+
+#[test]
+fn generate_writes_seeded_unique_puzzles_with_comments() {
+    let args = [
+        "generate", "--size", "9", "--level", "hard", "--count", "3", "--seed", "40",
+    ];
+    let out = run(&args, b"");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let body = text(&out.stdout);
+    let lines: Vec<&str> = body.lines().collect();
+    assert_eq!(lines.len(), 7, "{body}");
+    assert!(lines[0].starts_with("# dekadoku") && lines[0].contains("level hard"));
+    for (i, seed) in [40, 41, 42].into_iter().enumerate() {
+        assert!(
+            lines[1 + 2 * i].starts_with(&format!("# seed {seed}, ")),
+            "{body}"
+        );
+        assert_eq!(lines[2 + 2 * i].len(), 81);
+    }
+    // Same seed, same puzzles; the seed was given, so nothing on stderr.
+    assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
+    let again = run(&args, b"");
+    let puzzles = |s: &str| {
+        s.lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(puzzles(&body), puzzles(&text(&again.stdout)));
+    // Each is unique.
+    let counted = run(&["count"], body.as_bytes());
+    assert_eq!(counted.status.code(), Some(0));
+    assert_eq!(text(&counted.stdout), "1\n1\n1\n");
+}
+
+#[test]
+fn generate_rectangular_boxes_default_to_seeds_and_the_clock_seed_is_printed() {
+    let out = run(&["generate", "--box", "4x3", "--level", "easy"], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).starts_with("seed: "));
+    let body = text(&out.stdout);
+    let p = dekadoku::engine::format::parse_one(&body, "out").unwrap();
+    assert_eq!(p.shape(), dekadoku::engine::Shape::new(4, 3).unwrap());
+    let out = run(
+        &[
+            "generate", "--size", "6", "--format", "grid", "--count", "2", "--seed", "1",
+        ],
+        b"",
+    );
+    let puzzles = dekadoku::engine::format::parse_str(&text(&out.stdout), "out").unwrap();
+    assert_eq!(puzzles.len(), 2);
+}
+
+#[test]
+fn generate_bad_arguments_exit_2_with_a_message() {
+    for (args, says) in [
+        (&["generate", "--size", "7"][..], "no box shape fits"),
+        (
+            &["generate", "--size", "9", "--box", "2x3"],
+            "does not match",
+        ),
+        (&["generate", "--box", "3-3"], "expected a box shape"),
+        (&["generate", "--level", "brutal"], "unknown level"),
+        (&["generate", "--symmetry", "spiral"], "unknown symmetry"),
+        (&["generate", "--clues", "40-30"], "is empty"),
+        (&["generate", "--clues", "90"], "81 cells"),
+        (
+            &["generate", "--size", "36", "--format", "line"],
+            "up to 35",
+        ),
+        (
+            &["generate", "--box", "3x2", "--format", "line"],
+            "cannot state boxes",
+        ),
+    ] {
+        let out = run(args, b"");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            text(&out.stderr).contains(says),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}

@@ -73,6 +73,16 @@ impl Shape {
         })
     }
 
+    /// A shape fixed in the source, for constants: a bad shape there is a
+    /// compile error when used in a `const`, a panic otherwise.
+    pub(crate) const fn fixed(box_rows: usize, box_cols: usize) -> Shape {
+        assert!(box_rows >= 2 && box_cols >= 2 && box_rows * box_cols <= MAX_SIZE);
+        Shape {
+            box_rows: box_rows as u16,
+            box_cols: box_cols as u16,
+        }
+    }
+
     /// Square boxes k × k (n = k²).
     pub fn square(k: usize) -> Result<Shape, ShapeError> {
         Shape::new(k, k)

@@ -1,0 +1,286 @@
+//! `dekadoku generate`: new puzzles with exactly one solution, from a seed.
+
+use std::io::{self, BufWriter, Write};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+use clap::Args;
+
+use crate::engine::format::{self, Format, MAX_CHAR_SIDE};
+use crate::engine::generate::{GenerateOptions, Symmetry, generate};
+use crate::engine::{Level, Limits, Shape};
+
+use super::{Status, progress, seconds};
+
+/// Arguments of `generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// Side of the grid: 4, 6, 9, 12, 16, 25, … (default 9, or the box's).
+    #[arg(long, value_name = "N")]
+    size: Option<usize>,
+    /// Box shape, rows x columns (`2x3`, `3x4`, `4x5`); default the most
+    /// nearly square box for the side, with no more rows than columns.
+    #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
+    box_shape: Option<(usize, usize)>,
+    /// Difficulty (for now a clue-count target): easy, medium, hard,
+    /// expert, or extreme (dig until no clue can go).
+    #[arg(long, default_value = "medium", value_name = "LEVEL")]
+    level: Level,
+    /// Clue symmetry: none, rotate180, rotate90, mirror-horizontal,
+    /// mirror-vertical or diagonal.
+    #[arg(long, default_value = "none", value_name = "SYMMETRY")]
+    symmetry: Symmetry,
+    /// How many puzzles; puzzle i (from 0) uses seed SEED + i.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    count: u64,
+    /// The first seed (default: from the clock, printed on stderr). The same
+    /// options and seed give the same puzzles on every machine.
+    #[arg(long, value_name = "SEED")]
+    seed: Option<u64>,
+    /// Output format (default: line up to 35×35, else numbers; seeds for
+    /// boxes other than the side's usual shape).
+    #[arg(long, value_name = "FORMAT")]
+    format: Option<Format>,
+    /// Clue-count range instead of the level's: `MIN-MAX` or one number.
+    #[arg(long, value_name = "MIN-MAX", value_parser = parse_clues)]
+    clues: Option<(usize, usize)>,
+    /// Give up on a puzzle after this many seconds.
+    #[arg(long, value_name = "SECONDS")]
+    timeout: Option<f64>,
+}
+
+/// `RxC` (or `R×C`, `R*C`) with both numbers positive.
+fn parse_box(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("expected a box shape like 3x3 or 2x3 (rows x columns), found `{s}`");
+    let (r, c) = s.trim().split_once(['x', 'X', '×', '*']).ok_or_else(bad)?;
+    let r = r.trim().parse().map_err(|_| bad())?;
+    let c = c.trim().parse().map_err(|_| bad())?;
+    Ok((r, c))
+}
+
+/// `MIN-MAX` or a single count.
+fn parse_clues(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("expected a clue range like 30-35 (or one number), found `{s}`");
+    let (a, b) = match s.trim().split_once('-') {
+        Some((a, b)) => (a, b),
+        None => (s, s),
+    };
+    let a: usize = a.trim().parse().map_err(|_| bad())?;
+    let b: usize = b.trim().parse().map_err(|_| bad())?;
+    if a > b {
+        return Err(format!(
+            "the clue range {s} is empty: the minimum is above the maximum"
+        ));
+    }
+    Ok((a, b))
+}
+
+/// The shape from `--size` and `--box`.
+fn shape_of(args: &GenerateArgs) -> Result<Shape, String> {
+    match (args.size, args.box_shape) {
+        (None, None) => Ok(Shape::CLASSIC),
+        (Some(n), None) => Shape::for_side(n).map_err(|e| format!("--size {n}: {e}")),
+        (size, Some((r, c))) => {
+            let shape = Shape::new(r, c).map_err(|e| format!("--box {r}x{c}: {e}"))?;
+            match size {
+                Some(n) if n != shape.n() => Err(format!(
+                    "--size {n} does not match --box {r}x{c}, which makes a {m}×{m} grid",
+                    m = shape.n()
+                )),
+                _ => Ok(shape),
+            }
+        }
+    }
+}
+
+/// The output format, or why the asked one cannot hold the puzzles.
+fn format_for(args: &GenerateArgs, shape: Shape) -> Result<Format, String> {
+    let n = shape.n();
+    let usual = Shape::for_side(n).is_ok_and(|s| s == shape);
+    let Some(f) = args.format else {
+        return Ok(if !usual {
+            Format::Seeds
+        } else if n <= MAX_CHAR_SIDE {
+            Format::Line
+        } else {
+            Format::Numbers
+        });
+    };
+    if f == Format::Line && n > MAX_CHAR_SIDE {
+        return Err(format!(
+            "--format line holds grids up to {MAX_CHAR_SIDE}×{MAX_CHAR_SIDE}, not {n}×{n}: \
+             use numbers, grid or seeds"
+        ));
+    }
+    if !f.round_trips(shape) {
+        return Err(format!(
+            "--format {f} cannot state boxes of {}×{} (readers would take {}): use seeds or grid",
+            shape.box_rows(),
+            shape.box_cols(),
+            Shape::for_side(n).map_or_else(|e| e.to_string(), |s| s.to_string()),
+        ));
+    }
+    Ok(f)
+}
+
+/// A seed from the clock (nanoseconds since 1970, mixed).
+fn clock_seed() -> u64 {
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    // SplitMix64's finaliser: nearby instants give unrelated seeds.
+    let mut z = nanos.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Today's date (UTC) as `YYYY-MM-DD`.
+fn today() -> String {
+    let days = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400) as i64;
+    let (y, m, d) = civil_date(days);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// The proleptic Gregorian date `days` after 1970-01-01.
+fn civil_date(days: i64) -> (i64, u32, u32) {
+    // Count from 0000-03-01 so the leap day ends each 4-, 100- and 400-year cycle.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097); // day of the 400-year era
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365; // year of the era
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100); // day of the March-based year
+    let mp = (5 * doy + 2) / 153; // month from March = 0
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+/// Runs `generate`.
+pub fn run(args: &GenerateArgs) -> Status {
+    let shape = match shape_of(args) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("dekadoku generate: {e}");
+            return Status::BadInput;
+        }
+    };
+    let out_format = match format_for(args, shape) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("dekadoku generate: {e}");
+            return Status::BadInput;
+        }
+    };
+    if let Some((_, hi)) = args.clues
+        && hi > shape.cells()
+    {
+        eprintln!(
+            "dekadoku generate: --clues up to {hi}, but a {n}×{n} grid has {} cells",
+            shape.cells(),
+            n = shape.n()
+        );
+        return Status::BadInput;
+    }
+    let first_seed = match args.seed {
+        Some(s) => s,
+        None => {
+            let s = clock_seed();
+            eprintln!("seed: {s}");
+            s
+        }
+    };
+    let mut opts = GenerateOptions::new(shape, args.level, first_seed);
+    opts.symmetry = args.symmetry;
+    opts.clues = args.clues;
+    let (lo, hi) = opts.clue_target();
+
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut status = Status::Ok;
+    let bar = progress("generating");
+    let header = format!(
+        "# dekadoku {} generate: {shape}, level {}, symmetry {}, clues {lo}-{hi}, \
+         seeds {first_seed}+i, {}\n",
+        env!("CARGO_PKG_VERSION"),
+        args.level,
+        args.symmetry,
+        today()
+    );
+    if out.write_all(header.as_bytes()).is_err() {
+        return status;
+    }
+    for i in 0..args.count {
+        opts.seed = first_seed.wrapping_add(i);
+        let limits = match seconds(args.timeout) {
+            Some(d) => Limits::timeout(d),
+            None => Limits::none(),
+        };
+        let start = Instant::now();
+        let result = generate(&opts, &limits);
+        let ms = start.elapsed().as_secs_f64() * 1000.0;
+        bar.inc(1);
+        let g = match result {
+            Ok(g) => g,
+            Err(stop) => {
+                bar.suspend(|| eprintln!("puzzle {i} (seed {}): {stop}", opts.seed));
+                status = status.worst(Status::NotUnique);
+                continue;
+            }
+        };
+        if !(lo..=hi).contains(&g.clues) {
+            bar.suspend(|| {
+                eprintln!(
+                    "puzzle {i} (seed {}): {} clues, outside {lo}-{hi} (the closest found)",
+                    g.seed, g.clues
+                )
+            });
+        }
+        let mut record = String::new();
+        if i > 0 && out_format != Format::Line {
+            record.push('\n');
+        }
+        record.push_str(&format!(
+            "# seed {}, {} clues, {ms:.1} ms\n",
+            g.seed, g.clues
+        ));
+        record.push_str(&format::to_string(&g.puzzle, out_format));
+        if let Err(e) = out.write_all(record.as_bytes()) {
+            if e.kind() != io::ErrorKind::BrokenPipe {
+                bar.suspend(|| eprintln!("dekadoku generate: cannot write: {e}"));
+                status = Status::BadInput;
+            }
+            return status;
+        }
+    }
+    bar.finish_and_clear();
+    let _ = out.flush();
+    status
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn box_and_clue_arguments() {
+        assert_eq!(parse_box("2x3"), Ok((2, 3)));
+        assert_eq!(parse_box(" 4X5 "), Ok((4, 5)));
+        assert_eq!(parse_box("3×4"), Ok((3, 4)));
+        assert!(parse_box("3").unwrap_err().contains("`3`"));
+        assert_eq!(parse_clues("30-35"), Ok((30, 35)));
+        assert_eq!(parse_clues("28"), Ok((28, 28)));
+        assert!(parse_clues("35-30").is_err());
+        assert!(parse_clues("a-b").is_err());
+    }
+
+    #[test]
+    fn civil_dates() {
+        assert_eq!(civil_date(0), (1970, 1, 1));
+        assert_eq!(civil_date(59), (1970, 3, 1));
+        assert_eq!(civil_date(11_016), (2000, 2, 29));
+        assert_eq!(civil_date(20_000), (2024, 10, 4));
+        assert_eq!(civil_date(-1), (1969, 12, 31));
+    }
+}
