@@ -15,5 +15,8 @@
 
 pub mod engine;
 
+#[cfg(feature = "store")]
+pub mod store;
+
 #[cfg(feature = "cli")]
 pub mod cli;
