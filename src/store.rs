@@ -14,9 +14,11 @@ use std::io;
 use std::path::PathBuf;
 
 pub mod atomic;
+pub mod config;
 pub mod paths;
 
 pub use atomic::{keep_aside, write_atomic};
+pub use config::{BoardSize, Config, ConfigIssue, ConflictMode, PlayConfig};
 pub use paths::Dirs;
 
 /// What can go wrong while writing (or finding a place to write) our files.
