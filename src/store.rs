@@ -16,10 +16,12 @@ use std::path::PathBuf;
 pub mod atomic;
 pub mod config;
 pub mod paths;
+pub mod theme;
 
 pub use atomic::{keep_aside, write_atomic};
 pub use config::{BoardSize, Config, ConfigIssue, ConflictMode, PlayConfig};
 pub use paths::Dirs;
+pub use theme::{Color, ColorDepth, Named16, Role, RoleStyle, Theme, Themes};
 
 /// What can go wrong while writing (or finding a place to write) our files.
 #[derive(Debug, thiserror::Error)]
