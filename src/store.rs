@@ -17,12 +17,14 @@ pub mod atomic;
 pub mod config;
 pub mod paths;
 pub mod saves;
+pub mod stats;
 pub mod theme;
 
 pub use atomic::{keep_aside, write_atomic};
 pub use config::{BoardSize, Config, ConfigIssue, ConflictMode, PlayConfig};
 pub use paths::Dirs;
 pub use saves::{LoadError, SaveEntry, SaveMeta, Saves, read_save, sanitize_name, write_save};
+pub use stats::{Record, Stats};
 pub use theme::{Color, ColorDepth, Named16, Role, RoleStyle, Theme, Themes};
 
 /// What can go wrong while writing (or finding a place to write) our files.
