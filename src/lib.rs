@@ -16,5 +16,8 @@
 pub mod engine;
 pub mod game;
 
+#[cfg(feature = "store")]
+pub mod store;
+
 #[cfg(feature = "cli")]
 pub mod cli;

@@ -1,0 +1,88 @@
+//! Keeping things between sessions: the configuration and themes (TOML, read
+//! only: nothing here writes the default config into the user's folder),
+//! saved games and statistics (JSON in versioned envelopes), all under the
+//! folders that [`Dirs`] resolves, and all written atomically.
+//!
+//! Reading never panics on what a user or a file can hold: bad config values
+//! become [`ConfigIssue`]s and fall back to their defaults, broken saves become
+//! [`LoadError`]s and are moved aside rather than overwritten.
+//!
+//! Nothing in here knows about the terminal: themes are a neutral colour model
+//! that the front end converts to its own styles.
+
+use std::io;
+use std::path::PathBuf;
+
+pub mod atomic;
+pub mod config;
+pub mod paths;
+pub mod saves;
+pub mod stats;
+pub mod theme;
+
+pub use atomic::{keep_aside, write_atomic};
+pub use config::{BoardSize, Config, ConfigIssue, ConflictMode, PlayConfig};
+pub use paths::Dirs;
+pub use saves::{LoadError, SaveEntry, SaveMeta, Saves, read_save, sanitize_name, write_save};
+pub use stats::{Record, Stats};
+pub use theme::{Color, ColorDepth, Named16, Role, RoleStyle, Theme, Themes};
+
+/// What can go wrong while writing (or finding a place to write) our files.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum StoreError {
+    /// An operating-system error on a file or folder.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file or folder involved.
+        path: PathBuf,
+        /// What the system said.
+        source: io::Error,
+    },
+    /// Neither the environment overrides nor the platform give us a folder.
+    #[error(
+        "cannot find a home folder for dekadoku's files; set {} and {}",
+        paths::CONFIG_DIR_ENV,
+        paths::DATA_DIR_ENV
+    )]
+    NoHome,
+    /// A value could not be turned into JSON.
+    #[error("{}: cannot encode: {detail}", path.display())]
+    Encode {
+        /// The file that was to be written.
+        path: PathBuf,
+        /// The encoder's message.
+        detail: String,
+    },
+    /// A save name that cannot become a file name.
+    #[error("`{name}` cannot be used as a save name: {reason}")]
+    BadName {
+        /// The name as given.
+        name: String,
+        /// Why it was refused.
+        reason: &'static str,
+    },
+    /// The file on disk was written by a newer dekadoku; we do not overwrite it.
+    #[error(
+        "{}: written by a newer dekadoku (version {version}; this one knows up to {supported}); not overwriting it",
+        path.display()
+    )]
+    Newer {
+        /// The file on disk.
+        path: PathBuf,
+        /// Its format version.
+        version: u32,
+        /// The newest version this build writes.
+        supported: u32,
+    },
+}
+
+impl StoreError {
+    /// An I/O error on `path`.
+    pub fn io(path: impl Into<PathBuf>, source: io::Error) -> StoreError {
+        StoreError::Io {
+            path: path.into(),
+            source,
+        }
+    }
+}

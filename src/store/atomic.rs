@@ -1,0 +1,199 @@
+//! Writing files so that a crash, a full disk or a killed process never
+//! leaves a half-written target, and moving broken files aside so that the
+//! user keeps them.
+
+use std::ffi::OsString;
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// Distinguishes temp files of one process (the pid covers other processes).
+static TEMP_COUNTER: AtomicU64 = AtomicU64::new(0);
+
+/// Seconds since the Unix epoch (0 if the clock is before it).
+pub(crate) fn unix_now() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// The folder that holds `path` (`.` for a bare file name).
+fn parent_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    }
+}
+
+/// The file-name part of `path`, or an error for paths such as `/` or `..`.
+fn file_name_of(path: &Path) -> io::Result<&std::ffi::OsStr> {
+    path.file_name().ok_or_else(|| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{} does not name a file", path.display()),
+        )
+    })
+}
+
+/// Writes `bytes` to `path` atomically: the parent folders are created, the
+/// bytes go to a uniquely named temp file beside the target, which is flushed
+/// to disk and then renamed over the target; finally the folder itself is
+/// synced where the platform allows it. On any error the temp file is removed
+/// and the target is left as it was.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let dir = parent_of(path);
+    let name = file_name_of(path)?;
+    fs::create_dir_all(dir)?;
+    let (tmp, file) = create_temp(dir, name)?;
+    let written = fill(file, bytes).and_then(|()| fs::rename(&tmp, path));
+    if let Err(e) = written {
+        let _ = fs::remove_file(&tmp);
+        return Err(e);
+    }
+    sync_dir(dir);
+    Ok(())
+}
+
+/// Creates `.<name>.tmp-<pid>-<n>` in `dir`, never reusing an existing file.
+fn create_temp(dir: &Path, name: &std::ffi::OsStr) -> io::Result<(PathBuf, File)> {
+    let pid = std::process::id();
+    loop {
+        let n = TEMP_COUNTER.fetch_add(1, Ordering::Relaxed);
+        let mut tmp_name = OsString::from(".");
+        tmp_name.push(name);
+        tmp_name.push(format!(".tmp-{pid}-{n}"));
+        let tmp = dir.join(tmp_name);
+        match OpenOptions::new().write(true).create_new(true).open(&tmp) {
+            Ok(file) => return Ok((tmp, file)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+fn fill(mut file: File, bytes: &[u8]) -> io::Result<()> {
+    file.write_all(bytes)?;
+    file.sync_all()
+}
+
+/// Makes a rename durable on systems where a folder can be opened and synced;
+/// elsewhere (Windows) this quietly does nothing.
+fn sync_dir(dir: &Path) {
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
+}
+
+/// Moves a file that could not be read out of the way, to
+/// `<name>.bad-<unix-secs>` beside it (or `<name>.bad-<unix-secs>-<k>` if that
+/// is taken), never overwriting anything, and returns where it went.
+pub fn keep_aside(path: &Path) -> io::Result<PathBuf> {
+    let dir = parent_of(path);
+    let name = file_name_of(path)?;
+    let secs = unix_now();
+    for k in 0..10_000u32 {
+        let mut new_name = name.to_os_string();
+        if k == 0 {
+            new_name.push(format!(".bad-{secs}"));
+        } else {
+            new_name.push(format!(".bad-{secs}-{k}"));
+        }
+        let target = dir.join(new_name);
+        if target.symlink_metadata().is_ok() {
+            continue;
+        }
+        // A hard link fails if the target appeared meanwhile, so nothing is
+        // ever overwritten; where links are not supported, fall back to a
+        // rename of a name we just saw free.
+        match fs::hard_link(path, &target) {
+            Ok(()) => {
+                fs::remove_file(path)?;
+                return Ok(target);
+            }
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(e),
+            Err(_) => {
+                fs::rename(path, &target)?;
+                return Ok(target);
+            }
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::AlreadyExists,
+        format!("too many kept-aside copies of {}", path.display()),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(tag: &str) -> PathBuf {
+        let n = TEMP_COUNTER.fetch_add(1, Ordering::Relaxed);
+        let d = std::env::temp_dir().join(format!(
+            "dekadoku-atomic-{tag}-{}-{n}-{}",
+            std::process::id(),
+            unix_now()
+        ));
+        let _ = fs::remove_dir_all(&d);
+        d
+    }
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut v: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn writes_replaces_and_leaves_no_temp_files() {
+        let dir = scratch("replace");
+        let target = dir.join("deep/er/file.json");
+        write_atomic(&target, b"first").unwrap();
+        assert_eq!(fs::read(&target).unwrap(), b"first");
+        write_atomic(&target, b"second, longer").unwrap();
+        assert_eq!(fs::read(&target).unwrap(), b"second, longer");
+        write_atomic(&target, b"").unwrap();
+        assert_eq!(fs::read(&target).unwrap(), b"");
+        assert_eq!(names(target.parent().unwrap()), vec!["file.json"]);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_failed_write_leaves_the_target_alone() {
+        let dir = scratch("fail");
+        let target = dir.join("x");
+        write_atomic(&target, b"keep me").unwrap();
+        // Renaming a file over a non-empty folder fails on every platform.
+        let blocked = dir.join("blocked");
+        fs::create_dir_all(blocked.join("inside")).unwrap();
+        assert!(write_atomic(&blocked, b"nope").is_err());
+        assert_eq!(names(&dir), vec!["blocked", "x"]);
+        assert_eq!(fs::read(&target).unwrap(), b"keep me");
+        assert!(write_atomic(Path::new("/"), b"x").is_err());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn keep_aside_never_overwrites() {
+        let dir = scratch("aside");
+        let f = dir.join("autosave.json");
+        write_atomic(&f, b"one").unwrap();
+        let a = keep_aside(&f).unwrap();
+        assert!(!f.exists());
+        write_atomic(&f, b"two").unwrap();
+        let b = keep_aside(&f).unwrap();
+        assert_ne!(a, b);
+        assert_eq!(fs::read(&a).unwrap(), b"one");
+        assert_eq!(fs::read(&b).unwrap(), b"two");
+        let an = a.file_name().unwrap().to_string_lossy().into_owned();
+        assert!(an.starts_with("autosave.json.bad-"), "{an}");
+        assert!(keep_aside(&f).is_err(), "nothing left to move");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,463 @@
+//! Saved games and other JSON files in a versioned envelope:
+//! `{ "format": "dekadoku", "kind": …, "version": N, "meta": {…}, "payload": {…} }`.
+//! The envelope lets us tell our files from others, refuse files from a newer
+//! dekadoku without harming them, and list saves from their `meta` alone.
+//! A damaged or foreign file is moved aside (never overwritten), and the
+//! error says where it went.
+
+use std::fs;
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use super::StoreError;
+use super::atomic::{keep_aside, write_atomic};
+
+/// The `format` word of every envelope.
+pub const FORMAT: &str = "dekadoku";
+
+/// Save files larger than this are refused (not read, not moved).
+pub const MAX_SAVE_BYTES: u64 = 64 * 1024 * 1024;
+
+/// What a save says about itself, enough to list it without reading the game.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SaveMeta {
+    /// The board size, `"9x9"`.
+    pub size: String,
+    /// The level, if known (`"medium"`).
+    pub level: Option<String>,
+    /// Cells filled so far.
+    pub filled: u32,
+    /// Cells on the board.
+    pub cells: u32,
+    /// Play time so far.
+    pub elapsed_secs: u64,
+    /// When it was saved, in seconds since the Unix epoch.
+    pub saved_at: u64,
+    /// Whether the game was finished.
+    pub solved: bool,
+    /// The player's title for it, if any.
+    pub title: Option<String>,
+}
+
+/// Why a saved file could not be read.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum LoadError {
+    /// There is no such file.
+    #[error("{}: no such file", path.display())]
+    NotFound {
+        /// The file looked for.
+        path: PathBuf,
+    },
+    /// The system would not let us read it.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        source: io::Error,
+    },
+    /// The file is not valid JSON or does not hold what its envelope says.
+    #[error("{}: damaged ({detail}); {}", path.display(), kept_note(kept_as))]
+    Corrupt {
+        /// Where the file was.
+        path: PathBuf,
+        /// What is wrong, with line and column.
+        detail: String,
+        /// Where it was moved to, if moving it worked.
+        kept_as: Option<PathBuf>,
+    },
+    /// The file is something other than the kind of dekadoku file wanted.
+    #[error("{}: not a dekadoku {wanted} file (it says format \"{found_format}\", kind \"{found_kind}\"); {}",
+        path.display(), kept_note(kept_as))]
+    Foreign {
+        /// Where the file was.
+        path: PathBuf,
+        /// The kind asked for.
+        wanted: String,
+        /// The `format` it has (empty if none).
+        found_format: String,
+        /// The `kind` it has (empty if none).
+        found_kind: String,
+        /// Where it was moved to, if moving it worked.
+        kept_as: Option<PathBuf>,
+    },
+    /// Written by a newer dekadoku. Left where it is, so that version can
+    /// still read it.
+    #[error("{}: written by a newer dekadoku (version {version}; this one reads up to {supported}); left in place for that version to read",
+        path.display())]
+    TooNew {
+        /// The file.
+        path: PathBuf,
+        /// Its version.
+        version: u32,
+        /// The newest version we read.
+        supported: u32,
+    },
+    /// Larger than [`MAX_SAVE_BYTES`]; left in place.
+    #[error("{}: {bytes} bytes is more than a save can be ({} MiB); left in place", path.display(), MAX_SAVE_BYTES / (1024 * 1024))]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// Its size.
+        bytes: u64,
+    },
+    /// A name that cannot be a save's name.
+    #[error(transparent)]
+    BadName(StoreError),
+}
+
+fn kept_note(kept_as: &Option<PathBuf>) -> String {
+    match kept_as {
+        Some(p) => format!("moved to {} so that nothing overwrites it", p.display()),
+        None => "could not be moved aside".to_string(),
+    }
+}
+
+impl LoadError {
+    /// The file the error is about (none for a bad name).
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            LoadError::NotFound { path }
+            | LoadError::Io { path, .. }
+            | LoadError::Corrupt { path, .. }
+            | LoadError::Foreign { path, .. }
+            | LoadError::TooNew { path, .. }
+            | LoadError::TooLarge { path, .. } => Some(path),
+            LoadError::BadName(_) => None,
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct EnvelopeOut<'a, T> {
+    format: &'a str,
+    kind: &'a str,
+    version: u32,
+    meta: &'a SaveMeta,
+    payload: &'a T,
+}
+
+#[derive(Deserialize)]
+struct EnvelopeIn<T> {
+    format: String,
+    kind: String,
+    version: u32,
+    meta: SaveMeta,
+    payload: T,
+}
+
+/// The envelope read leniently (the payload is skipped), to say what a file
+/// is when the strict read fails, and to list saves without building games.
+#[derive(Deserialize)]
+struct Head {
+    #[serde(default)]
+    format: Option<String>,
+    #[serde(default)]
+    kind: Option<String>,
+    #[serde(default)]
+    version: Option<u64>,
+    #[serde(default)]
+    meta: Option<serde_json::Value>,
+}
+
+/// Writes `payload` to `path` atomically, inside an envelope of `kind` and
+/// `version` with `meta`.
+pub fn write_save<T: Serialize>(
+    path: &Path,
+    kind: &str,
+    version: u32,
+    meta: &SaveMeta,
+    payload: &T,
+) -> Result<(), StoreError> {
+    let envelope = EnvelopeOut {
+        format: FORMAT,
+        kind,
+        version,
+        meta,
+        payload,
+    };
+    let bytes = serde_json::to_vec(&envelope).map_err(|e| StoreError::Encode {
+        path: path.to_path_buf(),
+        detail: e.to_string(),
+    })?;
+    write_atomic(path, &bytes).map_err(|e| StoreError::io(path, e))
+}
+
+/// Reads the bytes of a file of at most [`MAX_SAVE_BYTES`].
+fn read_bytes(path: &Path) -> Result<Vec<u8>, LoadError> {
+    let io_error = |source: io::Error| match source.kind() {
+        io::ErrorKind::NotFound => LoadError::NotFound {
+            path: path.to_path_buf(),
+        },
+        _ => LoadError::Io {
+            path: path.to_path_buf(),
+            source,
+        },
+    };
+    let file = fs::File::open(path).map_err(io_error)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_SAVE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io_error)?;
+    if bytes.len() as u64 > MAX_SAVE_BYTES {
+        let bytes = fs::metadata(path).map_or(bytes.len() as u64, |m| m.len());
+        return Err(LoadError::TooLarge {
+            path: path.to_path_buf(),
+            bytes,
+        });
+    }
+    Ok(bytes)
+}
+
+/// Reads a file written by [`write_save`] with this `kind` and a version up
+/// to `max_version`. Damaged and foreign files are moved aside (see
+/// [`keep_aside`]); files from a newer version and oversized files are left
+/// alone. Callers that write to the same path afterwards (an autosave) should
+/// not do so over a [`LoadError::TooNew`] file.
+pub fn read_save<T: DeserializeOwned>(
+    path: &Path,
+    kind: &str,
+    max_version: u32,
+) -> Result<(SaveMeta, T), LoadError> {
+    let bytes = read_bytes(path)?;
+    let strict = serde_json::from_slice::<EnvelopeIn<T>>(&bytes);
+    let detail = match strict {
+        Ok(env) => {
+            let head = Head {
+                format: Some(env.format),
+                kind: Some(env.kind),
+                version: Some(u64::from(env.version)),
+                meta: None,
+            };
+            check_head(path, &head, kind, max_version)?;
+            return Ok((env.meta, env.payload));
+        }
+        Err(e) => e.to_string(),
+    };
+    // The strict read failed: find out whether the file is ours at all.
+    if let Ok(head) = serde_json::from_slice::<Head>(&bytes) {
+        check_head(path, &head, kind, max_version)?;
+    }
+    let kept_as = keep_aside(path).ok();
+    Err(LoadError::Corrupt {
+        path: path.to_path_buf(),
+        detail,
+        kept_as,
+    })
+}
+
+/// Foreign (moved aside) or too new (left alone), or fine.
+fn check_head(path: &Path, head: &Head, kind: &str, max_version: u32) -> Result<(), LoadError> {
+    let found_format = head.format.clone().unwrap_or_default();
+    let found_kind = head.kind.clone().unwrap_or_default();
+    if found_format != FORMAT || found_kind != kind {
+        let kept_as = keep_aside(path).ok();
+        return Err(LoadError::Foreign {
+            path: path.to_path_buf(),
+            wanted: kind.to_string(),
+            found_format,
+            found_kind,
+            kept_as,
+        });
+    }
+    match head.version {
+        Some(v) if v > u64::from(max_version) => Err(LoadError::TooNew {
+            path: path.to_path_buf(),
+            version: u32::try_from(v).unwrap_or(u32::MAX),
+            supported: max_version,
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// Reads only the envelope and `meta` of a save, without moving anything.
+fn peek_meta(path: &Path) -> Result<SaveMeta, String> {
+    let bytes = read_bytes(path).map_err(|e| e.to_string())?;
+    let head: Head = serde_json::from_slice(&bytes).map_err(|e| format!("damaged: {e}"))?;
+    if head.format.as_deref() != Some(FORMAT) {
+        return Err("not a dekadoku file".to_string());
+    }
+    let meta = head.meta.ok_or_else(|| "no meta".to_string())?;
+    serde_json::from_value(meta).map_err(|e| format!("damaged meta: {e}"))
+}
+
+/// The file stem a user-typed save name becomes: letters, digits, `-` and
+/// `_` are kept; spaces, dots and anything else become `-` (runs collapsed,
+/// none at the ends); a typed `.json` is dropped; at most 64 characters;
+/// names the system reserves (`con`, `nul`, …) get a `_`. Empty results
+/// are refused.
+pub fn sanitize_name(name: &str) -> Result<String, StoreError> {
+    let bad = |reason| StoreError::BadName {
+        name: name.to_string(),
+        reason,
+    };
+    let mut base = name.trim();
+    if base.len() >= 5 && base.is_char_boundary(base.len() - 5) {
+        let (stem, ext) = base.split_at(base.len() - 5);
+        if ext.eq_ignore_ascii_case(".json") {
+            base = stem;
+        }
+    }
+    let mut out = String::new();
+    for c in base.chars() {
+        let keep = c.is_alphanumeric() || c == '_' || c == '-';
+        if keep {
+            out.push(c);
+        } else if !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    let mut out: String = out.trim_matches('-').chars().take(64).collect();
+    while out.ends_with('-') {
+        out.pop();
+    }
+    if out.is_empty() {
+        return Err(bad(if name.trim().is_empty() {
+            "it is empty"
+        } else {
+            "it has no letters or digits"
+        }));
+    }
+    let reserved = ["con", "prn", "aux", "nul"];
+    let lower = out.to_ascii_lowercase();
+    let numbered = (lower.starts_with("com") || lower.starts_with("lpt"))
+        && lower.len() == 4
+        && lower.as_bytes()[3].is_ascii_digit();
+    if reserved.contains(&lower.as_str()) || numbered {
+        out.push('_');
+    }
+    Ok(out)
+}
+
+/// One file in the saves folder, as [`Saves::list`] finds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SaveEntry {
+    /// Its name (the file stem), as [`Saves::load`] takes it.
+    pub name: String,
+    /// The file.
+    pub path: PathBuf,
+    /// What it says about itself, or why that could not be read.
+    pub meta: Result<SaveMeta, String>,
+}
+
+/// The folder of named saves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Saves {
+    /// The folder (created when the first save is written).
+    pub dir: PathBuf,
+}
+
+impl Saves {
+    /// Saves kept in `dir`.
+    pub fn new(dir: impl Into<PathBuf>) -> Saves {
+        Saves { dir: dir.into() }
+    }
+
+    /// The file a user-typed name is saved to (see [`sanitize_name`]).
+    pub fn path_for(&self, name: &str) -> Result<PathBuf, StoreError> {
+        Ok(self.dir.join(format!("{}.json", sanitize_name(name)?)))
+    }
+
+    /// Saves under `name` (replacing a save of that name), returning the file.
+    pub fn save<T: Serialize>(
+        &self,
+        name: &str,
+        kind: &str,
+        version: u32,
+        meta: &SaveMeta,
+        payload: &T,
+    ) -> Result<PathBuf, StoreError> {
+        let path = self.path_for(name)?;
+        write_save(&path, kind, version, meta, payload)?;
+        Ok(path)
+    }
+
+    /// Loads the save called `name` (see [`read_save`]).
+    pub fn load<T: DeserializeOwned>(
+        &self,
+        name: &str,
+        kind: &str,
+        max_version: u32,
+    ) -> Result<(SaveMeta, T), LoadError> {
+        let path = self.path_for(name).map_err(LoadError::BadName)?;
+        read_save(&path, kind, max_version)
+    }
+
+    /// Every `*.json` in the folder, newest first (by `saved_at`, or the
+    /// file's time for files whose meta cannot be read), reading only their
+    /// meta. Broken files are listed with their error and left where they are.
+    pub fn list(&self) -> Vec<SaveEntry> {
+        let Ok(entries) = fs::read_dir(&self.dir) else {
+            return Vec::new();
+        };
+        let mut found: Vec<(u64, SaveEntry)> = entries
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "json") && p.is_file())
+            .filter_map(|path| {
+                let name = path.file_stem()?.to_str()?.to_string();
+                if name.starts_with('.') {
+                    return None;
+                }
+                let meta = peek_meta(&path);
+                let when = match &meta {
+                    Ok(m) => m.saved_at,
+                    Err(_) => modified_secs(&path),
+                };
+                Some((when, SaveEntry { name, path, meta }))
+            })
+            .collect();
+        found.sort_by(|(ta, a), (tb, b)| tb.cmp(ta).then_with(|| a.name.cmp(&b.name)));
+        found.into_iter().map(|(_, e)| e).collect()
+    }
+
+    /// Deletes the save called `name`; a save that is not there is not an
+    /// error.
+    pub fn delete(&self, name: &str) -> Result<(), StoreError> {
+        let path = self.path_for(name)?;
+        match fs::remove_file(&path) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+            Err(e) => Err(StoreError::io(path, e)),
+        }
+    }
+}
+
+fn modified_secs(path: &Path) -> u64 {
+    fs::metadata(path)
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_secs())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_become_safe_stems() {
+        let ok = |s: &str| sanitize_name(s).unwrap();
+        assert_eq!(ok("Monday"), "Monday");
+        assert_eq!(ok("  my game  "), "my-game");
+        assert_eq!(ok("../../etc/passwd"), "etc-passwd");
+        assert_eq!(ok("a/b\\c:d"), "a-b-c-d");
+        assert_eq!(ok("hard one.json"), "hard-one");
+        assert_eq!(ok("v1.2"), "v1-2");
+        assert_eq!(ok(".hidden"), "hidden");
+        assert_eq!(ok("Grüße_9x9"), "Grüße_9x9");
+        assert_eq!(ok("con"), "con_");
+        assert_eq!(ok("COM1"), "COM1_");
+        assert_eq!(ok(&"x".repeat(200)).len(), 64);
+        for bad in ["", "   ", "...", "/", ".json", "\0"] {
+            assert!(sanitize_name(bad).is_err(), "{bad:?}");
+        }
+        let stem = ok("a b/c");
+        assert_eq!(ok(&stem), stem, "sanitising is idempotent");
+    }
+}

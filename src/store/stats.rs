@@ -1,0 +1,191 @@
+//! Statistics: games started and solved, best and total times, hints used,
+//! per board size and level (`"9x9/medium"`), kept in `stats.json`.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::io::{self, Read};
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::StoreError;
+use super::atomic::{keep_aside, write_atomic};
+
+/// Statistics files larger than this are treated as damaged.
+const MAX_STATS_BYTES: u64 = 16 * 1024 * 1024;
+
+/// The record for one size and level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Record {
+    /// Games started.
+    pub started: u64,
+    /// Games solved.
+    pub solved: u64,
+    /// The fastest solve, in seconds.
+    pub best_secs: Option<u64>,
+    /// When the fastest solve happened, in seconds since the Unix epoch.
+    pub best_at: Option<u64>,
+    /// Time spent on solved games, in seconds.
+    pub total_secs: u64,
+    /// Hints used in solved games.
+    pub hints: u64,
+}
+
+impl Record {
+    /// The mean time of a solved game, if any were solved.
+    pub fn mean_secs(&self) -> Option<u64> {
+        self.total_secs.checked_div(self.solved)
+    }
+}
+
+/// All statistics.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Stats {
+    /// The file format's version.
+    pub version: u32,
+    /// Records by key, `"<size>/<level>"` such as `"9x9/medium"`.
+    pub records: BTreeMap<String, Record>,
+}
+
+impl Default for Stats {
+    fn default() -> Stats {
+        Stats {
+            version: Stats::VERSION,
+            records: BTreeMap::new(),
+        }
+    }
+}
+
+impl Stats {
+    /// The version this build writes.
+    pub const VERSION: u32 = 1;
+
+    /// The record key for a size and level: `key("9x9", "medium")` is
+    /// `"9x9/medium"`.
+    pub fn key(size: &str, level: &str) -> String {
+        format!("{size}/{level}")
+    }
+
+    /// Reads `path`. A missing file gives empty statistics and no warning; a
+    /// damaged one is moved aside, and the warning says where. A file from a
+    /// newer dekadoku is read as far as this version understands it, and
+    /// [`Stats::save`] will not overwrite it.
+    pub fn load(path: &Path) -> (Stats, Option<String>) {
+        let mut bytes = Vec::new();
+        let read =
+            fs::File::open(path).and_then(|f| f.take(MAX_STATS_BYTES + 1).read_to_end(&mut bytes));
+        match read {
+            Ok(_) => {}
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return (Stats::default(), None),
+            Err(e) => {
+                let warning = format!("{}: {e}; statistics start empty", path.display());
+                return (Stats::default(), Some(warning));
+            }
+        }
+        let problem = if bytes.len() as u64 > MAX_STATS_BYTES {
+            format!("larger than {} MiB", MAX_STATS_BYTES / (1024 * 1024))
+        } else {
+            match serde_json::from_slice::<Stats>(&bytes) {
+                Ok(stats) if stats.version > Stats::VERSION => {
+                    let warning = format!(
+                        "{}: written by a newer dekadoku (version {}); it will not be overwritten",
+                        path.display(),
+                        stats.version
+                    );
+                    return (stats, Some(warning));
+                }
+                Ok(stats) => return (stats, None),
+                Err(e) => format!("damaged ({e})"),
+            }
+        };
+        let kept = match keep_aside(path) {
+            Ok(p) => format!("moved to {}", p.display()),
+            Err(e) => format!("could not be moved aside: {e}"),
+        };
+        let warning = format!(
+            "{}: {problem}; {kept}; statistics start empty",
+            path.display()
+        );
+        (Stats::default(), Some(warning))
+    }
+
+    /// Writes the statistics to `path` atomically. Refuses (with
+    /// [`StoreError::Newer`]) if they were read from a newer dekadoku's file.
+    pub fn save(&self, path: &Path) -> Result<(), StoreError> {
+        if self.version > Stats::VERSION {
+            return Err(StoreError::Newer {
+                path: path.to_path_buf(),
+                version: self.version,
+                supported: Stats::VERSION,
+            });
+        }
+        let bytes = serde_json::to_vec_pretty(self).map_err(|e| StoreError::Encode {
+            path: path.to_path_buf(),
+            detail: e.to_string(),
+        })?;
+        write_atomic(path, &bytes).map_err(|e| StoreError::io(path, e))
+    }
+
+    /// The record for `key` (empty if none).
+    pub fn get(&self, key: &str) -> Record {
+        self.records.get(key).copied().unwrap_or_default()
+    }
+
+    /// Counts a started game.
+    pub fn record_start(&mut self, key: &str) {
+        let r = self.records.entry(key.to_string()).or_default();
+        r.started = r.started.saturating_add(1);
+    }
+
+    /// Counts a solved game that took `secs` with `hints` hints, at time
+    /// `now` (Unix seconds). Returns whether it is a new best time.
+    pub fn record_win(&mut self, key: &str, secs: u64, hints: u64, now: u64) -> bool {
+        let r = self.records.entry(key.to_string()).or_default();
+        r.solved = r.solved.saturating_add(1);
+        r.total_secs = r.total_secs.saturating_add(secs);
+        r.hints = r.hints.saturating_add(hints);
+        let best = r.best_secs.is_none_or(|b| secs < b);
+        if best {
+            r.best_secs = Some(secs);
+            r.best_at = Some(now);
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wins_and_bests() {
+        let mut s = Stats::default();
+        let k = Stats::key("9x9", "medium");
+        assert_eq!(k, "9x9/medium");
+        s.record_start(&k);
+        s.record_start(&k);
+        assert!(s.record_win(&k, 300, 1, 1000));
+        assert!(!s.record_win(&k, 300, 0, 2000), "a tie is not a new best");
+        assert!(!s.record_win(&k, 400, 0, 3000));
+        assert!(s.record_win(&k, 200, 2, 4000));
+        let r = s.get(&k);
+        assert_eq!(r.started, 2);
+        assert_eq!(r.solved, 4);
+        assert_eq!(r.best_secs, Some(200));
+        assert_eq!(r.best_at, Some(4000));
+        assert_eq!(r.total_secs, 1200);
+        assert_eq!(r.hints, 3);
+        assert_eq!(r.mean_secs(), Some(300));
+        assert_eq!(s.get("4x4/easy"), Record::default());
+        assert_eq!(Record::default().mean_secs(), None);
+    }
+
+    #[test]
+    fn old_or_partial_files_read() {
+        let s: Stats = serde_json::from_str(r#"{"records":{"9x9/easy":{"solved":2}}}"#).unwrap();
+        assert_eq!(s.version, Stats::VERSION);
+        assert_eq!(s.get("9x9/easy").solved, 2);
+    }
+}
