@@ -27,6 +27,9 @@ pub struct Cli {
     /// What to do; without a subcommand, the game starts.
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Print the default config.toml (every key, commented) and exit.
+    #[arg(long)]
+    pub print_default_config: bool,
 }
 
 /// The batch subcommands.
@@ -136,15 +139,43 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Convert(a)) => convert::run(&a),
         Some(Command::Generate(a)) => generate::run(&a),
         Some(Command::Bench(a)) => bench::run(&a),
-        None => {
-            println!(
-                "dekadoku {}: the terminal game is coming; the batch commands are ready:\n",
-                env!("CARGO_PKG_VERSION")
-            );
-            use clap::CommandFactory;
-            let _ = Cli::command().print_help();
-            Status::Ok
-        }
+        None if cli.print_default_config => print_default_config(),
+        None => play(),
     };
     status.into()
+}
+
+#[cfg(feature = "store")]
+fn print_default_config() -> Status {
+    print!("{}", crate::store::Config::default_toml());
+    Status::Ok
+}
+
+#[cfg(not(feature = "store"))]
+fn print_default_config() -> Status {
+    eprintln!("this build has no config (built without the `store` feature)");
+    Status::BadInput
+}
+
+/// Starts the game (or, in a build without it, lists the commands).
+#[cfg(feature = "tui")]
+fn play() -> Status {
+    match crate::tui::runner::run() {
+        Ok(()) => Status::Ok,
+        Err(e) => {
+            eprintln!("dekadoku: {e}");
+            Status::BadInput
+        }
+    }
+}
+
+#[cfg(not(feature = "tui"))]
+fn play() -> Status {
+    println!(
+        "dekadoku {}: built without the game (feature `tui`); the batch commands:\n",
+        env!("CARGO_PKG_VERSION")
+    );
+    use clap::CommandFactory;
+    let _ = Cli::command().print_help();
+    Status::Ok
 }

@@ -16,7 +16,7 @@ use crate::engine::{Grid, Level, Puzzle, Shape, Value};
 pub use hint::{Hint, HintReason, Hinter, SinglesHinter};
 pub use history::{CellChange, CellState, History, Move, MoveKind};
 pub use notes::{NoteSet, Notes};
-pub use save::{GameSave, SaveError};
+pub use save::{GAME_SAVE_VERSION, GameSave, SaveError};
 
 /// Where a game's puzzle came from.
 #[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]

@@ -15,6 +15,8 @@
 
 pub mod engine;
 pub mod game;
+#[cfg(feature = "tui")]
+pub mod tui;
 
 #[cfg(feature = "store")]
 pub mod store;

@@ -1,0 +1,206 @@
+//! Everything that can happen to the app: commands from keys, raw input for
+//! text fields, mouse clicks, ticks, and the results of effects the runner
+//! performed (jobs finished, files read).
+
+use std::time::Duration;
+
+use ratatui::crossterm::event::KeyEvent;
+
+use crate::game::{Game, GameSave};
+use crate::store::SaveMeta;
+
+use super::worker::JobResult;
+
+/// A named command, as key bindings name them (`"undo"`, `"move_up"`, …).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Command {
+    /// Cursor up.
+    MoveUp,
+    /// Cursor down.
+    MoveDown,
+    /// Cursor left.
+    MoveLeft,
+    /// Cursor right.
+    MoveRight,
+    /// Clear the cell (entry, else notes).
+    Clear,
+    /// Switch between entering values and toggling notes.
+    ToggleNoteMode,
+    /// Undo the last move.
+    Undo,
+    /// Redo the last undone move.
+    Redo,
+    /// Note every empty cell's candidates.
+    FillNotes,
+    /// Remove every note.
+    ClearNotes,
+    /// Mark wrong entries.
+    Check,
+    /// Fill the board from the solution.
+    Solve,
+    /// The next hint stage.
+    Hint,
+    /// Show or hide the key help.
+    Help,
+    /// Pause or resume.
+    Pause,
+    /// Save under a name.
+    SaveAs,
+    /// Back to the start screen (the game is kept).
+    Menu,
+    /// Confirm / choose.
+    Confirm,
+    /// Cancel / close.
+    Cancel,
+    /// Quit the program.
+    Quit,
+}
+
+impl Command {
+    /// Every command.
+    pub const ALL: [Command; 20] = [
+        Command::MoveUp,
+        Command::MoveDown,
+        Command::MoveLeft,
+        Command::MoveRight,
+        Command::Clear,
+        Command::ToggleNoteMode,
+        Command::Undo,
+        Command::Redo,
+        Command::FillNotes,
+        Command::ClearNotes,
+        Command::Check,
+        Command::Solve,
+        Command::Hint,
+        Command::Help,
+        Command::Pause,
+        Command::SaveAs,
+        Command::Menu,
+        Command::Confirm,
+        Command::Cancel,
+        Command::Quit,
+    ];
+
+    /// The name used in key binding files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Command::MoveUp => "move_up",
+            Command::MoveDown => "move_down",
+            Command::MoveLeft => "move_left",
+            Command::MoveRight => "move_right",
+            Command::Clear => "clear",
+            Command::ToggleNoteMode => "toggle_notes",
+            Command::Undo => "undo",
+            Command::Redo => "redo",
+            Command::FillNotes => "fill_notes",
+            Command::ClearNotes => "clear_notes",
+            Command::Check => "check",
+            Command::Solve => "solve",
+            Command::Hint => "hint",
+            Command::Help => "help",
+            Command::Pause => "pause",
+            Command::SaveAs => "save_as",
+            Command::Menu => "menu",
+            Command::Confirm => "confirm",
+            Command::Cancel => "cancel",
+            Command::Quit => "quit",
+        }
+    }
+
+    /// What the command does, for the help overlay.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Command::MoveUp => "move up",
+            Command::MoveDown => "move down",
+            Command::MoveLeft => "move left",
+            Command::MoveRight => "move right",
+            Command::Clear => "clear the cell",
+            Command::ToggleNoteMode => "note mode on/off",
+            Command::Undo => "undo",
+            Command::Redo => "redo",
+            Command::FillNotes => "fill in all candidates",
+            Command::ClearNotes => "remove all notes",
+            Command::Check => "check entries",
+            Command::Solve => "solve the board",
+            Command::Hint => "hint (press again for more)",
+            Command::Help => "this help",
+            Command::Pause => "pause",
+            Command::SaveAs => "save as…",
+            Command::Menu => "menu",
+            Command::Confirm => "choose / enter typed value",
+            Command::Cancel => "close / back",
+            Command::Quit => "quit",
+        }
+    }
+
+    /// The command with this name.
+    pub fn from_name(name: &str) -> Option<Command> {
+        Command::ALL.into_iter().find(|c| c.name() == name)
+    }
+}
+
+/// What a load or import produced.
+#[derive(Debug, Clone)]
+pub enum Loaded {
+    /// A game to play.
+    Game(Box<Game>),
+    /// The file or text could not be used; the message says why.
+    Error(String),
+}
+
+/// One entry of the saves list.
+#[derive(Debug, Clone)]
+pub struct SaveListing {
+    /// The save's name.
+    pub name: String,
+    /// Its summary, or why it cannot be read.
+    pub meta: Result<SaveMeta, String>,
+}
+
+/// An input to [`super::app::App::update`].
+#[derive(Debug, Clone)]
+pub enum Action {
+    /// A key, as the terminal reported it (the keymap turns it into a
+    /// command, a typed value, or text for a field).
+    Key(KeyEvent),
+    /// A command directly (tests, mouse menus).
+    Command(Command),
+    /// A mouse click at a screen position.
+    Click {
+        /// Column.
+        x: u16,
+        /// Row.
+        y: u16,
+    },
+    /// Pasted text (bracketed paste).
+    Paste(String),
+    /// The terminal's new size.
+    Resize(u16, u16),
+    /// Time passed.
+    Tick(Duration),
+    /// The terminal gained (true) or lost focus.
+    Focus(bool),
+    /// A worker job finished.
+    Job(JobResult),
+    /// A saved or imported game was read.
+    Loaded(Loaded),
+    /// The list of named saves.
+    Saves(Vec<SaveListing>),
+    /// A save was written (or failed, with the message).
+    Saved(Result<String, String>),
+    /// A win was recorded: whether it is a new best, and the best time.
+    Recorded {
+        /// New best for this size and level.
+        new_best: bool,
+        /// The best time, in seconds.
+        best_secs: Option<u64>,
+    },
+    /// Continue is available (an autosave exists), with its summary.
+    AutosaveFound(Option<SaveMeta>),
+}
+
+/// Saved-game payload kind and version, as written in the envelope.
+pub const GAME_KIND: &str = "game";
+
+/// Re-exported for effects.
+pub type Save = GameSave;

@@ -1,0 +1,409 @@
+//! Key bindings as data: the shipped defaults, merged with the user's
+//! `[keys.<mode>]` tables, and the reverse map the help overlay and the
+//! status hints are generated from (so they cannot disagree with the keys).
+
+use std::collections::BTreeMap;
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use super::action::Command;
+
+/// Where a key is pressed: on the board, or in a menu / list / dialog.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Mode {
+    /// Playing.
+    Board,
+    /// Menus, lists and dialogs.
+    Menu,
+}
+
+impl Mode {
+    /// The name in config files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Board => "board",
+            Mode::Menu => "menu",
+        }
+    }
+
+    fn from_name(s: &str) -> Option<Mode> {
+        match s {
+            "board" => Some(Mode::Board),
+            "menu" => Some(Mode::Menu),
+            _ => None,
+        }
+    }
+}
+
+/// A key with its modifiers, normalised (shift is folded into characters).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Key {
+    /// The key.
+    pub code: KeyCodeOrd,
+    /// Ctrl and Alt.
+    pub ctrl: bool,
+    /// Alt.
+    pub alt: bool,
+}
+
+/// The key codes bindings can name (an ordered copy of crossterm's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum KeyCodeOrd {
+    /// A character (with shift applied).
+    Char(char),
+    /// A function key.
+    F(u8),
+    /// Arrow up.
+    Up,
+    /// Arrow down.
+    Down,
+    /// Arrow left.
+    Left,
+    /// Arrow right.
+    Right,
+    /// Enter.
+    Enter,
+    /// Escape.
+    Esc,
+    /// Backspace.
+    Backspace,
+    /// Delete.
+    Delete,
+    /// Tab.
+    Tab,
+    /// Home.
+    Home,
+    /// End.
+    End,
+}
+
+impl Key {
+    /// The key of a terminal event (None for keys bindings cannot name).
+    pub fn from_event(e: &KeyEvent) -> Option<Key> {
+        let code = match e.code {
+            KeyCode::Char(c) => KeyCodeOrd::Char(c),
+            KeyCode::F(k) => KeyCodeOrd::F(k),
+            KeyCode::Up => KeyCodeOrd::Up,
+            KeyCode::Down => KeyCodeOrd::Down,
+            KeyCode::Left => KeyCodeOrd::Left,
+            KeyCode::Right => KeyCodeOrd::Right,
+            KeyCode::Enter => KeyCodeOrd::Enter,
+            KeyCode::Esc => KeyCodeOrd::Esc,
+            KeyCode::Backspace => KeyCodeOrd::Backspace,
+            KeyCode::Delete => KeyCodeOrd::Delete,
+            KeyCode::Tab => KeyCodeOrd::Tab,
+            KeyCode::Home => KeyCodeOrd::Home,
+            KeyCode::End => KeyCodeOrd::End,
+            _ => return None,
+        };
+        Some(Key {
+            code,
+            ctrl: e.modifiers.contains(KeyModifiers::CONTROL),
+            alt: e.modifiers.contains(KeyModifiers::ALT),
+        })
+    }
+
+    /// Parses `"ctrl+z"`, `"U"`, `"up"`, `"f1"`, `"space"`, `"?"` ….
+    pub fn parse(text: &str) -> Result<Key, String> {
+        let mut ctrl = false;
+        let mut alt = false;
+        let mut rest = text;
+        loop {
+            let lower = rest.to_ascii_lowercase();
+            if lower.starts_with("ctrl+") && rest.len() > 5 {
+                ctrl = true;
+                rest = &rest[5..];
+            } else if lower.starts_with("alt+") && rest.len() > 4 {
+                alt = true;
+                rest = &rest[4..];
+            } else {
+                break;
+            }
+        }
+        let lower = rest.to_ascii_lowercase();
+        let code = match lower.as_str() {
+            "up" => KeyCodeOrd::Up,
+            "down" => KeyCodeOrd::Down,
+            "left" => KeyCodeOrd::Left,
+            "right" => KeyCodeOrd::Right,
+            "enter" | "return" => KeyCodeOrd::Enter,
+            "esc" | "escape" => KeyCodeOrd::Esc,
+            "backspace" => KeyCodeOrd::Backspace,
+            "delete" | "del" => KeyCodeOrd::Delete,
+            "tab" => KeyCodeOrd::Tab,
+            "home" => KeyCodeOrd::Home,
+            "end" => KeyCodeOrd::End,
+            "space" => KeyCodeOrd::Char(' '),
+            f if f.len() >= 2 && f.starts_with('f') && f[1..].parse::<u8>().is_ok() => {
+                let k = f[1..].parse::<u8>().unwrap_or(0);
+                if !(1..=12).contains(&k) {
+                    return Err(format!("`{text}`: function keys are f1 to f12"));
+                }
+                KeyCodeOrd::F(k)
+            }
+            _ => {
+                let mut chars = rest.chars();
+                match (chars.next(), chars.next()) {
+                    (Some(c), None) if !c.is_control() => {
+                        // Ctrl combinations arrive as lower-case letters.
+                        KeyCodeOrd::Char(if ctrl { c.to_ascii_lowercase() } else { c })
+                    }
+                    _ => {
+                        return Err(format!(
+                            "`{text}` is not a key: expected one character, or ctrl+/alt+ and a key, or a name (up down left right enter esc backspace delete tab home end space f1-f12)"
+                        ));
+                    }
+                }
+            }
+        };
+        Ok(Key { code, ctrl, alt })
+    }
+
+    /// The key as bindings and the help write it.
+    pub fn label(&self) -> String {
+        let mut s = String::new();
+        if self.ctrl {
+            s.push_str("Ctrl+");
+        }
+        if self.alt {
+            s.push_str("Alt+");
+        }
+        match self.code {
+            KeyCodeOrd::Char(' ') => s.push_str("Space"),
+            KeyCodeOrd::Char(c) => s.push(c),
+            KeyCodeOrd::F(k) => s.push_str(&format!("F{k}")),
+            KeyCodeOrd::Up => s.push('↑'),
+            KeyCodeOrd::Down => s.push('↓'),
+            KeyCodeOrd::Left => s.push('←'),
+            KeyCodeOrd::Right => s.push('→'),
+            KeyCodeOrd::Enter => s.push_str("Enter"),
+            KeyCodeOrd::Esc => s.push_str("Esc"),
+            KeyCodeOrd::Backspace => s.push_str("Backspace"),
+            KeyCodeOrd::Delete => s.push_str("Delete"),
+            KeyCodeOrd::Tab => s.push_str("Tab"),
+            KeyCodeOrd::Home => s.push_str("Home"),
+            KeyCodeOrd::End => s.push_str("End"),
+        }
+        s
+    }
+}
+
+/// The shipped bindings: (mode, key, command).
+pub const DEFAULTS: &[(Mode, &str, Command)] = &[
+    (Mode::Board, "up", Command::MoveUp),
+    (Mode::Board, "k", Command::MoveUp),
+    (Mode::Board, "down", Command::MoveDown),
+    (Mode::Board, "j", Command::MoveDown),
+    (Mode::Board, "left", Command::MoveLeft),
+    (Mode::Board, "h", Command::MoveLeft),
+    (Mode::Board, "right", Command::MoveRight),
+    (Mode::Board, "l", Command::MoveRight),
+    (Mode::Board, "delete", Command::Clear),
+    (Mode::Board, "backspace", Command::Clear),
+    (Mode::Board, "n", Command::ToggleNoteMode),
+    (Mode::Board, "space", Command::ToggleNoteMode),
+    (Mode::Board, "u", Command::Undo),
+    (Mode::Board, "ctrl+z", Command::Undo),
+    (Mode::Board, "U", Command::Redo),
+    (Mode::Board, "ctrl+r", Command::Redo),
+    (Mode::Board, "ctrl+y", Command::Redo),
+    (Mode::Board, "f", Command::FillNotes),
+    (Mode::Board, "f5", Command::FillNotes),
+    (Mode::Board, "F", Command::ClearNotes),
+    (Mode::Board, "f6", Command::ClearNotes),
+    (Mode::Board, "c", Command::Check),
+    (Mode::Board, "f7", Command::Check),
+    (Mode::Board, "S", Command::Solve),
+    (Mode::Board, "f9", Command::Solve),
+    (Mode::Board, "i", Command::Hint),
+    (Mode::Board, "f2", Command::Hint),
+    (Mode::Board, "?", Command::Help),
+    (Mode::Board, "f1", Command::Help),
+    (Mode::Board, "p", Command::Pause),
+    (Mode::Board, "f3", Command::Pause),
+    (Mode::Board, "s", Command::SaveAs),
+    (Mode::Board, "ctrl+s", Command::SaveAs),
+    (Mode::Board, "m", Command::Menu),
+    (Mode::Board, "esc", Command::Cancel),
+    (Mode::Board, "enter", Command::Confirm),
+    (Mode::Board, "q", Command::Quit),
+    (Mode::Board, "ctrl+c", Command::Quit),
+    (Mode::Menu, "up", Command::MoveUp),
+    (Mode::Menu, "k", Command::MoveUp),
+    (Mode::Menu, "down", Command::MoveDown),
+    (Mode::Menu, "j", Command::MoveDown),
+    (Mode::Menu, "left", Command::MoveLeft),
+    (Mode::Menu, "h", Command::MoveLeft),
+    (Mode::Menu, "right", Command::MoveRight),
+    (Mode::Menu, "l", Command::MoveRight),
+    (Mode::Menu, "enter", Command::Confirm),
+    (Mode::Menu, "esc", Command::Cancel),
+    (Mode::Menu, "?", Command::Help),
+    (Mode::Menu, "f1", Command::Help),
+    (Mode::Menu, "q", Command::Quit),
+    (Mode::Menu, "ctrl+c", Command::Quit),
+];
+
+/// The live key bindings.
+#[derive(Debug, Clone, Default)]
+pub struct Keymap {
+    map: BTreeMap<(Mode, Key), Command>,
+}
+
+impl Keymap {
+    /// The shipped defaults.
+    pub fn defaults() -> Keymap {
+        let mut map = BTreeMap::new();
+        for &(mode, text, cmd) in DEFAULTS {
+            if let Ok(k) = Key::parse(text) {
+                map.insert((mode, k), cmd);
+            }
+        }
+        Keymap { map }
+    }
+
+    /// The defaults with the user's tables (`mode → key → command name or
+    /// "none"`) merged over them; each bad entry gives a message naming it
+    /// (`keys.board."ctrl+q": …`) and is skipped.
+    pub fn with_overrides(
+        user: &BTreeMap<String, BTreeMap<String, String>>,
+    ) -> (Keymap, Vec<String>) {
+        let mut km = Keymap::defaults();
+        let mut issues = Vec::new();
+        for (mode_name, table) in user {
+            let Some(mode) = Mode::from_name(mode_name) else {
+                issues.push(format!(
+                    "keys.{mode_name}: unknown mode, expected `board` or `menu`"
+                ));
+                continue;
+            };
+            for (key_text, action) in table {
+                let at = format!("keys.{mode_name}.\"{key_text}\"");
+                let key = match Key::parse(key_text) {
+                    Ok(k) => k,
+                    Err(e) => {
+                        issues.push(format!("{at}: {e}"));
+                        continue;
+                    }
+                };
+                if action == "none" {
+                    km.map.remove(&(mode, key));
+                } else if let Some(cmd) = Command::from_name(action) {
+                    km.map.insert((mode, key), cmd);
+                } else {
+                    let names: Vec<&str> = Command::ALL.iter().map(|c| c.name()).collect();
+                    issues.push(format!(
+                        "{at}: unknown action `{action}`, expected one of {} or none",
+                        names.join(", ")
+                    ));
+                }
+            }
+        }
+        (km, issues)
+    }
+
+    /// The command bound to a key event in `mode`.
+    pub fn command(&self, mode: Mode, e: &KeyEvent) -> Option<Command> {
+        let k = Key::from_event(e)?;
+        self.map.get(&(mode, k)).copied()
+    }
+
+    /// The keys bound to `cmd` in `mode`, as labels, in a stable order.
+    pub fn keys_for(&self, mode: Mode, cmd: Command) -> Vec<String> {
+        self.map
+            .iter()
+            .filter(|((m, _), c)| *m == mode && **c == cmd)
+            .map(|((_, k), _)| k.label())
+            .collect()
+    }
+
+    /// Every bound command of `mode` with its keys, in command order.
+    pub fn help(&self, mode: Mode) -> Vec<(Command, Vec<String>)> {
+        Command::ALL
+            .into_iter()
+            .map(|c| (c, self.keys_for(mode, c)))
+            .filter(|(_, keys)| !keys.is_empty())
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::crossterm::event::KeyEventKind;
+
+    fn ev(code: KeyCode, m: KeyModifiers) -> KeyEvent {
+        KeyEvent {
+            code,
+            modifiers: m,
+            kind: KeyEventKind::Press,
+            state: ratatui::crossterm::event::KeyEventState::NONE,
+        }
+    }
+
+    #[test]
+    fn defaults_parse_and_map() {
+        assert_eq!(Keymap::defaults().map.len(), DEFAULTS.len());
+        let km = Keymap::defaults();
+        assert_eq!(
+            km.command(Mode::Board, &ev(KeyCode::Char('z'), KeyModifiers::CONTROL)),
+            Some(Command::Undo)
+        );
+        // Shift arrives with the upper-case letter; it is folded in.
+        assert_eq!(
+            km.command(Mode::Board, &ev(KeyCode::Char('U'), KeyModifiers::SHIFT)),
+            Some(Command::Redo)
+        );
+        assert_eq!(
+            km.command(Mode::Menu, &ev(KeyCode::Enter, KeyModifiers::NONE)),
+            Some(Command::Confirm)
+        );
+        assert!(
+            km.keys_for(Mode::Board, Command::Undo)
+                .contains(&"Ctrl+z".to_string())
+        );
+    }
+
+    #[test]
+    fn key_texts() {
+        assert!(Key::parse("ctrl+").is_err());
+        assert!(Key::parse("f13").is_err());
+        assert!(Key::parse("hello").is_err());
+        assert_eq!(Key::parse("Ctrl+Z").unwrap(), Key::parse("ctrl+z").unwrap());
+        assert_eq!(Key::parse("space").unwrap().label(), "Space");
+        assert_eq!(Key::parse("f10").unwrap().label(), "F10");
+    }
+
+    #[test]
+    fn overrides_merge_and_bad_entries_are_named() {
+        let mut user = BTreeMap::new();
+        let mut board = BTreeMap::new();
+        board.insert("x".to_string(), "undo".to_string());
+        board.insert("u".to_string(), "none".to_string());
+        board.insert("ctrl+".to_string(), "undo".to_string());
+        board.insert("y".to_string(), "dance".to_string());
+        user.insert("board".to_string(), board);
+        user.insert("nowhere".to_string(), BTreeMap::new());
+        let (km, issues) = Keymap::with_overrides(&user);
+        assert_eq!(
+            km.command(Mode::Board, &ev(KeyCode::Char('x'), KeyModifiers::NONE)),
+            Some(Command::Undo)
+        );
+        assert_eq!(
+            km.command(Mode::Board, &ev(KeyCode::Char('u'), KeyModifiers::NONE)),
+            None
+        );
+        assert_eq!(issues.len(), 3, "{issues:?}");
+        assert!(
+            issues
+                .iter()
+                .any(|i| i.starts_with("keys.board.\"y\": unknown action `dance`"))
+        );
+        assert!(issues.iter().any(|i| i.starts_with("keys.board.\"ctrl+\"")));
+        assert!(issues.iter().any(|i| i.starts_with("keys.nowhere")));
+        // The help follows the live map.
+        let help = km.help(Mode::Board);
+        let undo = help.iter().find(|(c, _)| *c == Command::Undo).unwrap();
+        assert!(undo.1.contains(&"x".to_string()) && !undo.1.contains(&"u".to_string()));
+    }
+}

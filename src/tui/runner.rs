@@ -1,0 +1,350 @@
+//! The loop: sets the terminal up (and restores it on exit and on panic),
+//! starts an input thread and the worker, and `select!`s over input, worker
+//! results and ticks; each action goes through `App::update` and the
+//! effects it returns are performed here (jobs, files). One draw per
+//! wake-up, however many events arrived.
+
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use crossbeam_channel::{Receiver, Sender, bounded, select, tick, unbounded};
+use ratatui::crossterm::event::{
+    self, DisableBracketedPaste, DisableFocusChange, DisableMouseCapture, EnableBracketedPaste,
+    EnableFocusChange, EnableMouseCapture, Event, MouseButton, MouseEventKind,
+};
+use ratatui::crossterm::execute;
+
+use crate::engine::format::PuzzleReader;
+use crate::game::{GAME_SAVE_VERSION, Game, GameSave, Origin};
+use crate::store::{ColorDepth, Config, Dirs, Saves, Stats, Themes, read_save, write_save};
+
+use super::action::{Action, GAME_KIND, Loaded, SaveListing};
+use super::app::{App, Effect};
+use super::keymap::Keymap;
+use super::style::Styles;
+use super::worker::{self, Job};
+
+/// Time between ticks (clock, spinner, autosave debounce).
+pub const TICK: Duration = Duration::from_millis(250);
+
+/// Largest puzzle file the import reads.
+const MAX_IMPORT: u64 = 16 << 20;
+
+/// Everything the runner needs besides the terminal.
+struct Context {
+    dirs: Dirs,
+    saves: Saves,
+    stats: Stats,
+    jobs: Sender<(Job, Arc<AtomicBool>)>,
+    cancels: Vec<(u64, Arc<AtomicBool>)>,
+}
+
+fn now_secs() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// Builds the app from the user's files: config, themes, key bindings,
+/// the autosave's summary. Problems are collected in `app.issues`.
+pub fn build_app(dirs: &Dirs, depth: ColorDepth) -> App {
+    let mut issues = Vec::new();
+    let (config, cfg_issues) = Config::load(&dirs.config_file());
+    issues.extend(cfg_issues.iter().map(|i| i.to_string()));
+    let (themes, theme_issues) = Themes::load(&dirs.themes_dir());
+    issues.extend(theme_issues.iter().map(|i| i.to_string()));
+    let theme = themes.pick(&config.theme, depth);
+    if config.theme != "auto" && theme.name != config.theme {
+        issues.push(format!(
+            "{}: theme: no theme named `{}`; using `{}`",
+            dirs.config_file().display(),
+            config.theme,
+            theme.name
+        ));
+    }
+    let styles = Styles::from_theme(theme, depth);
+    let (keymap, key_issues) = Keymap::with_overrides(&config.keys);
+    let cfg = dirs.config_file();
+    issues.extend(
+        key_issues
+            .into_iter()
+            .map(|i| format!("{}: {i}", cfg.display())),
+    );
+    let mut app = App::new(
+        config,
+        styles,
+        keymap,
+        now_secs() ^ u64::from(std::process::id()),
+    );
+    app.issues = issues;
+    match read_save::<GameSave>(&dirs.autosave_file(), GAME_KIND, GAME_SAVE_VERSION) {
+        Ok((meta, _)) => app.autosave = Some(meta),
+        Err(crate::store::LoadError::NotFound { .. }) => {}
+        Err(e) => app.issues.push(format!("autosave: {e}")),
+    }
+    app
+}
+
+/// Runs the game until the player quits.
+pub fn run() -> io::Result<()> {
+    let dirs = Dirs::resolve().map_err(io::Error::other)?;
+    let depth = ColorDepth::detect(|k| std::env::var(k).ok());
+    let mut app = build_app(&dirs, depth);
+    let (stats, stats_issue) = Stats::load(&dirs.stats_file());
+    if let Some(i) = stats_issue {
+        app.issues.push(i);
+    }
+    let (job_tx, job_rx) = unbounded();
+    let (res_tx, res_rx) = unbounded();
+    let _worker = worker::spawn(job_rx, res_tx)?;
+    let mut ctx = Context {
+        saves: Saves::new(dirs.saves_dir()),
+        dirs,
+        stats,
+        jobs: job_tx,
+        cancels: Vec::new(),
+    };
+
+    let mut terminal = ratatui::init();
+    let mouse = app.config.play.mouse;
+    let _ = execute!(io::stdout(), EnableBracketedPaste, EnableFocusChange);
+    if mouse {
+        let _ = execute!(io::stdout(), EnableMouseCapture);
+    }
+    let result = (|| -> io::Result<()> {
+        let size = terminal.size()?;
+        app.update(Action::Resize(size.width, size.height));
+        let input = spawn_input()?;
+        let ticker = tick(TICK);
+        let mut last = Instant::now();
+        loop {
+            terminal.draw(|f| super::ui::draw(f, &app))?;
+            let mut actions = Vec::new();
+            select! {
+                recv(input) -> msg => match msg {
+                    Ok(a) => actions.push(a),
+                    Err(_) => break,
+                },
+                recv(res_rx) -> msg => if let Ok(r) = msg { actions.push(Action::Job(r)) },
+                recv(ticker) -> _ => {
+                    let now = Instant::now();
+                    actions.push(Action::Tick(now - last));
+                    last = now;
+                },
+            }
+            // Take whatever else is already waiting, then draw once.
+            while let Ok(a) = input.try_recv() {
+                actions.push(a);
+            }
+            for a in actions {
+                let mut queue = vec![a];
+                while let Some(a) = queue.pop() {
+                    for e in app.update(a) {
+                        if let Some(back) = perform(&mut ctx, e) {
+                            queue.push(back);
+                        }
+                    }
+                }
+            }
+            if app.is_quitting() {
+                break;
+            }
+        }
+        Ok(())
+    })();
+    if mouse {
+        let _ = execute!(io::stdout(), DisableMouseCapture);
+    }
+    let _ = execute!(io::stdout(), DisableBracketedPaste, DisableFocusChange);
+    ratatui::restore();
+    for (_, flag) in &ctx.cancels {
+        flag.store(true, Ordering::Relaxed);
+    }
+    result
+}
+
+/// The input thread: terminal events as actions. It ends when the channel
+/// closes (the loop is gone) or the terminal fails.
+fn spawn_input() -> io::Result<Receiver<Action>> {
+    let (tx, rx) = bounded(256);
+    std::thread::Builder::new()
+        .name("dekadoku-input".into())
+        .spawn(move || {
+            while let Ok(ev) = event::read() {
+                let action = match ev {
+                    Event::Key(k) => Action::Key(k),
+                    Event::Paste(t) => Action::Paste(t),
+                    Event::Resize(w, h) => Action::Resize(w, h),
+                    Event::FocusGained => Action::Focus(true),
+                    Event::FocusLost => Action::Focus(false),
+                    Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
+                        Action::Click {
+                            x: m.column,
+                            y: m.row,
+                        }
+                    }
+                    _ => continue,
+                };
+                if tx.send(action).is_err() {
+                    break;
+                }
+            }
+        })?;
+    Ok(rx)
+}
+
+/// Performs one effect; some answer with an action for the app.
+fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
+    match e {
+        Effect::Start(job) => {
+            let flag = Arc::new(AtomicBool::new(false));
+            ctx.cancels.retain(|(_, f)| !f.load(Ordering::Relaxed));
+            ctx.cancels.push((job.id, Arc::clone(&flag)));
+            let _ = ctx.jobs.send((job, flag));
+            None
+        }
+        Effect::Cancel(id) => {
+            for (j, f) in &ctx.cancels {
+                if *j == id {
+                    f.store(true, Ordering::Relaxed);
+                }
+            }
+            None
+        }
+        Effect::Autosave(save, mut meta) => {
+            meta.saved_at = now_secs();
+            // A failed autosave is retried on the next move; nothing is lost.
+            let _ = write_save(
+                &ctx.dirs.autosave_file(),
+                GAME_KIND,
+                GAME_SAVE_VERSION,
+                &meta,
+                &*save,
+            );
+            None
+        }
+        Effect::ClearAutosave => {
+            let _ = std::fs::remove_file(ctx.dirs.autosave_file());
+            None
+        }
+        Effect::SaveAs(name, save, mut meta) => {
+            meta.saved_at = now_secs();
+            Some(Action::Saved(
+                ctx.saves
+                    .save(&name, GAME_KIND, GAME_SAVE_VERSION, &meta, &*save)
+                    .map(|_| name)
+                    .map_err(|e| e.to_string()),
+            ))
+        }
+        Effect::ListSaves => Some(Action::Saves(
+            ctx.saves
+                .list()
+                .into_iter()
+                .map(|e| SaveListing {
+                    name: e.name,
+                    meta: e.meta,
+                })
+                .collect(),
+        )),
+        Effect::Load(name) => Some(Action::Loaded(
+            match ctx
+                .saves
+                .load::<GameSave>(&name, GAME_KIND, GAME_SAVE_VERSION)
+            {
+                Ok((_, save)) => resume(&save, &name),
+                Err(e) => Loaded::Error(e.to_string()),
+            },
+        )),
+        Effect::LoadAutosave => Some(Action::Loaded(
+            match read_save::<GameSave>(&ctx.dirs.autosave_file(), GAME_KIND, GAME_SAVE_VERSION) {
+                Ok((_, save)) => resume(&save, "autosave"),
+                Err(e) => Loaded::Error(e.to_string()),
+            },
+        )),
+        Effect::ImportFile(path) => Some(Action::Loaded(import_file(Path::new(&path)))),
+        Effect::ImportText(text) => Some(Action::Loaded(import_text(&text, "pasted text"))),
+        Effect::RecordStart(key) => {
+            ctx.stats.record_start(&key);
+            let _ = ctx.stats.save(&ctx.dirs.stats_file());
+            None
+        }
+        Effect::RecordWin { key, secs, hints } => {
+            let new_best = ctx
+                .stats
+                .record_win(&key, secs, u64::from(hints), now_secs());
+            let _ = ctx.stats.save(&ctx.dirs.stats_file());
+            let best_secs = ctx.stats.records.get(&key).and_then(|r| r.best_secs);
+            Some(Action::Recorded {
+                new_best,
+                best_secs,
+            })
+        }
+        Effect::Quit => None,
+    }
+}
+
+fn resume(save: &GameSave, name: &str) -> Loaded {
+    match Game::from_save(save) {
+        Ok(g) => Loaded::Game(Box::new(g)),
+        Err(e) => Loaded::Error(format!("{name}: {e}")),
+    }
+}
+
+/// Reads the first puzzle of a file in any format.
+pub fn import_file(path: &Path) -> Loaded {
+    let shown = path.display().to_string();
+    match std::fs::metadata(path) {
+        Ok(m) if m.len() > MAX_IMPORT => {
+            return Loaded::Error(format!(
+                "{shown}: the file is over 16 MiB; expected a puzzle file"
+            ));
+        }
+        Ok(_) => {}
+        Err(e) => return Loaded::Error(format!("{shown}: {e}")),
+    }
+    match std::fs::read(path) {
+        Ok(bytes) => {
+            let name = PathBuf::from(path)
+                .file_name()
+                .map_or(shown.clone(), |n| n.to_string_lossy().into_owned());
+            let text = String::from_utf8_lossy(&bytes);
+            match import_text(&text, &shown) {
+                Loaded::Game(mut g) => {
+                    let p = g.puzzle();
+                    *g = Game::new(
+                        &p,
+                        None,
+                        Origin {
+                            level: None,
+                            seed: None,
+                            title: Some(name),
+                        },
+                    );
+                    Loaded::Game(g)
+                }
+                other => other,
+            }
+        }
+        Err(e) => Loaded::Error(format!("{shown}: {e}")),
+    }
+}
+
+/// Reads the first puzzle of a text in any format.
+pub fn import_text(text: &str, source: &str) -> Loaded {
+    match PuzzleReader::new(text.as_bytes(), source, None).next() {
+        Some(Ok(p)) => Loaded::Game(Box::new(Game::new(
+            &p,
+            None,
+            Origin {
+                level: None,
+                seed: None,
+                title: Some(source.to_string()),
+            },
+        ))),
+        Some(Err(e)) => Loaded::Error(e.to_string()),
+        None => Loaded::Error(format!("{source}: no puzzle found")),
+    }
+}

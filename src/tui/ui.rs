@@ -1,0 +1,664 @@
+//! Drawing: a pure function of `&App` into a ratatui frame. Nothing here
+//! changes state or calls a solver.
+
+pub mod board;
+
+use ratatui::Frame;
+use ratatui::layout::{Alignment, Constraint, Layout, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+
+use super::action::Command;
+use super::app::{App, LEVELS, Overlay, SETTINGS, SIZES, START_ITEMS, Screen};
+use super::keymap::Mode;
+use super::style::Role;
+use board::BoardView;
+
+/// The smallest window the game draws in.
+pub const MIN_SIZE: (u16, u16) = (44, 14);
+
+/// Width of the side panel, when the window is wide enough for it.
+pub const PANEL_WIDTH: u16 = 25;
+
+const SPINNER: [&str; 8] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧"];
+
+/// Title line, body and status line of the window.
+fn frame_parts(area: Rect) -> (Rect, Rect, Rect) {
+    let [title, body, status] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(1),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    (title, body, status)
+}
+
+/// Board and side panel within the body (no panel in narrow windows).
+fn play_parts(area: Rect) -> (Rect, Option<Rect>) {
+    let (_, body, _) = frame_parts(area);
+    if body.width >= 70 {
+        let [board, panel] =
+            Layout::horizontal([Constraint::Min(1), Constraint::Length(PANEL_WIDTH)]).areas(body);
+        (board, Some(panel))
+    } else {
+        (body, None)
+    }
+}
+
+/// Where the board is drawn in a window of this area (also used to map
+/// mouse clicks to cells).
+pub fn board_area(area: Rect) -> Rect {
+    play_parts(area).0
+}
+
+/// Draws the whole app.
+pub fn draw(frame: &mut Frame, app: &App) {
+    let area = frame.area();
+    let s = &app.styles;
+    frame.render_widget(Block::default().style(s.get(Role::Background)), area);
+    if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
+        let msg = format!(
+            "Make the window at least {}×{} (it is {}×{}).",
+            MIN_SIZE.0, MIN_SIZE.1, area.width, area.height
+        );
+        frame.render_widget(
+            Paragraph::new(msg)
+                .wrap(Wrap { trim: true })
+                .style(s.get(Role::Text)),
+            area,
+        );
+        return;
+    }
+    let (title, body, status) = frame_parts(area);
+    frame.render_widget(
+        Paragraph::new(Line::from(vec![
+            Span::styled(" dekadoku ", s.get(Role::Title)),
+            Span::styled(title_text(app), s.get(Role::Dim)),
+        ])),
+        title,
+    );
+    match &app.screen {
+        Screen::Playing => draw_play(frame, app, area),
+        Screen::Start { sel } => draw_start(frame, app, body, *sel),
+        Screen::NewGame { size, level, row } => {
+            draw_new_game(frame, app, body, *size, *level, *row)
+        }
+        Screen::Working { what, .. } => {
+            let lines = vec![
+                Line::from(Span::styled(
+                    format!("{} {what}", SPINNER[app.spinner % SPINNER.len()]),
+                    s.get(Role::Text),
+                )),
+                Line::default(),
+                Line::from(Span::styled(
+                    format!(
+                        "{} cancel · r play a ready puzzle now",
+                        keys(app, Mode::Menu, Command::Cancel)
+                    ),
+                    s.get(Role::Dim),
+                )),
+            ];
+            frame.render_widget(
+                Paragraph::new(lines).alignment(Alignment::Center),
+                centered(body, 60, 5),
+            );
+        }
+        Screen::Load { list, sel } => draw_load(frame, app, body, list.as_deref(), *sel),
+        Screen::Import { input } => draw_input(
+            frame,
+            app,
+            body,
+            "Import a puzzle",
+            "Type a file path and press Enter, or paste a puzzle in any format (line, grid, seeds, numbers).",
+            input,
+        ),
+        Screen::SaveAs { input } => {
+            draw_input(frame, app, body, "Save as", "Name of the save:", input)
+        }
+        Screen::Settings { sel } => draw_settings(frame, app, body, *sel),
+    }
+    let status_text = if app.status.is_empty() {
+        key_hints(app)
+    } else {
+        app.status.clone()
+    };
+    frame.render_widget(
+        Paragraph::new(status_text).style(s.get(Role::Status)),
+        status,
+    );
+    match &app.overlay {
+        Some(Overlay::Help) => draw_help(frame, app, body),
+        Some(Overlay::Paused) => {
+            let r = centered(body, 40, 5);
+            frame.render_widget(Clear, r);
+            frame.render_widget(
+                Paragraph::new(vec![
+                    Line::from("Paused"),
+                    Line::from(format!(
+                        "{} to resume",
+                        keys(app, Mode::Menu, Command::Confirm)
+                    )),
+                ])
+                .alignment(Alignment::Center)
+                .block(
+                    Block::default()
+                        .borders(Borders::ALL)
+                        .border_style(s.get(Role::BoxBorder)),
+                )
+                .style(s.get(Role::Text)),
+                r,
+            );
+        }
+        Some(Overlay::Solved {
+            secs,
+            new_best,
+            best,
+        }) => {
+            let r = centered(body, 44, 7);
+            frame.render_widget(Clear, r);
+            let mut lines = vec![
+                Line::from(Span::styled("Solved!", s.get(Role::Solved))),
+                Line::from(format!("time {}", clock(*secs))),
+            ];
+            if *new_best {
+                lines.push(Line::from(Span::styled(
+                    "a new best time!",
+                    s.get(Role::Solved),
+                )));
+            } else if let Some(b) = best {
+                lines.push(Line::from(format!("best {}", clock(*b))));
+            }
+            lines.push(Line::from(Span::styled(
+                format!(
+                    "{} back to the menu",
+                    keys(app, Mode::Menu, Command::Confirm)
+                ),
+                s.get(Role::Dim),
+            )));
+            frame.render_widget(
+                Paragraph::new(lines).alignment(Alignment::Center).block(
+                    Block::default()
+                        .borders(Borders::ALL)
+                        .border_style(s.get(Role::Solved)),
+                ),
+                r,
+            );
+        }
+        None => {}
+    }
+}
+
+fn title_text(app: &App) -> String {
+    match (&app.screen, &app.game) {
+        (Screen::Playing, Some(g)) => {
+            let meta = super::app::meta(g);
+            let level = meta.level.unwrap_or_else(|| "imported".into());
+            format!("{} · {level}", meta.size)
+        }
+        _ => String::new(),
+    }
+}
+
+/// `mm:ss` or `h:mm:ss`.
+pub fn clock(secs: u64) -> String {
+    if secs >= 3600 {
+        format!("{}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60)
+    } else {
+        format!("{:02}:{:02}", secs / 60, secs % 60)
+    }
+}
+
+fn keys(app: &App, mode: Mode, cmd: Command) -> String {
+    let k = app.keymap.keys_for(mode, cmd);
+    if k.is_empty() {
+        format!("({} unbound)", cmd.name())
+    } else {
+        k.join("/")
+    }
+}
+
+/// The status line when nothing else is said: a few keys, from the keymap.
+fn key_hints(app: &App) -> String {
+    let mode = app.mode();
+    let cmds: &[Command] = match (mode, &app.screen) {
+        (Mode::Board, _) => &[
+            Command::ToggleNoteMode,
+            Command::Undo,
+            Command::Hint,
+            Command::Help,
+            Command::Quit,
+        ],
+        (_, Screen::NewGame { .. }) => &[
+            Command::MoveLeft,
+            Command::MoveRight,
+            Command::Confirm,
+            Command::Cancel,
+        ],
+        _ => &[
+            Command::Confirm,
+            Command::Cancel,
+            Command::Help,
+            Command::Quit,
+        ],
+    };
+    cmds.iter()
+        .map(|&c| format!("{} {}", keys(app, mode, c), c.describe()))
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+fn centered(area: Rect, w: u16, h: u16) -> Rect {
+    let w = w.min(area.width);
+    let h = h.min(area.height);
+    Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    )
+}
+
+/// The start menu's box in a window of this area.
+fn menu_rect(area: Rect, items: usize) -> Rect {
+    let (_, body, _) = frame_parts(area);
+    centered(body, 30, items as u16 + 2)
+}
+
+/// The menu entry at a screen position (for mouse clicks).
+pub fn menu_item_at(area: Rect, items: usize, x: u16, y: u16) -> Option<usize> {
+    let r = menu_rect(area, items);
+    let inside = x > r.x && x + 1 < r.x + r.width && y > r.y && y + 1 < r.y + r.height;
+    inside
+        .then(|| (y - r.y - 1) as usize)
+        .filter(|&i| i < items)
+}
+
+fn draw_start(frame: &mut Frame, app: &App, _body: Rect, sel: usize) {
+    let s = &app.styles;
+    let r = menu_rect(frame.area(), START_ITEMS.len());
+    let lines: Vec<Line> = START_ITEMS
+        .iter()
+        .enumerate()
+        .map(|(i, item)| {
+            let mut text = format!(" {item}");
+            if i == 0 {
+                if app.game.is_some() {
+                    text.push_str(" (game in memory)");
+                } else if let Some(m) = &app.autosave {
+                    text.push_str(&format!(" ({} {}/{})", m.size, m.filled, m.cells));
+                }
+            }
+            let style = if i == sel {
+                s.get(Role::Selected)
+            } else if i == 0 && app.game.is_none() && app.autosave.is_none() {
+                s.get(Role::Dim)
+            } else {
+                s.get(Role::Text)
+            };
+            Line::from(Span::styled(text, style))
+        })
+        .collect();
+    frame.render_widget(Clear, r);
+    frame.render_widget(
+        Paragraph::new(lines).block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(" dekadoku ")
+                .border_style(s.get(Role::BoxBorder)),
+        ),
+        r,
+    );
+    if !app.issues.is_empty() {
+        let (_, body, _) = frame_parts(frame.area());
+        let below = Rect::new(
+            body.x,
+            r.y + r.height + 1,
+            body.width,
+            (body.y + body.height).saturating_sub(r.y + r.height + 1),
+        );
+        let lines: Vec<Line> = app
+            .issues
+            .iter()
+            .map(|i| Line::from(Span::styled(i.clone(), s.get(Role::Wrong))))
+            .collect();
+        frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), below);
+    }
+}
+
+fn draw_new_game(frame: &mut Frame, app: &App, body: Rect, size: usize, level: usize, row: usize) {
+    let s = &app.styles;
+    let pick = |label: &str, value: &str, on: bool| {
+        Line::from(vec![
+            Span::styled(format!("{label:>7}  "), s.get(Role::Dim)),
+            Span::styled(
+                format!("◀ {value} ▶"),
+                if on {
+                    s.get(Role::Selected)
+                } else {
+                    s.get(Role::Text)
+                },
+            ),
+        ])
+    };
+    let lines = vec![
+        pick("Size", SIZES[size].0, row == 0),
+        Line::default(),
+        pick("Level", LEVELS[level].name(), row == 1),
+        Line::default(),
+        Line::from(Span::styled(
+            format!("{} start", keys(app, Mode::Menu, Command::Confirm)),
+            s.get(Role::Dim),
+        )),
+    ];
+    let r = centered(body, 40, 7);
+    frame.render_widget(
+        Paragraph::new(lines).block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(" New game ")
+                .border_style(s.get(Role::BoxBorder)),
+        ),
+        r,
+    );
+}
+
+fn draw_load(
+    frame: &mut Frame,
+    app: &App,
+    body: Rect,
+    list: Option<&[super::action::SaveListing]>,
+    sel: usize,
+) {
+    let s = &app.styles;
+    let lines: Vec<Line> = match list {
+        None => vec![Line::from("reading…")],
+        Some([]) => vec![Line::from("no saves yet (press s while playing to save)")],
+        Some(list) => list
+            .iter()
+            .enumerate()
+            .map(|(i, e)| {
+                let (text, role) = match &e.meta {
+                    Ok(m) => (
+                        format!(
+                            "{:<20} {:<10} {:<7} {:>4}/{:<4} {} {}",
+                            e.name,
+                            m.size,
+                            m.level.as_deref().unwrap_or("-"),
+                            m.filled,
+                            m.cells,
+                            clock(m.elapsed_secs),
+                            date(m.saved_at)
+                        ),
+                        Role::Text,
+                    ),
+                    Err(err) => (format!("{:<20} unreadable: {err}", e.name), Role::Dim),
+                };
+                let style = if i == sel {
+                    s.get(Role::Selected)
+                } else {
+                    s.get(role)
+                };
+                Line::from(Span::styled(text, style))
+            })
+            .collect(),
+    };
+    frame.render_widget(
+        Paragraph::new(lines).block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(" Load ")
+                .border_style(s.get(Role::BoxBorder)),
+        ),
+        body,
+    );
+}
+
+/// `YYYY-MM-DD HH:MM` (UTC) of a unix time.
+pub fn date(secs: u64) -> String {
+    let days = secs / 86_400;
+    let (h, m) = (secs / 3600 % 24, secs / 60 % 60);
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let mo = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(mo <= 2);
+    format!("{y:04}-{mo:02}-{d:02} {h:02}:{m:02}")
+}
+
+fn draw_input(
+    frame: &mut Frame,
+    app: &App,
+    body: Rect,
+    title: &str,
+    prompt: &str,
+    input: &tui_input::Input,
+) {
+    let s = &app.styles;
+    let r = centered(body, 70, 7);
+    let width = r.width.saturating_sub(4) as usize;
+    let scroll = input.visual_scroll(width);
+    let lines = vec![
+        Line::from(Span::styled(prompt.to_string(), s.get(Role::Text))),
+        Line::default(),
+        Line::from(Span::styled(
+            format!(
+                "> {}",
+                &input.value().chars().skip(scroll).collect::<String>()
+            ),
+            s.get(Role::Entered),
+        )),
+    ];
+    frame.render_widget(Clear, r);
+    frame.render_widget(
+        Paragraph::new(lines).wrap(Wrap { trim: false }).block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(format!(" {title} "))
+                .border_style(s.get(Role::BoxBorder)),
+        ),
+        r,
+    );
+    let cx = r.x + 3 + (input.visual_cursor().saturating_sub(scroll)) as u16;
+    frame.set_cursor_position((cx.min(r.x + r.width.saturating_sub(2)), r.y + 3));
+}
+
+fn draw_settings(frame: &mut Frame, app: &App, body: Rect, sel: usize) {
+    let s = &app.styles;
+    let p = &app.config.play;
+    let on = |b: bool| if b { "on" } else { "off" }.to_string();
+    let values = [
+        on(p.wrap),
+        on(p.auto_remove_notes),
+        format!("{:?}", p.conflicts).to_lowercase(),
+        on(p.highlight_peers),
+        on(p.highlight_same_digit),
+        on(p.mouse),
+    ];
+    let mut lines: Vec<Line> = SETTINGS
+        .iter()
+        .zip(values)
+        .enumerate()
+        .map(|(i, (name, v))| {
+            let style = if i == sel {
+                s.get(Role::Selected)
+            } else {
+                s.get(Role::Text)
+            };
+            Line::from(Span::styled(format!(" {name:<36} {v}"), style))
+        })
+        .collect();
+    lines.push(Line::default());
+    lines.push(Line::from(Span::styled(
+        "Changes apply to this session; set them in config.toml to keep them",
+        s.get(Role::Dim),
+    )));
+    lines.push(Line::from(Span::styled(
+        "(dekadoku --print-default-config shows every key).",
+        s.get(Role::Dim),
+    )));
+    frame.render_widget(
+        Paragraph::new(lines).block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(" Settings ")
+                .border_style(s.get(Role::BoxBorder)),
+        ),
+        centered(body, 72, 12),
+    );
+}
+
+fn draw_help(frame: &mut Frame, app: &App, body: Rect) {
+    let s = &app.styles;
+    let mode = match app.screen {
+        Screen::Playing => Mode::Board,
+        _ => Mode::Menu,
+    };
+    let mut lines: Vec<Line> = app
+        .keymap
+        .help(mode)
+        .into_iter()
+        .map(|(cmd, keys)| {
+            Line::from(vec![
+                Span::styled(format!("{:>22}  ", keys.join(" ")), s.get(Role::Entered)),
+                Span::styled(cmd.describe(), s.get(Role::Text)),
+            ])
+        })
+        .collect();
+    if mode == Mode::Board {
+        let n = app.game.as_ref().map_or(9, |g| g.shape().n());
+        let values = if n <= 9 {
+            format!("1–{n}: enter a value (0 clears)")
+        } else if n <= 35 {
+            format!(
+                "1–9, A–{}: values; or type the number and Enter (e.g. 1 2 Enter = 12)",
+                char::from(b'A' + (n - 10) as u8)
+            )
+        } else {
+            format!("type the number (1–{n}) and Enter")
+        };
+        lines.insert(0, Line::from(Span::styled(values, s.get(Role::Title))));
+        lines.insert(1, Line::default());
+    }
+    let h = (lines.len() as u16 + 2).min(body.height);
+    let r = centered(body, 64, h);
+    frame.render_widget(Clear, r);
+    frame.render_widget(
+        Paragraph::new(lines).block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(" Keys ")
+                .border_style(s.get(Role::BoxBorder)),
+        ),
+        r,
+    );
+}
+
+fn draw_play(frame: &mut Frame, app: &App, area: Rect) {
+    let s = &app.styles;
+    let Some(g) = &app.game else {
+        return;
+    };
+    let (board, panel) = play_parts(area);
+    if app.overlay == Some(Overlay::Paused) {
+        return;
+    }
+    let highlights = app.highlights();
+    frame.render_widget(
+        BoardView {
+            game: g,
+            cursor: app.cursor,
+            styles: s,
+            highlights: &highlights,
+        },
+        board,
+    );
+    let Some(panel) = panel else {
+        return;
+    };
+    let (filled, cells) = g.progress();
+    let label = |t: &str| Span::styled(format!("{t:<9}"), s.get(Role::Dim));
+    let mut lines = vec![
+        Line::from(vec![
+            label("time"),
+            Span::styled(clock(g.elapsed().as_secs()), s.get(Role::Text)),
+        ]),
+        Line::from(vec![
+            label("filled"),
+            Span::raw(format!("{filled}/{cells}")),
+        ]),
+        Line::from(vec![label("moves"), Span::raw(g.moves().to_string())]),
+        Line::from(vec![label("hints"), Span::raw(g.hints_used().to_string())]),
+        Line::from(vec![
+            label("mode"),
+            Span::styled(
+                if app.note_mode { "notes" } else { "values" },
+                if app.note_mode {
+                    s.get(Role::Candidate)
+                } else {
+                    s.get(Role::Entered)
+                },
+            ),
+        ]),
+        Line::from(vec![label("cell"), Span::raw(g.cell_name(app.cursor))]),
+    ];
+    let notes: Vec<String> = g.notes(app.cursor).iter().map(|v| g.symbol(v)).collect();
+    if !notes.is_empty() {
+        lines.push(Line::from(vec![
+            label("notes"),
+            Span::styled(notes.join(" "), s.get(Role::Candidate)),
+        ]));
+    }
+    if !app.typed.value().is_empty() {
+        lines.push(Line::from(vec![
+            label("typing"),
+            Span::styled(format!("{}_", app.typed.value()), s.get(Role::Entered)),
+        ]));
+    }
+    if let Some(h) = &app.hint {
+        lines.push(Line::default());
+        let text = if h.stage >= 2 {
+            h.hint.explain(g)
+        } else {
+            match &h.hint {
+                crate::game::Hint::Place { reason, .. } => {
+                    crate::game::hint::technique_name(*reason).to_string()
+                }
+                crate::game::Hint::Wrong { .. } => "some entries are wrong".to_string(),
+            }
+        };
+        lines.push(Line::from(Span::styled(text, s.get(Role::HintTarget))));
+    }
+    lines.push(Line::default());
+    for cmd in [
+        Command::ToggleNoteMode,
+        Command::Undo,
+        Command::Redo,
+        Command::Hint,
+        Command::Check,
+        Command::FillNotes,
+        Command::Help,
+    ] {
+        lines.push(Line::from(vec![
+            Span::styled(
+                format!("{:<8} ", keys(app, Mode::Board, cmd)),
+                s.get(Role::Entered),
+            ),
+            Span::styled(cmd.describe(), s.get(Role::Dim)),
+        ]));
+    }
+    frame.render_widget(
+        Paragraph::new(lines).wrap(Wrap { trim: true }).block(
+            Block::default()
+                .borders(Borders::LEFT)
+                .border_style(s.get(Role::CellBorder)),
+        ),
+        panel,
+    );
+    let _ = Style::default();
+}

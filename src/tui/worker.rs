@@ -1,0 +1,123 @@
+//! The one background thread for long engine work: generating a puzzle,
+//! solving an imported one. Jobs carry an id and a cancel flag; a result
+//! whose id the app no longer waits for is dropped by the app. The thread
+//! ends when its job channel closes or a result cannot be sent.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::thread::JoinHandle;
+
+use crossbeam_channel::{Receiver, Sender};
+
+use crate::engine::generate::{GenerateOptions, Generated, Symmetry, generate};
+use crate::engine::{Level, Limits, NoTrace, Outcome, Puzzle, Shape, Solver};
+use crate::game::Origin;
+
+/// What to do.
+#[derive(Debug, Clone)]
+pub enum JobKind {
+    /// Generate a unique puzzle.
+    Generate {
+        /// Its shape.
+        shape: Shape,
+        /// Its level.
+        level: Level,
+        /// The seed.
+        seed: u64,
+    },
+    /// Solve a puzzle (an imported or shipped one) to learn its solution
+    /// and whether it is unique.
+    Solve {
+        /// The puzzle.
+        puzzle: Puzzle,
+        /// Where it came from (carried back to the game).
+        origin: Origin,
+    },
+}
+
+/// A job with its id.
+#[derive(Debug, Clone)]
+pub struct Job {
+    /// Unique per app run; results carry it back.
+    pub id: u64,
+    /// The work.
+    pub kind: JobKind,
+}
+
+/// A finished job.
+#[derive(Debug, Clone)]
+pub enum JobResult {
+    /// A generated puzzle, or why there is none (cancelled, stopped).
+    Generated {
+        /// The job's id.
+        id: u64,
+        /// The puzzle, or a message.
+        result: Result<Generated, String>,
+    },
+    /// A solved puzzle.
+    Solved {
+        /// The job's id.
+        id: u64,
+        /// The puzzle.
+        puzzle: Puzzle,
+        /// Where it came from.
+        origin: Origin,
+        /// What the solver found.
+        outcome: Outcome,
+    },
+}
+
+impl JobResult {
+    /// The id of the job this answers.
+    pub fn id(&self) -> u64 {
+        match self {
+            JobResult::Generated { id, .. } | JobResult::Solved { id, .. } => *id,
+        }
+    }
+}
+
+/// Runs one job to the end or until `cancel` is raised.
+pub fn run_job(job: Job, cancel: Arc<AtomicBool>) -> JobResult {
+    let limits = Limits::none().with_cancel(cancel);
+    match job.kind {
+        JobKind::Generate { shape, level, seed } => {
+            let opts = GenerateOptions {
+                shape,
+                level,
+                symmetry: Symmetry::Rotate180,
+                seed,
+                clues: None,
+            };
+            JobResult::Generated {
+                id: job.id,
+                result: generate(&opts, &limits).map_err(|stop| format!("generation {stop}")),
+            }
+        }
+        JobKind::Solve { puzzle, origin } => {
+            let outcome = Solver::new().solve(&puzzle, &limits, &mut NoTrace);
+            JobResult::Solved {
+                id: job.id,
+                puzzle,
+                origin,
+                outcome,
+            }
+        }
+    }
+}
+
+/// Starts the worker thread: it takes `(job, cancel flag)` pairs and sends
+/// back results until either channel closes.
+pub fn spawn(
+    jobs: Receiver<(Job, Arc<AtomicBool>)>,
+    results: Sender<JobResult>,
+) -> std::io::Result<JoinHandle<()>> {
+    std::thread::Builder::new()
+        .name("dekadoku-worker".into())
+        .spawn(move || {
+            for (job, cancel) in jobs {
+                if results.send(run_job(job, cancel)).is_err() {
+                    break;
+                }
+            }
+        })
+}

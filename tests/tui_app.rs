@@ -1,0 +1,420 @@
+//! The game driven through `App::update` with scripted keys: no terminal,
+//! no threads, no sleeps. Worker jobs are run synchronously with
+//! `worker::run_job`, files through the store in a temporary folder.
+#![cfg(feature = "tui")]
+#![allow(clippy::unwrap_used)]
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use dekadoku::engine::{Limits, NoTrace, Outcome, Puzzle, Shape, Value, solve};
+use dekadoku::game::{Game, GameSave, Origin};
+use dekadoku::store::Config;
+use dekadoku::tui::action::{Action, Command, Loaded};
+use dekadoku::tui::app::{App, Effect, Overlay, Screen};
+use dekadoku::tui::keymap::Keymap;
+use dekadoku::tui::style::Styles;
+use dekadoku::tui::worker::{JobKind, run_job};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+fn app() -> App {
+    App::new(Config::default(), Styles::basic(), Keymap::defaults(), 7)
+}
+
+fn key(c: KeyCode) -> Action {
+    Action::Key(KeyEvent::new(c, KeyModifiers::NONE))
+}
+
+fn ch(c: char) -> Action {
+    let m = if c.is_ascii_uppercase() {
+        KeyModifiers::SHIFT
+    } else {
+        KeyModifiers::NONE
+    };
+    Action::Key(KeyEvent::new(KeyCode::Char(c), m))
+}
+
+fn ctrl(c: char) -> Action {
+    Action::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL))
+}
+
+fn press(app: &mut App, keys: &str) -> Vec<Effect> {
+    keys.chars().flat_map(|c| app.update(ch(c))).collect()
+}
+
+/// A 4×4 with one solution.
+fn small() -> Game {
+    let shape = Shape::square(2).unwrap();
+    let p = Puzzle::from_numbers(shape, &[1, 0, 0, 0, 0, 0, 3, 0, 0, 4, 0, 0, 0, 0, 0, 2]).unwrap();
+    let Outcome::Solved(g) = solve(&p, &Limits::none(), &mut NoTrace) else {
+        panic!()
+    };
+    Game::new(&p, Some(g), Origin::default())
+}
+
+/// Runs every job an update asked for, synchronously, feeding the results back.
+fn settle(app: &mut App, effects: Vec<Effect>) -> Vec<Effect> {
+    let mut out = Vec::new();
+    let mut queue = effects;
+    while let Some(e) = queue.pop() {
+        if let Effect::Start(job) = e {
+            let r = run_job(job, Arc::new(AtomicBool::new(false)));
+            queue.extend(app.update(Action::Job(r)));
+        } else {
+            out.push(e);
+        }
+    }
+    out
+}
+
+fn playing(game: Game) -> App {
+    let mut a = app();
+    let fx = a.update(Action::Loaded(Loaded::Game(Box::new(game))));
+    settle(&mut a, fx);
+    assert!(matches!(a.screen, Screen::Playing));
+    a
+}
+
+/// Moves the cursor to `cell` with arrow keys from wherever it is.
+fn goto(app: &mut App, cell: usize) {
+    let n = app.game.as_ref().unwrap().shape().n();
+    for _ in 0..n {
+        app.update(key(KeyCode::Up));
+        app.update(key(KeyCode::Left));
+    }
+    for _ in 0..cell / n {
+        app.update(key(KeyCode::Down));
+    }
+    for _ in 0..cell % n {
+        app.update(key(KeyCode::Right));
+    }
+    assert_eq!(app.cursor, cell);
+}
+
+#[test]
+fn play_a_4x4_to_the_end_with_keys() {
+    let game = small();
+    let sol = game.solution().unwrap().clone();
+    let mut a = playing(game);
+    let mut effects = Vec::new();
+    for c in 0..16 {
+        if a.game.as_ref().unwrap().is_given(c) {
+            continue;
+        }
+        goto(&mut a, c);
+        effects.extend(press(&mut a, &sol.get(c).get().to_string()));
+    }
+    assert!(a.game.as_ref().unwrap().is_solved());
+    assert!(matches!(a.overlay, Some(Overlay::Solved { .. })));
+    assert!(
+        effects
+            .iter()
+            .any(|e| matches!(e, Effect::RecordWin { key, .. } if key == "4x4/imported"))
+    );
+    assert!(effects.iter().any(|e| matches!(e, Effect::ClearAutosave)));
+    a.update(Action::Recorded {
+        new_best: true,
+        best_secs: Some(3),
+    });
+    assert_eq!(
+        a.overlay,
+        Some(Overlay::Solved {
+            secs: 0,
+            new_best: true,
+            best: Some(3)
+        })
+    );
+    a.update(key(KeyCode::Enter));
+    assert!(matches!(a.screen, Screen::Start { .. }));
+}
+
+#[test]
+fn undo_and_redo_from_every_binding() {
+    let mut a = playing(small());
+    goto(&mut a, 1);
+    press(&mut a, "2");
+    goto(&mut a, 2);
+    press(&mut a, "4");
+    let g = |a: &App, c| a.game.as_ref().unwrap().value(c).map(Value::get);
+    assert_eq!((g(&a, 1), g(&a, 2)), (Some(2), Some(4)));
+    a.update(ch('u'));
+    assert_eq!(g(&a, 2), None);
+    a.update(ctrl('z'));
+    assert_eq!(g(&a, 1), None);
+    a.update(ctrl('z'));
+    assert_eq!(a.status, "nothing to undo");
+    a.update(ch('U'));
+    assert_eq!(g(&a, 1), Some(2));
+    a.update(ctrl('r'));
+    assert_eq!(g(&a, 2), Some(4));
+    a.update(ctrl('y'));
+    assert_eq!(a.status, "nothing to redo");
+}
+
+#[test]
+fn note_mode_fill_and_clear_notes() {
+    let mut a = playing(small());
+    goto(&mut a, 1);
+    press(&mut a, "n23");
+    assert!(a.note_mode);
+    let notes = |a: &App, c| {
+        a.game
+            .as_ref()
+            .unwrap()
+            .notes(c)
+            .iter()
+            .map(Value::get)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(notes(&a, 1), vec![2, 3]);
+    press(&mut a, "2");
+    assert_eq!(notes(&a, 1), vec![3]);
+    press(&mut a, " "); // space toggles back to values
+    assert!(!a.note_mode);
+    press(&mut a, "f");
+    assert!(
+        (0..16).all(|c| a.game.as_ref().unwrap().value(c).is_some() || !notes(&a, c).is_empty())
+    );
+    press(&mut a, "F");
+    assert!((0..16).all(|c| notes(&a, c).is_empty()));
+    press(&mut a, "u");
+    assert!(!notes(&a, 3).is_empty(), "clear notes is undoable");
+}
+
+#[test]
+fn conflicts_show_live_and_zero_clears() {
+    let mut a = playing(small());
+    goto(&mut a, 1);
+    press(&mut a, "1");
+    let k = a.game.as_ref().unwrap().conflicts();
+    assert!(k.cells[0] && k.cells[1]);
+    press(&mut a, "0");
+    assert!(a.game.as_ref().unwrap().conflicts().is_empty());
+    press(&mut a, "1");
+    a.update(key(KeyCode::Delete));
+    assert_eq!(a.game.as_ref().unwrap().value(1), None);
+}
+
+#[test]
+fn typed_values_on_a_16x16() {
+    let p = Puzzle::empty(Shape::square(4).unwrap());
+    let mut a = playing(Game::new(&p, None, Origin::default()));
+    let v = |a: &App, c| a.game.as_ref().unwrap().value(c).map(Value::get);
+    goto(&mut a, 0);
+    press(&mut a, "1");
+    assert_eq!(v(&a, 0), None, "waits: 1 could still become 10–16");
+    a.update(key(KeyCode::Enter));
+    assert_eq!(v(&a, 0), Some(1));
+    press(&mut a, "12");
+    assert_eq!(v(&a, 0), Some(12), "12 cannot be extended: placed at once");
+    goto(&mut a, 1);
+    press(&mut a, "2");
+    assert_eq!(v(&a, 1), Some(2), "20+ is beyond 16: placed at once");
+    goto(&mut a, 2);
+    press(&mut a, "g");
+    assert_eq!(v(&a, 2), Some(16));
+    goto(&mut a, 3);
+    press(&mut a, "1");
+    press(&mut a, "6");
+    assert_eq!(v(&a, 3), Some(16), "16 cannot be extended: placed at once");
+    // h is 17, not a value on 16×16: it moves left.
+    press(&mut a, "h");
+    assert_eq!(a.cursor, 2);
+}
+
+#[test]
+fn hints_come_in_three_stages() {
+    let mut a = playing(small());
+    press(&mut a, "i");
+    assert!(a.status.starts_with("Hint: "), "{}", a.status);
+    assert!(!a.highlights().hint_units.is_empty());
+    assert!(a.highlights().hint_cells.is_empty());
+    press(&mut a, "i");
+    assert_eq!(a.highlights().hint_cells.len(), 1);
+    let before = a.game.as_ref().unwrap().progress().0;
+    press(&mut a, "i");
+    assert_eq!(a.game.as_ref().unwrap().progress().0, before + 1);
+    assert_eq!(a.game.as_ref().unwrap().hints_used(), 1);
+    press(&mut a, "u");
+    assert_eq!(a.game.as_ref().unwrap().progress().0, before);
+}
+
+#[test]
+fn autosave_is_debounced_and_written_on_quit() {
+    let mut a = playing(small());
+    // The loaded game is not dirty; a move makes it so.
+    goto(&mut a, 1);
+    let fx = press(&mut a, "2");
+    assert!(!fx.iter().any(|e| matches!(e, Effect::Autosave(..))));
+    let fx = a.update(Action::Tick(Duration::from_millis(300)));
+    assert!(!fx.iter().any(|e| matches!(e, Effect::Autosave(..))));
+    let fx = a.update(Action::Tick(Duration::from_millis(600)));
+    assert!(fx.iter().any(|e| matches!(e, Effect::Autosave(..))));
+    let fx = a.update(Action::Tick(Duration::from_secs(5)));
+    assert!(fx.is_empty(), "nothing new to save");
+    press(&mut a, "u");
+    let fx = a.update(Action::Command(Command::Quit));
+    assert!(matches!(fx[..], [Effect::Autosave(..), Effect::Quit]));
+    assert!(a.is_quitting());
+}
+
+#[test]
+fn clock_stops_when_paused_or_unfocused() {
+    let mut a = playing(small());
+    a.update(Action::Tick(Duration::from_secs(2)));
+    a.update(Action::Focus(false));
+    a.update(Action::Tick(Duration::from_secs(5)));
+    a.update(Action::Focus(true));
+    press(&mut a, "p");
+    a.update(Action::Tick(Duration::from_secs(5)));
+    press(&mut a, "p");
+    a.update(Action::Tick(Duration::from_secs(1)));
+    assert_eq!(a.game.as_ref().unwrap().elapsed(), Duration::from_secs(3));
+}
+
+#[test]
+fn new_game_through_the_worker_and_stale_results_dropped() {
+    let mut a = app();
+    // Start menu: Continue, New game (selected), …
+    let fx = a.update(key(KeyCode::Enter));
+    assert!(fx.is_empty());
+    assert!(matches!(a.screen, Screen::NewGame { .. }));
+    // Size row: go left twice from 9×9 to 4×4.
+    a.update(key(KeyCode::Left));
+    a.update(key(KeyCode::Left));
+    let fx = a.update(key(KeyCode::Enter));
+    let Some(Effect::Start(job)) = fx.into_iter().next() else {
+        panic!("no job")
+    };
+    assert!(matches!(job.kind, JobKind::Generate { .. }));
+    // Cancel, then start again: the first job's result is stale.
+    a.update(key(KeyCode::Esc));
+    let stale = run_job(job, Arc::new(AtomicBool::new(false)));
+    let fx = a.update(key(KeyCode::Enter));
+    let Some(Effect::Start(job2)) = fx.into_iter().next() else {
+        panic!("no job")
+    };
+    a.update(Action::Job(stale));
+    assert!(matches!(a.screen, Screen::Working { .. }));
+    let fresh = run_job(job2, Arc::new(AtomicBool::new(false)));
+    let fx = a.update(Action::Job(fresh));
+    assert!(matches!(a.screen, Screen::Playing));
+    assert!(
+        fx.iter()
+            .any(|e| matches!(e, Effect::RecordStart(k) if k == "4x4/medium"))
+    );
+    let g = a.game.as_ref().unwrap();
+    assert_eq!(g.shape().n(), 4);
+    assert!(g.solution().is_some());
+}
+
+#[test]
+fn a_ready_puzzle_is_offered_while_generating() {
+    let mut a = app();
+    a.update(key(KeyCode::Enter));
+    let fx = a.update(key(KeyCode::Enter)); // 9×9 medium
+    assert!(matches!(fx[..], [Effect::Start(_)]));
+    let fx = a.update(ch('r'));
+    let mut jobs = fx.into_iter().filter_map(|e| match e {
+        Effect::Start(j) => Some(j),
+        _ => None,
+    });
+    let job = jobs.next().unwrap();
+    assert!(matches!(job.kind, JobKind::Solve { .. }));
+    a.update(Action::Job(run_job(job, Arc::new(AtomicBool::new(false)))));
+    assert!(matches!(a.screen, Screen::Playing));
+    assert_eq!(a.game.as_ref().unwrap().shape().n(), 9);
+    assert!(a.game.as_ref().unwrap().solution().is_some());
+}
+
+#[test]
+fn save_load_round_trip_through_the_store() {
+    let dir = std::env::temp_dir().join(format!("dekadoku-app-{}", std::process::id()));
+    let saves = dekadoku::store::Saves::new(dir.join("saves"));
+    let mut a = playing(small());
+    goto(&mut a, 1);
+    press(&mut a, "2n3");
+    a.update(Action::Tick(Duration::from_secs(4)));
+    press(&mut a, "s");
+    assert!(matches!(a.screen, Screen::SaveAs { .. }));
+    for c in "my game".chars() {
+        a.update(ch(c));
+    }
+    let fx = a.update(key(KeyCode::Enter));
+    let Some(Effect::SaveAs(name, save, meta)) = fx.into_iter().next() else {
+        panic!("no save effect")
+    };
+    assert_eq!(name, "my game");
+    saves.save(&name, "game", 1, &meta, &*save).unwrap();
+    let (meta2, back): (_, GameSave) = saves.load(&name, "game", 1).unwrap();
+    assert_eq!(meta2.filled, meta.filled);
+    assert_eq!(back, *save);
+    let mut b = app();
+    b.update(Action::Loaded(Loaded::Game(Box::new(
+        Game::from_save(&back).unwrap(),
+    ))));
+    let (ga, gb) = (a.game.as_ref().unwrap(), b.game.as_ref().unwrap());
+    assert_eq!(ga.to_save(), gb.to_save());
+    assert_eq!(gb.elapsed(), Duration::from_secs(4));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn whole_screens_render_at_80x24_and_too_small() {
+    for n in [2usize, 3, 4, 5] {
+        let p = Puzzle::empty(Shape::square(n).unwrap());
+        let a = playing(Game::new(&p, None, Origin::default()));
+        let mut t = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        t.draw(|f| dekadoku::tui::ui::draw(f, &a)).unwrap();
+        let text: String = t
+            .backend()
+            .buffer()
+            .content()
+            .iter()
+            .map(|c| c.symbol())
+            .collect();
+        assert!(text.contains("dekadoku"), "{n}");
+        assert!(text.contains("time"), "{n}: side panel");
+    }
+    let a = app();
+    let mut t = Terminal::new(TestBackend::new(30, 10)).unwrap();
+    t.draw(|f| dekadoku::tui::ui::draw(f, &a)).unwrap();
+    let text: String = t
+        .backend()
+        .buffer()
+        .content()
+        .iter()
+        .map(|c| c.symbol())
+        .collect();
+    assert!(text.contains("Make the window at least 44×14"), "{text}");
+}
+
+#[test]
+fn help_overlay_follows_the_live_keymap() {
+    let mut user = std::collections::BTreeMap::new();
+    let mut board = std::collections::BTreeMap::new();
+    board.insert("x".to_string(), "undo".to_string());
+    user.insert("board".to_string(), board);
+    let (km, issues) = Keymap::with_overrides(&user);
+    assert!(issues.is_empty());
+    let mut a = App::new(Config::default(), Styles::basic(), km, 1);
+    a.update(Action::Loaded(Loaded::Game(Box::new(small()))));
+    press(&mut a, "?");
+    assert_eq!(a.overlay, Some(Overlay::Help));
+    let mut t = Terminal::new(TestBackend::new(100, 40)).unwrap();
+    t.draw(|f| dekadoku::tui::ui::draw(f, &a)).unwrap();
+    let buf = t.backend().buffer();
+    let rows: Vec<String> = (0..40)
+        .map(|y| (0..100).map(|x| buf[(x, y)].symbol().to_string()).collect())
+        .collect();
+    assert!(
+        rows.iter().any(|r| r.contains("u x Ctrl+z  undo")),
+        "{}",
+        rows.join("\n")
+    );
+    press(&mut a, "?");
+    assert_eq!(a.overlay, None);
+}
