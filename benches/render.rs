@@ -98,8 +98,72 @@ mod frames {
     }
 }
 
+/// A key press to the next frame: `App::update` with the key, then the
+/// whole screen drawn (board, panel, status) into a test terminal, as the
+/// runner does after each wake-up.
 #[cfg(feature = "tui")]
-criterion::criterion_group!(benches, frames::render);
+mod keys {
+    use std::hint::black_box;
+
+    use criterion::Criterion;
+    use dekadoku::engine::{Puzzle, Shape};
+    use dekadoku::game::{Game, Origin};
+    use dekadoku::store::Config;
+    use dekadoku::tui::action::{Action, Loaded};
+    use dekadoku::tui::app::App;
+    use dekadoku::tui::keymap::Keymap;
+    use dekadoku::tui::style::Styles;
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+    fn app(shape: Shape) -> App {
+        let mut a = App::new(Config::default(), Styles::basic(), Keymap::defaults(), 1);
+        let p = Puzzle::empty(shape);
+        a.update(Action::Loaded(Loaded::Game(Box::new(Game::new(
+            &p,
+            None,
+            Origin::default(),
+        )))));
+        a
+    }
+
+    pub fn key_to_frame(c: &mut Criterion) {
+        for (name, shape, w, h) in [
+            ("key to frame 9x9 80x24", Shape::CLASSIC, 80, 24),
+            (
+                "key to frame 25x25 80x24",
+                Shape::square(5).unwrap(),
+                80,
+                24,
+            ),
+            (
+                "key to frame 25x25 200x60",
+                Shape::square(5).unwrap(),
+                200,
+                60,
+            ),
+        ] {
+            let mut a = app(shape);
+            a.update(Action::Resize(w, h));
+            let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+            let mut right = true;
+            c.bench_function(name, |b| {
+                b.iter(|| {
+                    // Move right and back, so each frame differs.
+                    let code = if right { KeyCode::Right } else { KeyCode::Left };
+                    right = !right;
+                    a.update(Action::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+                    t.draw(|f| dekadoku::tui::ui::draw(f, black_box(&a)))
+                        .unwrap();
+                })
+            });
+        }
+    }
+}
+
+#[cfg(feature = "tui")]
+criterion::criterion_group!(benches, frames::render, keys::key_to_frame);
 #[cfg(feature = "tui")]
 criterion::criterion_main!(benches);
 

@@ -83,6 +83,15 @@ pub fn build_app(dirs: &Dirs, depth: ColorDepth) -> App {
     match read_save::<GameSave>(&dirs.autosave_file(), GAME_KIND, GAME_SAVE_VERSION) {
         Ok((meta, _)) => app.autosave = Some(meta),
         Err(crate::store::LoadError::NotFound { .. }) => {}
+        Err(
+            e @ (crate::store::LoadError::TooNew { .. } | crate::store::LoadError::TooLarge { .. }),
+        ) => {
+            // Kept where it is: autosaving would overwrite it.
+            app.config.play.autosave = false;
+            app.issues.push(format!(
+                "autosave: {e}; autosave is off for this session so that file is not overwritten"
+            ));
+        }
         Err(e) => app.issues.push(format!("autosave: {e}")),
     }
     app
@@ -126,7 +135,9 @@ pub fn run() -> io::Result<()> {
             select! {
                 recv(input) -> msg => match msg {
                     Ok(a) => actions.push(a),
-                    Err(_) => break,
+                    // The terminal is gone (e.g. the SSH connection dropped):
+                    // quit as if asked, which writes the autosave.
+                    Err(_) => actions.push(Action::Command(super::action::Command::Quit)),
                 },
                 recv(res_rx) -> msg => if let Ok(r) = msg { actions.push(Action::Job(r)) },
                 recv(ticker) -> _ => {
