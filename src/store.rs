@@ -21,7 +21,7 @@ pub mod stats;
 pub mod theme;
 
 pub use atomic::{keep_aside, write_atomic};
-pub use config::{BoardSize, Config, ConfigIssue, ConflictMode, PlayConfig};
+pub use config::{BoardSize, Config, ConfigIssue, ConflictMode, PlayConfig, save_settings};
 pub use paths::Dirs;
 pub use saves::{LoadError, SaveEntry, SaveMeta, Saves, read_save, sanitize_name, write_save};
 pub use stats::{Record, Stats};

@@ -418,3 +418,32 @@ fn help_overlay_follows_the_live_keymap() {
     press(&mut a, "?");
     assert_eq!(a.overlay, None);
 }
+
+#[test]
+fn settings_change_now_and_are_kept() {
+    let mut a = app();
+    a.themes = vec!["default".into(), "light".into()];
+    for _ in 0..3 {
+        a.update(key(KeyCode::Down)); // New game → Load → Import → Settings
+    }
+    a.update(key(KeyCode::Enter));
+    assert!(matches!(a.screen, Screen::Settings { sel: 0 }));
+    let fx = a.update(key(KeyCode::Enter));
+    assert!(matches!(&fx[..], [Effect::SetTheme(t)] if t == "default"));
+    let fx = a.update(Action::Theme("default".into(), Box::new(Styles::basic())));
+    assert_eq!(a.config.theme, "default");
+    assert!(matches!(&fx[..], [Effect::SaveSettings(t, _)] if t == "default"));
+    a.update(key(KeyCode::Down));
+    let fx = a.update(key(KeyCode::Enter));
+    assert!(a.config.play.wrap);
+    assert!(matches!(&fx[..], [Effect::SaveSettings(_, p)] if p.wrap));
+    // Wrap now applies on the board.
+    a.update(key(KeyCode::Esc));
+    let mut b = playing(small());
+    goto(&mut b, 0);
+    b.config.play.wrap = true;
+    b.update(key(KeyCode::Left));
+    assert_eq!(b.cursor, 3);
+    b.update(key(KeyCode::Up));
+    assert_eq!(b.cursor, 15);
+}

@@ -15,6 +15,7 @@ use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
 use crate::engine::{Level, Shape};
+use crate::store::StoreError;
 
 /// Config and theme files larger than this are not read.
 pub const MAX_CONFIG_BYTES: u64 = 1024 * 1024;
@@ -709,5 +710,105 @@ mod tests {
         assert_eq!(closest("zzzzzz", &PLAY_KEYS), None);
         assert_eq!(line_col("ab\ncdé\nf", 7), (2, 4));
         assert_eq!(line_col("ab", 99), (1, 3));
+    }
+}
+
+/// Writes the theme and the `[play]` settings into the user's config file,
+/// keeping its comments, layout and other keys: a key is written when it
+/// differs from the default or is already in the file, so the full default
+/// never lands in the user's folder. A file that cannot be parsed is left
+/// alone (and the error says so).
+pub fn save_settings(path: &Path, theme: &str, play: &PlayConfig) -> Result<(), StoreError> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(StoreError::io(path, e)),
+    };
+    let encode = |detail: String| StoreError::Encode {
+        path: path.to_path_buf(),
+        detail,
+    };
+    let mut doc: toml_edit::DocumentMut = text.parse().map_err(|e| {
+        encode(format!(
+            "the file is not valid TOML, so it was not changed: {e}"
+        ))
+    })?;
+    let defaults = Config::default();
+    if theme != defaults.theme || doc.contains_key("theme") {
+        doc["theme"] = toml_edit::value(theme);
+    }
+    let ours = toml::Table::try_from(play).map_err(|e| encode(e.to_string()))?;
+    let base = toml::Table::try_from(&defaults.play).map_err(|e| encode(e.to_string()))?;
+    let has_play = doc.get("play").is_some_and(|p| p.is_table_like());
+    if !has_play && ours != base {
+        doc["play"] = toml_edit::table();
+    }
+    for (key, value) in &ours {
+        let present = doc
+            .get("play")
+            .and_then(|p| p.as_table_like())
+            .is_some_and(|t| t.contains_key(key));
+        if base.get(key) == Some(value) && !present {
+            continue;
+        }
+        let v: toml_edit::Value = value
+            .to_string()
+            .parse()
+            .map_err(|e| encode(format!("play.{key}: {e}")))?;
+        if let Some(t) = doc.get_mut("play").and_then(|p| p.as_table_like_mut()) {
+            match t.get_mut(key) {
+                // Replace the value in place: the key keeps its comments and
+                // the value its spacing.
+                Some(item) => {
+                    let mut v = v;
+                    if let Some(old) = item.as_value() {
+                        *v.decor_mut() = old.decor().clone();
+                    }
+                    *item = toml_edit::Item::Value(v);
+                }
+                None => {
+                    t.insert(key, toml_edit::Item::Value(v));
+                }
+            }
+        }
+    }
+    crate::store::write_atomic(path, doc.to_string().as_bytes())
+        .map_err(|e| StoreError::io(path, e))
+}
+
+#[cfg(test)]
+mod save_tests {
+    use super::*;
+
+    #[test]
+    fn settings_keep_comments_and_write_only_what_differs() {
+        let dir = std::env::temp_dir().join(format!("dekadoku-settings-{}", std::process::id()));
+        let path = dir.join("config.toml");
+        let mut play = PlayConfig::default();
+        save_settings(&path, "auto", &play).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(!text.contains("wrap") && !text.contains("theme"), "{text}");
+        std::fs::write(&path, "# mine\n[play]\n# keep me\nmouse = true\n").unwrap();
+        play.wrap = true;
+        play.conflicts = ConflictMode::Off;
+        save_settings(&path, "light", &play).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            text.contains("# mine") && text.contains("# keep me"),
+            "{text}"
+        );
+        let (cfg, issues) = Config::load(&path);
+        assert!(issues.is_empty(), "{issues:?}");
+        assert_eq!(cfg.theme, "light");
+        assert!(cfg.play.wrap && cfg.play.mouse);
+        assert_eq!(cfg.play.conflicts, ConflictMode::Off);
+        assert!(
+            !text.contains("highlight_peers"),
+            "defaults stay out: {text}"
+        );
+        std::fs::write(&path, "[play\nbroken").unwrap();
+        assert!(save_settings(&path, "light", &play).is_err());
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "[play\nbroken");
+        let _ = std::fs::remove_dir_all(dir);
     }
 }

@@ -197,6 +197,10 @@ pub enum Action {
     },
     /// Continue is available (an autosave exists), with its summary.
     AutosaveFound(Option<SaveMeta>),
+    /// The theme switched to, with its styles.
+    Theme(String, Box<super::style::Styles>),
+    /// Something to tell the player on the status line.
+    Status(String),
 }
 
 /// Saved-game payload kind and version, as written in the envelope.

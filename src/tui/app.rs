@@ -38,8 +38,9 @@ pub const LEVELS: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::
 /// Start screen entries.
 pub const START_ITEMS: [&str; 6] = ["Continue", "New game", "Load", "Import", "Settings", "Quit"];
 
-/// Settings entries (changed for this session; config.toml keeps them).
-pub const SETTINGS: [&str; 6] = [
+/// Settings entries (saved into config.toml as they change).
+pub const SETTINGS: [&str; 7] = [
+    "Theme",
     "Wrap at the edges",
     "Remove notes from peers on entry",
     "Conflicts",
@@ -74,6 +75,10 @@ pub enum Effect {
     ImportFile(String),
     /// Read a puzzle from pasted text.
     ImportText(String),
+    /// Switch to the theme with this name.
+    SetTheme(String),
+    /// Keep the settings in config.toml.
+    SaveSettings(String, Box<crate::store::PlayConfig>),
     /// Count a started game in the statistics.
     RecordStart(String),
     /// Record a win.
@@ -205,6 +210,8 @@ pub struct App {
     pub focused: bool,
     /// Spinner frame.
     pub spinner: usize,
+    /// The names of the themes on offer.
+    pub themes: Vec<String>,
     next_job: u64,
     seed: u64,
     dirty: bool,
@@ -232,6 +239,7 @@ impl App {
             autosave: None,
             focused: true,
             spinner: 0,
+            themes: Vec::new(),
             next_job: 1,
             seed,
             dirty: false,
@@ -336,6 +344,15 @@ impl App {
                 }
             }
             Action::AutosaveFound(meta) => self.autosave = meta,
+            Action::Theme(name, styles) => {
+                self.config.theme = name;
+                self.styles = *styles;
+                fx.push(Effect::SaveSettings(
+                    self.config.theme.clone(),
+                    Box::new(self.config.play.clone()),
+                ));
+            }
+            Action::Status(text) => self.status = text,
         }
         fx
     }
@@ -608,9 +625,13 @@ impl App {
                 match cmd {
                     Command::MoveUp => *sel = (*sel + len - 1) % len,
                     Command::MoveDown => *sel = (*sel + 1) % len,
-                    Command::Confirm | Command::MoveLeft | Command::MoveRight => {
+                    Command::Confirm | Command::MoveRight => {
                         let s = *sel;
-                        self.toggle_setting(s)
+                        self.toggle_setting(s, true, fx)
+                    }
+                    Command::MoveLeft => {
+                        let s = *sel;
+                        self.toggle_setting(s, false, fx)
                     }
                     Command::Cancel => self.screen = Screen::Start { sel: 4 },
                     _ => {}
@@ -665,23 +686,42 @@ impl App {
         }
     }
 
-    fn toggle_setting(&mut self, sel: usize) {
+    fn toggle_setting(&mut self, sel: usize, forward: bool, fx: &mut Vec<Effect>) {
         use crate::store::ConflictMode;
         let p = &mut self.config.play;
         match sel {
-            0 => p.wrap = !p.wrap,
-            1 => p.auto_remove_notes = !p.auto_remove_notes,
-            2 => {
-                p.conflicts = match p.conflicts {
-                    ConflictMode::Off => ConflictMode::Cells,
-                    ConflictMode::Cells => ConflictMode::Unit,
-                    ConflictMode::Unit => ConflictMode::Off,
+            0 => {
+                let mut names = vec!["auto".to_string()];
+                names.extend(self.themes.iter().cloned());
+                let at = names
+                    .iter()
+                    .position(|t| *t == self.config.theme)
+                    .unwrap_or(0);
+                let next = if forward {
+                    (at + 1) % names.len()
+                } else {
+                    (at + names.len() - 1) % names.len()
+                };
+                fx.push(Effect::SetTheme(names[next].clone()));
+                return;
+            }
+            1 => p.wrap = !p.wrap,
+            2 => p.auto_remove_notes = !p.auto_remove_notes,
+            3 => {
+                p.conflicts = match (p.conflicts, forward) {
+                    (ConflictMode::Off, true) | (ConflictMode::Unit, false) => ConflictMode::Cells,
+                    (ConflictMode::Cells, true) | (ConflictMode::Off, false) => ConflictMode::Unit,
+                    (ConflictMode::Unit, true) | (ConflictMode::Cells, false) => ConflictMode::Off,
                 }
             }
-            3 => p.highlight_peers = !p.highlight_peers,
-            4 => p.highlight_same_digit = !p.highlight_same_digit,
+            4 => p.highlight_peers = !p.highlight_peers,
+            5 => p.highlight_same_digit = !p.highlight_same_digit,
             _ => p.mouse = !p.mouse,
         }
+        fx.push(Effect::SaveSettings(
+            self.config.theme.clone(),
+            Box::new(self.config.play.clone()),
+        ));
     }
 
     fn new_game(&mut self, size: usize, level: usize, fx: &mut Vec<Effect>) {

@@ -19,7 +19,9 @@ use ratatui::crossterm::execute;
 
 use crate::engine::format::PuzzleReader;
 use crate::game::{GAME_SAVE_VERSION, Game, GameSave, Origin};
-use crate::store::{ColorDepth, Config, Dirs, Saves, Stats, Themes, read_save, write_save};
+use crate::store::{
+    ColorDepth, Config, Dirs, Saves, Stats, Themes, read_save, save_settings, write_save,
+};
 
 use super::action::{Action, GAME_KIND, Loaded, SaveListing};
 use super::app::{App, Effect};
@@ -36,6 +38,8 @@ const MAX_IMPORT: u64 = 16 << 20;
 /// Everything the runner needs besides the terminal.
 struct Context {
     dirs: Dirs,
+    themes: Themes,
+    depth: ColorDepth,
     saves: Saves,
     stats: Stats,
     jobs: Sender<(Job, Arc<AtomicBool>)>,
@@ -109,7 +113,11 @@ pub fn run() -> io::Result<()> {
     let (job_tx, job_rx) = unbounded();
     let (res_tx, res_rx) = unbounded();
     let _worker = worker::spawn(job_rx, res_tx)?;
+    let (themes, _) = Themes::load(&dirs.themes_dir());
+    app.themes = themes.names().iter().map(|s| s.to_string()).collect();
     let mut ctx = Context {
+        themes,
+        depth,
         saves: Saves::new(dirs.saves_dir()),
         dirs,
         stats,
@@ -292,6 +300,20 @@ fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
                 new_best,
                 best_secs,
             })
+        }
+        Effect::SetTheme(name) => {
+            let theme = ctx.themes.pick(&name, ctx.depth);
+            Some(Action::Theme(
+                name,
+                Box::new(Styles::from_theme(theme, ctx.depth)),
+            ))
+        }
+        Effect::SaveSettings(theme, play) => {
+            let path = ctx.dirs.config_file();
+            Some(Action::Status(match save_settings(&path, &theme, &play) {
+                Ok(()) => format!("saved in {}", path.display()),
+                Err(e) => format!("not saved: {e}"),
+            }))
         }
         Effect::Quit => None,
     }

@@ -473,6 +473,7 @@ fn draw_settings(frame: &mut Frame, app: &App, body: Rect, sel: usize) {
     let p = &app.config.play;
     let on = |b: bool| if b { "on" } else { "off" }.to_string();
     let values = [
+        app.config.theme.clone(),
         on(p.wrap),
         on(p.auto_remove_notes),
         format!("{:?}", p.conflicts).to_lowercase(),
@@ -495,7 +496,7 @@ fn draw_settings(frame: &mut Frame, app: &App, body: Rect, sel: usize) {
         .collect();
     lines.push(Line::default());
     lines.push(Line::from(Span::styled(
-        "Changes apply to this session; set them in config.toml to keep them",
+        "Enter/→ changes a setting (← back); each change is kept in config.toml",
         s.get(Role::Dim),
     )));
     lines.push(Line::from(Span::styled(
