@@ -377,7 +377,9 @@ fn whole_screens_render_at_80x24_and_too_small() {
             .map(|c| c.symbol())
             .collect();
         assert!(text.contains("dekadoku"), "{n}");
-        assert!(text.contains("time"), "{n}: side panel");
+        assert!(text.contains("· 00:00 ·"), "{n}: the clock in the title");
+        // The side panel shows unless the board needs its columns.
+        assert_eq!(text.contains("moves"), n < 5, "{n}");
     }
     let a = app();
     let mut t = Terminal::new(TestBackend::new(30, 10)).unwrap();
@@ -446,4 +448,22 @@ fn settings_change_now_and_are_kept() {
     assert_eq!(b.cursor, 3);
     b.update(key(KeyCode::Up));
     assert_eq!(b.cursor, 15);
+}
+
+#[test]
+fn a_click_selects_the_cell_under_it() {
+    use dekadoku::tui::ui::board::Geometry;
+    use ratatui::layout::Rect;
+    for (w, h) in [(80u16, 24u16), (120, 40)] {
+        let mut a = playing(small());
+        a.update(Action::Resize(w, h));
+        let shape = a.game.as_ref().unwrap().shape();
+        let area = dekadoku::tui::ui::board_area(Rect::new(0, 0, w, h), shape);
+        let r = Geometry::new(shape, area, a.cursor).cell_rect(10).unwrap();
+        a.update(Action::Click { x: r.x, y: r.y });
+        assert_eq!(a.cursor, 10, "{w}×{h}");
+        // A click on the title line does nothing.
+        a.update(Action::Click { x: 0, y: 0 });
+        assert_eq!(a.cursor, 10);
+    }
 }

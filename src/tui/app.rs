@@ -1061,7 +1061,7 @@ impl App {
                 let Some(g) = &self.game else {
                     return;
                 };
-                let area = ui::board_area(Rect::new(0, 0, self.size.0, self.size.1));
+                let area = ui::board_area(Rect::new(0, 0, self.size.0, self.size.1), g.shape());
                 if let Some(c) = Geometry::new(g.shape(), area, self.cursor).cell_at(x, y) {
                     self.cursor = c;
                     self.typed.reset();

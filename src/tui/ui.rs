@@ -13,7 +13,9 @@ use super::action::Command;
 use super::app::{App, LEVELS, Overlay, SETTINGS, SIZES, START_ITEMS, Screen};
 use super::keymap::Mode;
 use super::style::Role;
-use board::BoardView;
+use board::{BoardView, Geometry};
+
+use crate::engine::Shape;
 
 /// The smallest window the game draws in.
 pub const MIN_SIZE: (u16, u16) = (44, 14);
@@ -34,22 +36,34 @@ fn frame_parts(area: Rect) -> (Rect, Rect, Rect) {
     (title, body, status)
 }
 
-/// Board and side panel within the body (no panel in narrow windows).
-fn play_parts(area: Rect) -> (Rect, Option<Rect>) {
+/// Board and side panel within the body. The panel goes when the window is
+/// narrow, or when the board needs its columns (a board that would scroll
+/// sideways beside the panel but fits across the whole body).
+fn play_parts(area: Rect, shape: Shape) -> (Rect, Option<Rect>) {
     let (_, body, _) = frame_parts(area);
-    if body.width >= 70 {
-        let [board, panel] =
-            Layout::horizontal([Constraint::Min(1), Constraint::Length(PANEL_WIDTH)]).areas(body);
-        (board, Some(panel))
-    } else {
-        (body, None)
+    if body.width < 70 {
+        return (body, None);
     }
+    let [board, panel] =
+        Layout::horizontal([Constraint::Min(1), Constraint::Length(PANEL_WIDTH)]).areas(body);
+    let beside = Geometry::new(shape, board, 0);
+    let alone = Geometry::new(shape, body, 0);
+    let (board, panel) =
+        if beside.scrolls() && beside.size().0 >= board.width && alone.size().0 > board.width {
+            (body, None)
+        } else {
+            (board, Some(panel))
+        };
+    // Centre the board across its area.
+    let w = Geometry::new(shape, board, 0).size().0.min(board.width);
+    let board = Rect::new(board.x + (board.width - w) / 2, board.y, w, board.height);
+    (board, panel)
 }
 
-/// Where the board is drawn in a window of this area (also used to map
-/// mouse clicks to cells).
-pub fn board_area(area: Rect) -> Rect {
-    play_parts(area).0
+/// Where the board of `shape` is drawn in a window of this area (also used
+/// to map mouse clicks to cells).
+pub fn board_area(area: Rect, shape: Shape) -> Rect {
+    play_parts(area, shape).0
 }
 
 /// Draws the whole app.
@@ -194,7 +208,14 @@ fn title_text(app: &App) -> String {
         (Screen::Playing, Some(g)) => {
             let meta = super::app::meta(g);
             let level = meta.level.unwrap_or_else(|| "imported".into());
-            format!("{} · {level}", meta.size)
+            let notes = if app.note_mode { " · notes" } else { "" };
+            format!(
+                "{} · {level} · {} · {}/{}{notes}",
+                meta.size,
+                clock(g.elapsed().as_secs()),
+                meta.filled,
+                meta.cells
+            )
         }
         _ => String::new(),
     }
@@ -565,7 +586,7 @@ fn draw_play(frame: &mut Frame, app: &App, area: Rect) {
     let Some(g) = &app.game else {
         return;
     };
-    let (board, panel) = play_parts(area);
+    let (board, panel) = play_parts(area, g.shape());
     if app.overlay == Some(Overlay::Paused) {
         return;
     }
