@@ -126,6 +126,18 @@ pub fn run() -> io::Result<()> {
     };
 
     let mut terminal = ratatui::init();
+    // ratatui's hook restores the screen on a panic; ours first turns off
+    // what we turned on, so the shell is not left with mouse reporting.
+    let restore = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = execute!(
+            io::stdout(),
+            DisableMouseCapture,
+            DisableBracketedPaste,
+            DisableFocusChange
+        );
+        restore(info);
+    }));
     let mouse = app.config.play.mouse;
     let _ = execute!(io::stdout(), EnableBracketedPaste, EnableFocusChange);
     if mouse {
