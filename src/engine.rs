@@ -8,6 +8,7 @@ pub mod generate;
 pub mod grid;
 pub mod level;
 pub mod limits;
+pub mod logic;
 pub mod shape;
 pub mod solve;
 pub mod trace;

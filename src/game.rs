@@ -464,14 +464,7 @@ impl Game {
 /// How value `v` of an n-digit board is written: `1`–`9` then `A`, `B`, …
 /// up to n = 35, decimal numbers beyond.
 pub fn symbol(n: usize, v: Value) -> String {
-    let d = v.get();
-    if n <= 9 || (n <= 35 && d <= 9) {
-        d.to_string()
-    } else if n <= 35 {
-        char::from(b'A' + (d - 10) as u8).to_string()
-    } else {
-        d.to_string()
-    }
+    crate::engine::grid::symbol(n, v.get())
 }
 
 /// The value a symbol stands for on an n-digit board (`1`–`9`, letters for

@@ -338,6 +338,16 @@ fn conflicts_in(shape: Shape, cells: &[Option<Value>]) -> Vec<Conflict> {
     out
 }
 
+/// How value `v` (1-based) of an n-digit board is written: `1`–`9`, then
+/// `A`, `B`, … up to n = 35, decimal numbers beyond.
+pub fn symbol(n: usize, v: usize) -> String {
+    if n <= 35 && (10..=35).contains(&v) {
+        char::from(b'A' + (v - 10) as u8).to_string()
+    } else {
+        v.to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

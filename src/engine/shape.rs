@@ -176,6 +176,16 @@ impl Shape {
         })
     }
 
+    /// `row 3`, `column 5` or `box 7` for unit `u`.
+    pub fn unit_name(self, u: usize) -> String {
+        let n = self.n();
+        match u / n {
+            0 => format!("row {}", u % n + 1),
+            1 => format!("column {}", u % n + 1),
+            _ => format!("box {}", u % n + 1),
+        }
+    }
+
     /// The three units holding a cell: [row, n + col, 2n + box].
     pub fn units_of(self, cell: usize) -> [usize; 3] {
         let n = self.n();

@@ -47,12 +47,7 @@ pub enum Hint {
 
 /// "row 3", "column 5", "box 7" for unit `u`.
 pub fn unit_name(shape: Shape, u: usize) -> String {
-    let n = shape.n();
-    match u / n {
-        0 => format!("row {}", u % n + 1),
-        1 => format!("column {}", u % n + 1),
-        _ => format!("box {}", u % n + 1),
-    }
+    shape.unit_name(u)
 }
 
 /// The technique's name, for the first stage of a hint.

@@ -1,0 +1,72 @@
+//! Human-style solving: techniques that each find every instance of their
+//! pattern in a position and explain it as a [`Step`], for any shape the
+//! [`Board`] holds (up to 64×64). Each family lives in its own file.
+
+pub mod board;
+pub mod intersections;
+pub mod singles;
+pub mod step;
+pub mod subsets;
+
+pub use board::{Board, BoardError, MAX_LOGIC_SIDE, bits};
+pub use step::{Highlights, Link, Step, Technique};
+
+use crate::engine::grid::Puzzle;
+
+/// Every step of technique `t` in the position.
+pub fn find_all(board: &Board, t: Technique) -> Vec<Step> {
+    match t {
+        Technique::FullHouse => singles::full_houses(board),
+        Technique::NakedSingle => singles::naked_singles(board),
+        Technique::HiddenSingle => singles::hidden_singles(board),
+        Technique::Pointing => intersections::pointing(board),
+        Technique::Claiming => intersections::claiming(board),
+        Technique::LockedPair => subsets::locked_subsets(board, 2),
+        Technique::LockedTriple => subsets::locked_subsets(board, 3),
+        Technique::NakedPair => subsets::naked(board, 2),
+        Technique::NakedTriple => subsets::naked(board, 3),
+        Technique::NakedQuad => subsets::naked(board, 4),
+        Technique::HiddenPair => subsets::hidden(board, 2),
+        Technique::HiddenTriple => subsets::hidden(board, 3),
+        Technique::HiddenQuad => subsets::hidden(board, 4),
+    }
+}
+
+/// The first productive step, trying techniques easiest first.
+pub fn next_step(board: &Board) -> Option<Step> {
+    Technique::ALL
+        .into_iter()
+        .find_map(|t| find_all(board, t).into_iter().find(Step::is_productive))
+}
+
+/// A solution path: the steps taken, and whether they solved the puzzle.
+#[derive(Debug, Clone)]
+pub struct Path {
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+    /// The final position.
+    pub board: Board,
+    /// True when the steps solved the puzzle.
+    pub solved: bool,
+}
+
+/// Solves as far as the known techniques go.
+pub fn solve_path(puzzle: &Puzzle) -> Result<Path, BoardError> {
+    let mut board = Board::from_puzzle(puzzle)?;
+    board.check()?;
+    let mut steps = Vec::new();
+    while !board.is_solved() {
+        let Some(step) = next_step(&board) else {
+            break;
+        };
+        board.apply(&step);
+        steps.push(step);
+        board.check()?;
+    }
+    let solved = board.is_solved();
+    Ok(Path {
+        steps,
+        board,
+        solved,
+    })
+}

@@ -1,0 +1,284 @@
+//! The position a human solver looks at: values and candidate marks, for
+//! any shape up to 64×64 (one `u64` of candidates per cell; beyond that the
+//! human techniques are impractical and the exact solvers take over).
+
+use std::fmt;
+use std::sync::Arc;
+
+use thiserror::Error;
+
+use crate::engine::grid::{Puzzle, Value};
+use crate::engine::shape::{Shape, Tables};
+
+/// The largest side the logic solver accepts.
+pub const MAX_LOGIC_SIDE: usize = 64;
+
+/// Why a position cannot be reasoned about.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum BoardError {
+    /// The board is larger than the logic solver handles.
+    #[error(
+        "the logic solver handles boards up to {MAX_LOGIC_SIDE}×{MAX_LOGIC_SIDE}; this one is {0}×{0}"
+    )]
+    TooLarge(usize),
+    /// A cell has no value and no candidate left.
+    #[error("this position has an error at {0}: no candidate is left")]
+    EmptyCell(String),
+    /// Two cells of a unit hold the same value.
+    #[error("this position has an error at {0} and {1}: the same value twice in a unit")]
+    Duplicate(String, String),
+    /// A value has no place left in a unit.
+    #[error("this position has an error in {unit}: {value} has no place left")]
+    NoPlace {
+        /// The unit's name.
+        unit: String,
+        /// The value (as shown).
+        value: String,
+    },
+}
+
+/// Values and candidates.
+#[derive(Clone)]
+pub struct Board {
+    shape: Shape,
+    tables: Arc<Tables>,
+    n: usize,
+    values: Vec<Option<Value>>,
+    cand: Vec<u64>,
+}
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        self.shape == other.shape && self.values == other.values && self.cand == other.cand
+    }
+}
+
+impl Eq for Board {}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Board")
+            .field("shape", &self.shape)
+            .field("values", &self.values)
+            .field("cand", &self.cand)
+            .finish()
+    }
+}
+
+impl Board {
+    /// The position of `values` with every candidate no solved peer rules out.
+    pub fn from_values(shape: Shape, values: &[Option<Value>]) -> Result<Board, BoardError> {
+        let n = shape.n();
+        if n > MAX_LOGIC_SIDE {
+            return Err(BoardError::TooLarge(n));
+        }
+        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let tables = shape.tables();
+        let mut b = Board {
+            shape,
+            tables,
+            n,
+            values: values.to_vec(),
+            cand: vec![full; shape.cells()],
+        };
+        for c in 0..shape.cells() {
+            if let Some(v) = values.get(c).copied().flatten() {
+                b.cand[c] = 0;
+                let bit = 1u64 << v.index();
+                let peers: Vec<usize> = b.tables.peers(c).collect();
+                for p in peers {
+                    b.cand[p] &= !bit;
+                }
+            }
+        }
+        for c in 0..shape.cells() {
+            if b.values[c].is_some() {
+                b.cand[c] = 0;
+            }
+        }
+        Ok(b)
+    }
+
+    /// The position of a puzzle's givens.
+    pub fn from_puzzle(p: &Puzzle) -> Result<Board, BoardError> {
+        Board::from_values(p.shape(), p.cells())
+    }
+
+    /// The shape.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The side n.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// The shared unit and peer tables.
+    pub fn tables(&self) -> &Tables {
+        &self.tables
+    }
+
+    /// The cells of unit `u` (rows 0..n, columns n..2n, boxes 2n..3n).
+    pub fn unit(&self, u: usize) -> &[u32] {
+        self.tables.unit(u)
+    }
+
+    /// Row, column and box of cell `c`.
+    pub fn units_of(&self, c: usize) -> [usize; 3] {
+        self.tables.units_of(c).map(|u| u as usize)
+    }
+
+    /// Whether two distinct cells share a unit.
+    pub fn sees(&self, a: usize, b: usize) -> bool {
+        a != b && {
+            let (ua, ub) = (self.units_of(a), self.units_of(b));
+            ua[0] == ub[0] || ua[1] == ub[1] || ua[2] == ub[2]
+        }
+    }
+
+    /// The value of cell `c`.
+    pub fn value(&self, c: usize) -> Option<Value> {
+        self.values[c]
+    }
+
+    /// The candidates of cell `c` as a bit mask (bit d: digit index d).
+    pub fn mask(&self, c: usize) -> u64 {
+        self.cand[c]
+    }
+
+    /// Whether cell `c` has digit index `d` as a candidate.
+    pub fn has(&self, c: usize, d: usize) -> bool {
+        self.cand[c] >> d & 1 == 1
+    }
+
+    /// Number of candidates of cell `c`.
+    pub fn count(&self, c: usize) -> u32 {
+        self.cand[c].count_ones()
+    }
+
+    /// The candidates of cell `c`, as digit indices.
+    pub fn digits(&self, c: usize) -> impl Iterator<Item = usize> + use<> {
+        bits(self.cand[c])
+    }
+
+    /// The positions (indices into the unit) of unit `u` where digit `d` is a
+    /// candidate, as a bit mask.
+    pub fn places(&self, u: usize, d: usize) -> u64 {
+        let mut m = 0u64;
+        for (i, &c) in self.unit(u).iter().enumerate() {
+            if self.has(c as usize, d) {
+                m |= 1 << i;
+            }
+        }
+        m
+    }
+
+    /// The cells of unit `u` where digit `d` is a candidate.
+    pub fn cells_with(&self, u: usize, d: usize) -> Vec<usize> {
+        self.unit(u)
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| self.has(c, d))
+            .collect()
+    }
+
+    /// Whether unit `u` already holds digit `d`.
+    pub fn unit_has_value(&self, u: usize, d: usize) -> bool {
+        self.unit(u)
+            .iter()
+            .any(|&c| self.values[c as usize].is_some_and(|v| v.index() == d))
+    }
+
+    /// Removes candidate `d` from cell `c`.
+    pub fn remove(&mut self, c: usize, d: usize) {
+        self.cand[c] &= !(1 << d);
+    }
+
+    /// Places digit index `d` in cell `c` and removes it from the peers.
+    pub fn place(&mut self, c: usize, d: usize) {
+        self.values[c] = Some(Value::from_index(d));
+        self.cand[c] = 0;
+        let peers: Vec<usize> = self.tables.peers(c).collect();
+        for p in peers {
+            self.cand[p] &= !(1 << d);
+        }
+    }
+
+    /// Applies a step's placements and eliminations.
+    pub fn apply(&mut self, step: &super::Step) {
+        for &(c, v) in &step.eliminations {
+            self.remove(c, v.index());
+        }
+        for &(c, v) in &step.placements {
+            self.place(c, v.index());
+        }
+    }
+
+    /// Whether every cell has a value.
+    pub fn is_solved(&self) -> bool {
+        self.values.iter().all(Option::is_some)
+    }
+
+    /// `r3c5`.
+    pub fn cell_name(&self, c: usize) -> String {
+        format!("r{}c{}", c / self.n + 1, c % self.n + 1)
+    }
+
+    /// `row 3`, `column 5`, `box 7`.
+    pub fn unit_name(&self, u: usize) -> String {
+        self.shape.unit_name(u)
+    }
+
+    /// A value as shown: `1`–`9`, then letters up to n = 35, numbers beyond.
+    pub fn symbol(&self, d: usize) -> String {
+        crate::engine::grid::symbol(self.n, d + 1)
+    }
+
+    /// Checks the position for contradictions: a cell without value or
+    /// candidate, a value twice in a unit, a value with no place in a unit.
+    pub fn check(&self) -> Result<(), BoardError> {
+        for c in 0..self.shape.cells() {
+            if self.values[c].is_none() && self.cand[c] == 0 {
+                return Err(BoardError::EmptyCell(self.cell_name(c)));
+            }
+        }
+        for u in 0..self.shape.units() {
+            let mut seen: Vec<Option<usize>> = vec![None; self.n];
+            for &c in self.unit(u) {
+                let c = c as usize;
+                if let Some(v) = self.values[c] {
+                    if let Some(first) = seen[v.index()] {
+                        return Err(BoardError::Duplicate(
+                            self.cell_name(first),
+                            self.cell_name(c),
+                        ));
+                    }
+                    seen[v.index()] = Some(c);
+                }
+            }
+            for (d, first) in seen.iter().enumerate() {
+                if first.is_none() && self.places(u, d) == 0 {
+                    return Err(BoardError::NoPlace {
+                        unit: self.unit_name(u),
+                        value: self.symbol(d),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The set bits of a mask, lowest first.
+pub fn bits(mut m: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            None
+        } else {
+            let b = m.trailing_zeros() as usize;
+            m &= m - 1;
+            Some(b)
+        }
+    })
+}

@@ -1,0 +1,86 @@
+//! Singles: full house, naked single, hidden single.
+
+use crate::engine::grid::Value;
+
+use super::{Board, Highlights, Step, Technique};
+
+fn place(b: &Board, t: Technique, c: usize, d: usize, units: Vec<usize>, why: String) -> Step {
+    Step {
+        technique: t,
+        placements: vec![(c, Value::from_index(d))],
+        eliminations: Vec::new(),
+        highlights: Highlights {
+            cells: vec![c],
+            candidates: vec![(c, Value::from_index(d))],
+            units,
+            links: Vec::new(),
+        },
+        explanation: format!(
+            "{}: {why}, so {} is {}",
+            t.name(),
+            b.cell_name(c),
+            b.symbol(d)
+        ),
+    }
+}
+
+/// Cells that are the last empty cell of a unit.
+pub fn full_houses(b: &Board) -> Vec<Step> {
+    let mut steps: Vec<Step> = Vec::new();
+    for u in 0..b.shape().units() {
+        let mut empty = b
+            .unit(u)
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| b.value(c).is_none());
+        let (Some(c), None) = (empty.next(), empty.next()) else {
+            continue;
+        };
+        if b.count(c) != 1 || steps.iter().any(|s| s.placements[0].0 == c) {
+            continue;
+        }
+        let d = b.mask(c).trailing_zeros() as usize;
+        let why = format!("it is the last empty cell of {}", b.unit_name(u));
+        steps.push(place(b, Technique::FullHouse, c, d, vec![u], why));
+    }
+    steps
+}
+
+/// Cells with a single candidate.
+pub fn naked_singles(b: &Board) -> Vec<Step> {
+    (0..b.shape().cells())
+        .filter(|&c| b.value(c).is_none() && b.count(c) == 1)
+        .map(|c| {
+            let d = b.mask(c).trailing_zeros() as usize;
+            let why = "every other value is seen by its row, column or box".to_string();
+            place(b, Technique::NakedSingle, c, d, b.units_of(c).to_vec(), why)
+        })
+        .collect()
+}
+
+/// Values with a single place in a unit.
+pub fn hidden_singles(b: &Board) -> Vec<Step> {
+    let mut steps: Vec<Step> = Vec::new();
+    for u in 0..b.shape().units() {
+        for d in 0..b.n() {
+            let places = b.places(u, d);
+            if places.count_ones() != 1 {
+                continue;
+            }
+            let c = b.unit(u)[places.trailing_zeros() as usize] as usize;
+            if steps
+                .iter()
+                .any(|s| s.placements[0] == (c, Value::from_index(d)))
+            {
+                continue;
+            }
+            let why = format!(
+                "it is the only place for {} in {}",
+                b.symbol(d),
+                b.unit_name(u)
+            );
+            steps.push(place(b, Technique::HiddenSingle, c, d, vec![u], why));
+        }
+    }
+    steps
+}

@@ -1,0 +1,153 @@
+//! What a technique finds: a [`Step`] of placements and eliminations with
+//! what to highlight and why, named by its [`Technique`].
+
+use crate::engine::grid::Value;
+use crate::engine::level::Level;
+
+/// A human solving technique.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Technique {
+    /// The last empty cell of a unit.
+    FullHouse,
+    /// A cell with one candidate.
+    NakedSingle,
+    /// A value with one place in a unit.
+    HiddenSingle,
+    /// Locked candidates type 1: a box's places for a value lie in one line.
+    Pointing,
+    /// Locked candidates type 2: a line's places for a value lie in one box.
+    Claiming,
+    /// A naked pair inside a line–box intersection.
+    LockedPair,
+    /// A naked triple inside a line–box intersection.
+    LockedTriple,
+    /// Two cells of a unit with the same two candidates.
+    NakedPair,
+    /// Three cells of a unit holding three candidates between them.
+    NakedTriple,
+    /// Four cells, four candidates.
+    NakedQuad,
+    /// Two values confined to the same two cells of a unit.
+    HiddenPair,
+    /// Three values, three cells.
+    HiddenTriple,
+    /// Four values, four cells.
+    HiddenQuad,
+}
+
+impl Technique {
+    /// Every technique, easiest first (the order the solver tries them).
+    pub const ALL: [Technique; 13] = [
+        Technique::FullHouse,
+        Technique::NakedSingle,
+        Technique::HiddenSingle,
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::LockedPair,
+        Technique::LockedTriple,
+        Technique::NakedPair,
+        Technique::NakedTriple,
+        Technique::HiddenPair,
+        Technique::HiddenTriple,
+        Technique::NakedQuad,
+        Technique::HiddenQuad,
+    ];
+
+    /// The name players know.
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::FullHouse => "Full House",
+            Technique::NakedSingle => "Naked Single",
+            Technique::HiddenSingle => "Hidden Single",
+            Technique::Pointing => "Locked Candidates (Pointing)",
+            Technique::Claiming => "Locked Candidates (Claiming)",
+            Technique::LockedPair => "Locked Pair",
+            Technique::LockedTriple => "Locked Triple",
+            Technique::NakedPair => "Naked Pair",
+            Technique::NakedTriple => "Naked Triple",
+            Technique::NakedQuad => "Naked Quad",
+            Technique::HiddenPair => "Hidden Pair",
+            Technique::HiddenTriple => "Hidden Triple",
+            Technique::HiddenQuad => "Hidden Quad",
+        }
+    }
+
+    /// HoDoKu's library code (for the regression library).
+    pub fn hodoku_code(self) -> &'static str {
+        match self {
+            Technique::FullHouse => "0000",
+            Technique::HiddenSingle => "0002",
+            Technique::NakedSingle => "0003",
+            Technique::Pointing => "0100",
+            Technique::Claiming => "0101",
+            Technique::LockedPair => "0110",
+            Technique::LockedTriple => "0111",
+            Technique::NakedPair => "0200",
+            Technique::NakedTriple => "0201",
+            Technique::NakedQuad => "0202",
+            Technique::HiddenPair => "0210",
+            Technique::HiddenTriple => "0211",
+            Technique::HiddenQuad => "0212",
+        }
+    }
+
+    /// The technique with this HoDoKu code.
+    pub fn from_hodoku_code(code: &str) -> Option<Technique> {
+        Technique::ALL.into_iter().find(|t| t.hodoku_code() == code)
+    }
+
+    /// The level a puzzle reaches when it needs this technique.
+    pub fn level(self) -> Level {
+        match self {
+            Technique::FullHouse | Technique::NakedSingle | Technique::HiddenSingle => Level::Easy,
+            _ => Level::Medium,
+        }
+    }
+}
+
+/// A strong or weak link between two candidates (for chains).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Link {
+    /// From (cell, value).
+    pub from: (usize, Value),
+    /// To (cell, value).
+    pub to: (usize, Value),
+    /// Strong (exactly one is true) rather than weak (not both).
+    pub strong: bool,
+}
+
+/// What to show for a step.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Highlights {
+    /// Cells that make the pattern.
+    pub cells: Vec<usize>,
+    /// Candidates that make the pattern.
+    pub candidates: Vec<(usize, Value)>,
+    /// Units involved.
+    pub units: Vec<usize>,
+    /// Links of a chain.
+    pub links: Vec<Link>,
+}
+
+/// One logical step.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Step {
+    /// The technique.
+    pub technique: Technique,
+    /// Values placed: (cell, value).
+    pub placements: Vec<(usize, Value)>,
+    /// Candidates removed: (cell, value).
+    pub eliminations: Vec<(usize, Value)>,
+    /// What to highlight.
+    pub highlights: Highlights,
+    /// Why, in words.
+    pub explanation: String,
+}
+
+impl Step {
+    /// Whether the step changes the position.
+    pub fn is_productive(&self) -> bool {
+        !self.placements.is_empty() || !self.eliminations.is_empty()
+    }
+}

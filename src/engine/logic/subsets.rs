@@ -1,0 +1,257 @@
+//! Subsets: k cells of a unit that hold only k values between them (naked),
+//! or k values of a unit confined to k cells (hidden); and locked pairs and
+//! triples, naked subsets inside a line–box intersection that clear both
+//! units. Subset sizes go up to what makes sense for n (callers ask for 2–4
+//! on 9×9; larger boards can ask for more).
+
+use crate::engine::grid::Value;
+
+use super::{Board, Highlights, Step, Technique, bits};
+
+/// Every k-element subset of `items`, as index lists, passed to `f`.
+fn combinations(items: usize, k: usize, f: &mut impl FnMut(&[usize])) {
+    fn go(
+        start: usize,
+        items: usize,
+        k: usize,
+        cur: &mut Vec<usize>,
+        f: &mut impl FnMut(&[usize]),
+    ) {
+        if cur.len() == k {
+            f(cur);
+            return;
+        }
+        for i in start..items {
+            if items - i < k - cur.len() {
+                break;
+            }
+            cur.push(i);
+            go(i + 1, items, k, cur, f);
+            cur.pop();
+        }
+    }
+    go(0, items, k, &mut Vec::with_capacity(k), f);
+}
+
+fn naked_technique(k: usize) -> Technique {
+    match k {
+        2 => Technique::NakedPair,
+        3 => Technique::NakedTriple,
+        _ => Technique::NakedQuad,
+    }
+}
+
+fn hidden_technique(k: usize) -> Technique {
+    match k {
+        2 => Technique::HiddenPair,
+        3 => Technique::HiddenTriple,
+        _ => Technique::HiddenQuad,
+    }
+}
+
+fn digits_text(b: &Board, mask: u64) -> String {
+    bits(mask).map(|d| b.symbol(d)).collect::<Vec<_>>().join("")
+}
+
+fn cells_text(b: &Board, cells: &[usize]) -> String {
+    cells
+        .iter()
+        .map(|&c| b.cell_name(c))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Eliminations of `mask`'s digits from the cells of `units` outside `cells`.
+fn clear(b: &Board, units: &[usize], cells: &[usize], mask: u64) -> Vec<(usize, Value)> {
+    let mut out = Vec::new();
+    for &u in units {
+        for &c in b.unit(u) {
+            let c = c as usize;
+            if cells.contains(&c) {
+                continue;
+            }
+            for d in bits(b.mask(c) & mask) {
+                if !out.contains(&(c, Value::from_index(d))) {
+                    out.push((c, Value::from_index(d)));
+                }
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The units every cell of `cells` shares.
+fn shared_units(b: &Board, cells: &[usize]) -> Vec<usize> {
+    b.units_of(cells[0])
+        .into_iter()
+        .filter(|u| cells.iter().all(|&c| b.units_of(c).contains(u)))
+        .collect()
+}
+
+fn subset_step(
+    b: &Board,
+    t: Technique,
+    cells: &[usize],
+    mask: u64,
+    units: Vec<usize>,
+    elim: Vec<(usize, Value)>,
+) -> Step {
+    let unit_names: Vec<String> = units.iter().map(|&u| b.unit_name(u)).collect();
+    Step {
+        technique: t,
+        placements: Vec::new(),
+        highlights: Highlights {
+            cells: cells.to_vec(),
+            candidates: cells
+                .iter()
+                .flat_map(|&c| bits(b.mask(c) & mask).map(move |d| (c, Value::from_index(d))))
+                .collect(),
+            units,
+            links: Vec::new(),
+        },
+        explanation: format!(
+            "{}: {} hold only {} between them, so those values leave the rest of {}",
+            t.name(),
+            cells_text(b, cells),
+            digits_text(b, mask),
+            unit_names.join(" and ")
+        ),
+        eliminations: elim,
+    }
+}
+
+/// Naked subsets of size `k` (locked pairs and triples are left to
+/// [`locked_subsets`]).
+pub fn naked(b: &Board, k: usize) -> Vec<Step> {
+    let mut steps: Vec<Step> = Vec::new();
+    for u in 0..b.shape().units() {
+        let open: Vec<usize> = b
+            .unit(u)
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| b.value(c).is_none() && (b.count(c) as usize) <= k)
+            .collect();
+        combinations(open.len(), k, &mut |idx| {
+            let cells: Vec<usize> = idx.iter().map(|&i| open[i]).collect();
+            let mask = cells.iter().fold(0, |m, &c| m | b.mask(c));
+            if mask.count_ones() as usize != k {
+                return;
+            }
+            let units = shared_units(b, &cells);
+            if k <= 3 && units.len() >= 2 {
+                return; // a locked subset
+            }
+            if steps.iter().any(|s| s.highlights.cells == cells) {
+                return;
+            }
+            let elim = clear(b, &units, &cells, mask);
+            if !elim.is_empty() {
+                steps.push(subset_step(
+                    b,
+                    naked_technique(k),
+                    &cells,
+                    mask,
+                    units,
+                    elim,
+                ));
+            }
+        });
+    }
+    steps
+}
+
+/// Hidden subsets of size `k`.
+pub fn hidden(b: &Board, k: usize) -> Vec<Step> {
+    let n = b.n();
+    let mut steps: Vec<Step> = Vec::new();
+    for u in 0..b.shape().units() {
+        let unit = b.unit(u);
+        let open: Vec<usize> = (0..n)
+            .filter(|&d| {
+                let p = b.places(u, d).count_ones() as usize;
+                p >= 1 && p <= k
+            })
+            .collect();
+        combinations(open.len(), k, &mut |idx| {
+            let digits: Vec<usize> = idx.iter().map(|&i| open[i]).collect();
+            let places = digits.iter().fold(0u64, |m, &d| m | b.places(u, d));
+            if places.count_ones() as usize != k {
+                return;
+            }
+            let mask = digits.iter().fold(0u64, |m, &d| m | 1 << d);
+            let cells: Vec<usize> = bits(places).map(|i| unit[i] as usize).collect();
+            let elim: Vec<(usize, Value)> = cells
+                .iter()
+                .flat_map(|&c| bits(b.mask(c) & !mask).map(move |d| (c, Value::from_index(d))))
+                .collect();
+            if elim.is_empty()
+                || steps
+                    .iter()
+                    .any(|s| s.highlights.cells == cells && s.eliminations == elim)
+            {
+                return;
+            }
+            let t = hidden_technique(k);
+            steps.push(Step {
+                technique: t,
+                placements: Vec::new(),
+                highlights: Highlights {
+                    cells: cells.clone(),
+                    candidates: cells
+                        .iter()
+                        .flat_map(|&c| {
+                            bits(b.mask(c) & mask).map(move |d| (c, Value::from_index(d)))
+                        })
+                        .collect(),
+                    units: vec![u],
+                    links: Vec::new(),
+                },
+                explanation: format!(
+                    "{}: in {}, {} can only go in {}, so those cells hold nothing else",
+                    t.name(),
+                    b.unit_name(u),
+                    digits_text(b, mask),
+                    cells_text(b, &cells)
+                ),
+                eliminations: elim,
+            });
+        });
+    }
+    steps
+}
+
+/// Locked pairs (`k` = 2) and triples (3): a naked subset inside a line–box
+/// intersection; its values leave the rest of the line and of the box.
+pub fn locked_subsets(b: &Board, k: usize) -> Vec<Step> {
+    let t = if k == 2 {
+        Technique::LockedPair
+    } else {
+        Technique::LockedTriple
+    };
+    let mut steps: Vec<Step> = Vec::new();
+    for line in 0..2 * b.n() {
+        let open: Vec<usize> = b
+            .unit(line)
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| b.value(c).is_none() && (b.count(c) as usize) <= k)
+            .collect();
+        combinations(open.len(), k, &mut |idx| {
+            let cells: Vec<usize> = idx.iter().map(|&i| open[i]).collect();
+            let mask = cells.iter().fold(0, |m, &c| m | b.mask(c));
+            if mask.count_ones() as usize != k {
+                return;
+            }
+            let units = shared_units(b, &cells);
+            if units.len() < 2 {
+                return;
+            }
+            let elim = clear(b, &units, &cells, mask);
+            if !elim.is_empty() {
+                steps.push(subset_step(b, t, &cells, mask, units, elim));
+            }
+        });
+    }
+    steps
+}

@@ -1,0 +1,177 @@
+//! HoDoKu's regression library (`../shared/technique-tests/reglib-1.3.txt`)
+//! as one data-driven test: every case of every technique we implement must
+//! pass — among all the steps the technique finds whose digits match the
+//! case's, one equals the expected eliminations/placements exactly; a `-x`
+//! case must find no step with its digits. (Other steps the technique finds
+//! in the same position are not failures: they are checked for soundness by
+//! the property tests.) Codes we do not implement are counted and listed as
+//! skipped.
+#![allow(clippy::unwrap_used)]
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use dekadoku::engine::logic::{Board, Step, Technique, find_all};
+use dekadoku::engine::{Shape, Value};
+
+/// `<digit><row><col>` triples → (cell, value).
+fn triples(text: &str) -> Vec<(usize, Value)> {
+    let mut v: Vec<(usize, Value)> = text
+        .split_whitespace()
+        .map(|t| {
+            let b = t.as_bytes();
+            let (d, r, c) = (
+                (b[0] - b'0') as usize,
+                (b[1] - b'1') as usize,
+                (b[2] - b'1') as usize,
+            );
+            (r * 9 + c, Value::new(d).unwrap())
+        })
+        .collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+fn digits_of(list: &[(usize, Value)]) -> String {
+    let mut d: Vec<usize> = list.iter().map(|(_, v)| v.get()).collect();
+    d.sort();
+    d.dedup();
+    d.iter().map(|d| d.to_string()).collect()
+}
+
+/// What a step looks like in the library's terms: digits, eliminations, placements.
+fn render(s: &Step) -> (String, Vec<(usize, Value)>, Vec<(usize, Value)>) {
+    let mut e = s.eliminations.clone();
+    e.sort();
+    e.dedup();
+    let mut p = s.placements.clone();
+    p.sort();
+    p.dedup();
+    // The digits the pattern is about (HoDoKu's "candidates" field): a
+    // subset's values, a fish's digit, a single's value.
+    let digits = if s.highlights.candidates.is_empty() {
+        digits_of(if e.is_empty() { &p } else { &e })
+    } else {
+        digits_of(&s.highlights.candidates)
+    };
+    (digits, e, p)
+}
+
+struct Case {
+    code: String,
+    fail_case: bool,
+    digits: String,
+    board: Board,
+    elims: Vec<(usize, Value)>,
+    places: Vec<(usize, Value)>,
+    line: usize,
+}
+
+fn parse(line_no: usize, line: &str) -> Option<Case> {
+    let f: Vec<&str> = line.split(':').collect();
+    if f.len() < 7 {
+        return None;
+    }
+    let (code, variant) = match f[1].split_once('-') {
+        Some((c, v)) => (c.to_string(), v.to_string()),
+        None => (f[1].to_string(), String::new()),
+    };
+    let mut values = Vec::with_capacity(81);
+    for ch in f[3].chars() {
+        match ch {
+            '+' => {}
+            '.' | '0' => values.push(None),
+            d => values.push(Some(Value::new(d.to_digit(10)? as usize)?)),
+        }
+    }
+    if values.len() != 81 {
+        return None;
+    }
+    let mut board = Board::from_values(Shape::CLASSIC, &values).ok()?;
+    for (c, v) in triples(f[4]) {
+        board.remove(c, v.index());
+    }
+    Some(Case {
+        code,
+        fail_case: variant == "x",
+        digits: f[2].to_string(),
+        board,
+        elims: triples(f[5]),
+        places: triples(f[6]),
+        line: line_no,
+    })
+}
+
+#[test]
+fn hodoku_regression_library() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/technique-tests/reglib-1.3.txt");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        println!("skipped: {} not present", path.display());
+        return;
+    };
+    let mut passed: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    let mut skipped: BTreeMap<String, usize> = BTreeMap::new();
+    let mut failures = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim_end_matches('\r');
+        if !line.starts_with(':') {
+            continue;
+        }
+        let Some(case) = parse(i + 1, line) else {
+            failures.push(format!("line {}: unreadable case", i + 1));
+            continue;
+        };
+        let Some(t) = Technique::from_hodoku_code(&case.code) else {
+            *skipped.entry(case.code.clone()).or_default() += 1;
+            continue;
+        };
+        let steps: Vec<_> = find_all(&case.board, t).iter().map(render).collect();
+        let same: Vec<_> = steps.iter().filter(|(d, _, _)| *d == case.digits).collect();
+        let ok = if case.fail_case {
+            same.is_empty()
+        } else {
+            let hit = |(_, e, p): &&(String, Vec<(usize, Value)>, Vec<(usize, Value)>)| {
+                *e == case.elims && *p == case.places
+            };
+            same.iter().any(hit)
+        };
+        let entry = passed
+            .entry(format!("{} {}", case.code, t.name()))
+            .or_default();
+        entry.1 += 1;
+        if ok {
+            entry.0 += 1;
+        } else {
+            failures.push(format!(
+                "line {} ({}): expected {:?} {:?}, found {:?}",
+                case.line,
+                t.name(),
+                case.elims,
+                case.places,
+                same
+            ));
+        }
+    }
+    println!("reglib-1.3, techniques implemented:");
+    for (name, (ok, all)) in &passed {
+        println!("  {name}: {ok}/{all}");
+    }
+    let skipped_total: usize = skipped.values().sum();
+    println!(
+        "skipped (not implemented yet): {skipped_total} cases in {} codes: {}",
+        skipped.len(),
+        skipped
+            .iter()
+            .map(|(c, k)| format!("{c}×{k}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
