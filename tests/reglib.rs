@@ -40,8 +40,11 @@ fn digits_of(list: &[(usize, Value)]) -> String {
     d.iter().map(|d| d.to_string()).collect()
 }
 
-/// What a step looks like in the library's terms: digits, eliminations, placements.
-fn render(s: &Step) -> (String, Vec<(usize, Value)>, Vec<(usize, Value)>) {
+/// A step in the library's terms: digits, eliminations, placements.
+type Rendered = (String, Vec<(usize, Value)>, Vec<(usize, Value)>);
+
+/// What a step looks like in the library's terms.
+fn render(s: &Step) -> Rendered {
     let mut e = s.eliminations.clone();
     e.sort();
     e.dedup();
@@ -132,9 +135,7 @@ fn hodoku_regression_library() {
         let ok = if case.fail_case {
             same.is_empty()
         } else {
-            let hit = |(_, e, p): &&(String, Vec<(usize, Value)>, Vec<(usize, Value)>)| {
-                *e == case.elims && *p == case.places
-            };
+            let hit = |(_, e, p): &&Rendered| *e == case.elims && *p == case.places;
             same.iter().any(hit)
         };
         let entry = passed
