@@ -70,3 +70,6 @@ pub fn solve_path(puzzle: &Puzzle) -> Result<Path, BoardError> {
         solved,
     })
 }
+
+#[cfg(test)]
+mod tests;
