@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use crate::engine::{Grid, Level, Puzzle, Shape, Value};
 
-pub use hint::{Hint, HintReason, Hinter, SinglesHinter};
+pub use hint::{Hint, HintReason, Hinter, LogicHinter, SinglesHinter};
 pub use history::{CellChange, CellState, History, Move, MoveKind};
 pub use notes::{NoteSet, Notes};
 pub use save::{GAME_SAVE_VERSION, GameSave, SaveError};
@@ -426,11 +426,58 @@ impl Game {
         self.commit(MoveKind::Solve, targets)
     }
 
-    /// Applies a placing hint (counted as a hint). False for other hints.
+    /// Applies a hint as one undoable move (counted as a hint): a placed
+    /// value, or a technique step's placements and eliminations (a cell
+    /// without notes gets its candidates first, minus the eliminated ones).
+    /// False for a hint that changes nothing.
     pub fn apply_hint(&mut self, hint: &Hint, auto_notes: bool) -> bool {
         match hint {
             Hint::Place { cell, value, .. } if !self.is_given(*cell) => {
                 self.place(*cell, *value, auto_notes, MoveKind::Hint)
+            }
+            Hint::Logic(step) => {
+                let n = self.shape.n();
+                let cand = self.candidates();
+                let mut targets: Vec<(usize, CellState)> = Vec::new();
+                for &(c, v) in &step.eliminations {
+                    if c >= self.shape.cells() || self.value(c).is_some() {
+                        continue;
+                    }
+                    let i = match targets.iter().position(|(t, _)| *t == c) {
+                        Some(i) => i,
+                        None => {
+                            let mut st = self.state(c);
+                            if st.notes.is_empty() {
+                                st.notes = cand[c].clone();
+                            }
+                            targets.push((c, st));
+                            targets.len() - 1
+                        }
+                    };
+                    targets[i].1.notes.set(v, false);
+                }
+                for &(c, v) in &step.placements {
+                    if c < self.shape.cells() && !self.is_given(c) {
+                        targets.retain(|(t, _)| *t != c);
+                        targets.push((
+                            c,
+                            CellState {
+                                entry: v.get() as u16,
+                                notes: NoteSet::empty(n),
+                            },
+                        ));
+                        if auto_notes {
+                            for p in self.shape.tables().peers(c) {
+                                if self.has_note(p, v) && !targets.iter().any(|(t, _)| *t == p) {
+                                    let mut st = self.state(p);
+                                    st.notes.set(v, false);
+                                    targets.push((p, st));
+                                }
+                            }
+                        }
+                    }
+                }
+                self.commit(MoveKind::Hint, targets)
             }
             _ => false,
         }

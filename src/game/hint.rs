@@ -1,8 +1,10 @@
-//! Hints. The game asks a [`Hinter`] for the next step; the simple one here
-//! finds full houses, naked and hidden singles, and otherwise reveals a cell
-//! from the solution. The technique solver (issue 5) plugs in through the
-//! same trait.
+//! Hints. The game asks a [`Hinter`] for the next step: [`LogicHinter`]
+//! asks the engine's technique solver (`engine::logic`) on the player's
+//! notes when they are complete, else on the computed candidates;
+//! [`SinglesHinter`] knows only singles. Both say first when an entry is
+//! wrong, and reveal a cell from the solution when no technique applies.
 
+use crate::engine::logic::{self, Board, Step};
 use crate::engine::{Shape, Value};
 
 use super::Game;
@@ -34,6 +36,8 @@ pub enum Hint {
         /// The wrong cells, row-major indices.
         cells: Vec<usize>,
     },
+    /// A step of the technique solver.
+    Logic(Box<Step>),
     /// A value that can be placed.
     Place {
         /// Row-major cell index.
@@ -61,10 +65,37 @@ pub fn technique_name(reason: HintReason) -> &'static str {
 }
 
 impl Hint {
+    /// The first stage of the hint: what kind of step it is.
+    pub fn title(&self) -> String {
+        match self {
+            Hint::Wrong { .. } => "some entries are wrong".to_string(),
+            Hint::Logic(step) => step.technique.name().to_string(),
+            Hint::Place { reason, .. } => technique_name(*reason).to_string(),
+        }
+    }
+
+    /// The cells the second stage shows: the pattern and what it changes.
+    pub fn cells(&self) -> Vec<usize> {
+        match self {
+            Hint::Wrong { cells } => cells.clone(),
+            Hint::Place { cell, .. } => vec![*cell],
+            Hint::Logic(step) => {
+                let mut cells = step.highlights.cells.clone();
+                for &(c, _) in step.placements.iter().chain(&step.eliminations) {
+                    if !cells.contains(&c) {
+                        cells.push(c);
+                    }
+                }
+                cells
+            }
+        }
+    }
+
     /// A one-line explanation in the board's own terms (`r3c5`, digits as shown).
     pub fn explain(&self, game: &Game) -> String {
         let shape = game.shape();
         match self {
+            Hint::Logic(step) => step.explanation.clone(),
             Hint::Wrong { cells } => {
                 let names: Vec<String> = cells.iter().take(5).map(|&c| game.cell_name(c)).collect();
                 let more = if cells.len() > 5 { ", …" } else { "" };
@@ -115,6 +146,7 @@ impl Hint {
                 reason: HintReason::NakedSingle,
                 ..
             } => game.shape().units_of(*cell).to_vec(),
+            Hint::Logic(step) => step.highlights.units.clone(),
             _ => Vec::new(),
         }
     }
@@ -190,5 +222,60 @@ impl Hinter for SinglesHinter {
                 value: solution.get(c),
                 reason: HintReason::Revealed,
             })
+    }
+}
+
+/// Hints from the technique solver: the easiest step the engine knows in
+/// the position — the computed candidates, narrowed by the player's notes
+/// in every cell that has some (so with complete notes, the player's own
+/// position). A step that contradicts the solution (wrong notes) is not
+/// offered; the singles hinter answers instead.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LogicHinter;
+
+impl LogicHinter {
+    /// The position the hint reasons about.
+    pub fn board(game: &Game) -> Option<Board> {
+        let shape = game.shape();
+        let values: Vec<Option<Value>> = (0..shape.cells()).map(|c| game.value(c)).collect();
+        let mut board = Board::from_values(shape, &values).ok()?;
+        // Notes the player has written narrow the computed candidates (when
+        // every empty cell has notes, the position is the player's own).
+        for c in (0..shape.cells()).filter(|&c| values[c].is_none()) {
+            let notes = game.notes(c);
+            if notes.is_empty() {
+                continue;
+            }
+            for d in 0..shape.n() {
+                if !notes.has(Value::from_index(d)) {
+                    board.remove(c, d);
+                }
+            }
+        }
+        Some(board)
+    }
+}
+
+impl Hinter for LogicHinter {
+    fn hint(&self, game: &Game) -> Option<Hint> {
+        let wrong = game.wrong_entries();
+        if !wrong.is_empty() {
+            return Some(Hint::Wrong { cells: wrong });
+        }
+        if let Some(board) = LogicHinter::board(game)
+            && board.check().is_ok()
+            && let Some(step) = logic::next_step(&board)
+        {
+            // A step on the player's notes that contradicts the solution
+            // means the notes are wrong: fall back to the singles hinter.
+            let sound = game.solution().is_none_or(|sol| {
+                step.eliminations.iter().all(|&(c, v)| sol.get(c) != v)
+                    && step.placements.iter().all(|&(c, v)| sol.get(c) == v)
+            });
+            if sound {
+                return Some(Hint::Logic(Box::new(step)));
+            }
+        }
+        SinglesHinter.hint(game)
     }
 }

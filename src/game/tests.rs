@@ -1,7 +1,7 @@
 //! Tests of the game rules, history and saved form.
 
 use super::*;
-use crate::engine::{Limits, NoTrace, Outcome, solve};
+use crate::engine::{Level, Limits, NoTrace, Outcome, solve};
 
 fn v(d: usize) -> Value {
     Value::new(d).unwrap()
@@ -275,4 +275,48 @@ fn symbols_for_every_size() {
     assert_eq!(parse_symbol(9, "A"), None);
     assert_eq!(parse_symbol(9, "0"), None);
     assert_eq!(parse_symbol(100, "100"), Some(v(100)));
+}
+
+#[test]
+fn logic_hints_solve_generated_puzzles_soundly() {
+    use crate::engine::generate::{GenerateOptions, generate};
+    let mut eliminating = 0;
+    for (shape, seed) in [
+        (Shape::CLASSIC, 1u64),
+        (Shape::CLASSIC, 2),
+        (Shape::new(2, 3).unwrap(), 3),
+        (Shape::square(4).unwrap(), 4),
+    ] {
+        let made = generate(
+            &GenerateOptions::new(shape, Level::Expert, seed),
+            &Limits::none(),
+        )
+        .unwrap();
+        let mut g = Game::new(&made.puzzle, Some(made.solution.clone()), Origin::default());
+        let mut rounds = 0;
+        while !g.is_solved() {
+            let h = LogicHinter.hint(&g).expect("a hint until solved");
+            if let Hint::Logic(step) = &h
+                && !step.eliminations.is_empty()
+            {
+                eliminating += 1;
+            }
+            assert!(g.apply_hint(&h, true), "{}", h.explain(&g));
+            assert!(g.wrong_entries().is_empty());
+            for c in 0..shape.cells() {
+                if g.value(c).is_none() && !g.notes(c).is_empty() {
+                    assert!(
+                        g.has_note(c, made.solution.get(c)),
+                        "a hint removed the answer at {c}"
+                    );
+                }
+            }
+            rounds += 1;
+            assert!(rounds < 4 * shape.cells());
+        }
+        // Undo takes every hint back.
+        while g.undo().is_some() {}
+        assert_eq!(g.progress().0, made.puzzle.clue_count());
+    }
+    assert!(eliminating > 0, "no elimination hint was exercised");
 }

@@ -12,7 +12,7 @@ use tui_input::backend::crossterm::EventHandler;
 
 use crate::engine::generate::bundled::bundled;
 use crate::engine::{Level, Outcome, Shape};
-use crate::game::{Game, GameSave, Hint, Hinter, Origin, SinglesHinter, parse_symbol};
+use crate::game::{Game, GameSave, Hint, Hinter, LogicHinter, Origin, parse_symbol};
 use crate::store::{Config, SaveMeta};
 
 use super::action::{Action, Command, Loaded, SaveListing};
@@ -277,10 +277,7 @@ impl App {
         if let (Some(hs), Some(g)) = (&self.hint, &self.game) {
             h.hint_units = hs.hint.units(g);
             if hs.stage >= 2 {
-                h.hint_cells = match &hs.hint {
-                    Hint::Place { cell, .. } => vec![*cell],
-                    Hint::Wrong { cells } => cells.clone(),
-                };
+                h.hint_cells = hs.hint.cells();
             }
         }
         h
@@ -1011,18 +1008,13 @@ impl App {
             return;
         };
         match self.hint.take() {
-            None => match SinglesHinter.hint(g) {
+            None => match LogicHinter.hint(g) {
                 Some(h) => {
                     self.status = match &h {
                         Hint::Wrong { .. } => {
                             "Hint: some entries are wrong (press again to see which)".into()
                         }
-                        Hint::Place { reason, .. } => {
-                            format!(
-                                "Hint: {} (press again for more)",
-                                crate::game::hint::technique_name(*reason)
-                            )
-                        }
+                        _ => format!("Hint: {} (press again for more)", h.title()),
                     };
                     self.hint = Some(HintState { hint: h, stage: 1 });
                 }
@@ -1040,7 +1032,7 @@ impl App {
             }
             Some(HintState { hint, .. }) => {
                 if g.apply_hint(&hint, auto) {
-                    if let Hint::Place { cell, .. } = hint {
+                    if let Some(&cell) = hint.cells().last() {
                         self.cursor = cell;
                     }
                     self.after_move(fx);

@@ -647,12 +647,7 @@ fn draw_play(frame: &mut Frame, app: &App, area: Rect) {
         let text = if h.stage >= 2 {
             h.hint.explain(g)
         } else {
-            match &h.hint {
-                crate::game::Hint::Place { reason, .. } => {
-                    crate::game::hint::technique_name(*reason).to_string()
-                }
-                crate::game::Hint::Wrong { .. } => "some entries are wrong".to_string(),
-            }
+            h.hint.title()
         };
         lines.push(Line::from(Span::styled(text, s.get(Role::HintTarget))));
     }
