@@ -259,3 +259,106 @@ pub fn empty_rectangles(b: &Board) -> Vec<Step> {
     }
     steps
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Shape;
+
+    /// An empty 6×6 board (2×3 boxes): every cell has every candidate.
+    fn empty6() -> Board {
+        let shape = Shape::new(2, 3).unwrap();
+        Board::from_values(shape, &[None; 36]).unwrap()
+    }
+
+    /// Removes digit `d` from every cell of `unit` except `keep`.
+    fn only(b: &mut Board, unit: usize, d: usize, keep: &[usize]) {
+        let cells: Vec<usize> = b.unit(unit).iter().map(|&c| c as usize).collect();
+        for c in cells {
+            if !keep.contains(&c) {
+                b.remove(c, d);
+            }
+        }
+    }
+
+    fn elims(steps: &[Step]) -> Vec<Vec<(usize, Value)>> {
+        steps.iter().map(|s| s.eliminations.clone()).collect()
+    }
+
+    fn v(d: usize) -> Value {
+        Value::from_index(d)
+    }
+
+    #[test]
+    fn skyscraper_on_6x6() {
+        let mut b = empty6();
+        // Row 1: r1c1, r1c5; row 4: r4c1, r4c6 (base: column 1).
+        only(&mut b, 0, 0, &[0, 4]);
+        only(&mut b, 3, 0, &[18, 23]);
+        let steps = skyscrapers(&b);
+        assert_eq!(elims(&steps), vec![vec![(11, v(0)), (16, v(0))]]);
+        assert_eq!(steps[0].highlights.candidates.len(), 4);
+        assert!(steps[0].explanation.contains("r1c5"));
+        // Roofs in the same column: an X-Wing, not a skyscraper.
+        let mut b = empty6();
+        only(&mut b, 0, 0, &[0, 4]);
+        only(&mut b, 3, 0, &[18, 22]);
+        assert!(skyscrapers(&b).is_empty());
+    }
+
+    #[test]
+    fn kite_on_6x6() {
+        let mut b = empty6();
+        // Row 1: r1c1, r1c5; column 2: r2c2, r5c2; r1c1 and r2c2 share box 1.
+        only(&mut b, 0, 2, &[0, 4]);
+        only(&mut b, 6 + 1, 2, &[7, 25]);
+        assert_eq!(elims(&kites(&b)), vec![vec![(28, v(2))]]);
+        // Column pair r3c4, r5c4: no end shares a box with the row's.
+        let mut b = empty6();
+        only(&mut b, 0, 2, &[0, 4]);
+        only(&mut b, 6 + 3, 2, &[15, 27]);
+        assert!(kites(&b).is_empty());
+    }
+
+    #[test]
+    fn empty_rectangle_on_6x6() {
+        let mut b = empty6();
+        // Box 1 holds 1 only at r1c1, r1c2, r2c1 (cross: row 1, column 1);
+        // column 5 has 1 only at r1c5 and r4c5, so r4c1 loses 1.
+        only(&mut b, 12, 0, &[0, 1, 6]);
+        only(&mut b, 6 + 4, 0, &[4, 22]);
+        assert_eq!(elims(&empty_rectangles(&b)), vec![vec![(18, v(0))]]);
+        // With r2c3 as well the box's places are no longer a cross.
+        let mut b = empty6();
+        only(&mut b, 12, 0, &[0, 1, 6, 8]);
+        only(&mut b, 6 + 4, 0, &[4, 22]);
+        assert!(empty_rectangles(&b).is_empty());
+    }
+
+    #[test]
+    fn turbot_fish_on_6x6() {
+        let mut b = empty6();
+        // Box 1 pair r1c1–r2c3 (not in one line), weak link r2c3–r2c5 along
+        // row 2, column 5 pair r2c5–r5c5: r5c1 sees r1c1 (column 1) and
+        // r5c5 (row 5).
+        only(&mut b, 12, 0, &[0, 8]);
+        only(&mut b, 6 + 4, 0, &[10, 28]);
+        let steps = turbot_fish(&b);
+        assert!(
+            steps.iter().any(|s| s.eliminations == vec![(24, v(0))]),
+            "{:?}",
+            elims(&steps)
+        );
+        // Every elimination sees both free ends.
+        for s in &steps {
+            let [e1, _, _, e2] = s.highlights.cells[..] else {
+                panic!("four cells")
+            };
+            assert!(
+                s.eliminations
+                    .iter()
+                    .all(|&(c, _)| b.sees(c, e1) && b.sees(c, e2))
+            );
+        }
+    }
+}

@@ -313,3 +313,163 @@ pub fn remote_pairs(b: &Board) -> Vec<Step> {
     }
     steps
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::generate::{GenerateOptions, generate};
+    use crate::engine::logic::{find_all, singles};
+    use crate::engine::{Level, Limits, Shape};
+
+    /// An empty 6×6 board (2×3 boxes): every cell has every candidate.
+    fn empty6() -> Board {
+        let shape = Shape::new(2, 3).unwrap();
+        Board::from_values(shape, &[None; 36]).unwrap()
+    }
+
+    /// Leaves cell `c` only the digits of `mask`.
+    fn set(b: &mut Board, c: usize, mask: u64) {
+        for d in bits(b.mask(c) & !mask) {
+            b.remove(c, d);
+        }
+    }
+
+    fn elims(steps: &[Step]) -> Vec<Vec<(usize, Value)>> {
+        steps.iter().map(|s| s.eliminations.clone()).collect()
+    }
+
+    fn v(d: usize) -> Value {
+        Value::from_index(d)
+    }
+
+    #[test]
+    fn xy_wing_on_6x6() {
+        let mut b = empty6();
+        set(&mut b, 0, 0b011); // pivot r1c1 {1,2}
+        set(&mut b, 4, 0b101); // r1c5 {1,3}
+        set(&mut b, 18, 0b110); // r4c1 {2,3}
+        let steps = xy_wings(&b);
+        assert_eq!(elims(&steps), vec![vec![(22, v(2))]]);
+        let mut values: Vec<usize> = steps[0]
+            .highlights
+            .candidates
+            .iter()
+            .map(|(_, v)| v.get())
+            .collect();
+        values.sort_unstable();
+        values.dedup();
+        assert_eq!(values, vec![1, 2, 3]);
+        // A pincer {2,4} shares no digit with the other: no wing.
+        set(&mut b, 18, 0b1010);
+        assert!(xy_wings(&b).is_empty());
+    }
+
+    #[test]
+    fn xyz_wing_on_6x6() {
+        let mut b = empty6();
+        set(&mut b, 0, 0b111); // pivot r1c1 {1,2,3}
+        set(&mut b, 1, 0b101); // r1c2 {1,3}
+        set(&mut b, 6, 0b110); // r2c1 {2,3}
+        assert_eq!(
+            elims(&xyz_wings(&b)),
+            vec![vec![(2, v(2)), (7, v(2)), (8, v(2))]]
+        );
+        // A pincer with a digit outside the pivot: none.
+        let mut b = empty6();
+        set(&mut b, 0, 0b111);
+        set(&mut b, 1, 0b101);
+        set(&mut b, 6, 0b1100);
+        assert!(xyz_wings(&b).is_empty());
+    }
+
+    #[test]
+    fn w_wing_on_6x6() {
+        let mut b = empty6();
+        set(&mut b, 0, 0b11); // r1c1 {1,2}
+        set(&mut b, 35, 0b11); // r6c6 {1,2}
+        // Row 4 holds 1 only at r4c1 and r4c6.
+        for c in 19..23 {
+            b.remove(c, 0);
+        }
+        assert_eq!(elims(&w_wings(&b)), vec![vec![(5, v(1)), (30, v(1))]]);
+        // Without the conjugate pair, no W-Wing.
+        let mut b = empty6();
+        set(&mut b, 0, 0b11);
+        set(&mut b, 35, 0b11);
+        assert!(w_wings(&b).is_empty());
+    }
+
+    #[test]
+    fn remote_pair_on_6x6() {
+        let mut b = empty6();
+        // r1c1 – r1c4 – r4c4 – r4c6, all {1,2}.
+        for c in [0, 3, 21, 23] {
+            set(&mut b, c, 0b11);
+        }
+        let steps = remote_pairs(&b);
+        assert_eq!(steps.len(), 1);
+        let e = &steps[0].eliminations;
+        // r4c1 sees r1c1 and r4c6 (opposite ends): loses both values.
+        assert!(e.contains(&(18, v(0))) && e.contains(&(18, v(1))));
+        assert!(e.contains(&(5, v(0))) && e.contains(&(5, v(1))));
+        // r2c5 sees only r1c4's colour: untouched.
+        assert!(!e.iter().any(|&(c, _)| c == 10));
+        // Three cells are not enough.
+        let mut b = empty6();
+        for c in [0, 3, 21] {
+            set(&mut b, c, 0b11);
+        }
+        assert!(remote_pairs(&b).is_empty());
+    }
+
+    /// On generated puzzles, no step of these techniques removes a
+    /// solution value, along a whole solve path.
+    #[test]
+    fn hard_techniques_are_sound_on_generated_puzzles() {
+        let hard = [
+            Technique::Skyscraper,
+            Technique::TwoStringKite,
+            Technique::TurbotFish,
+            Technique::EmptyRectangle,
+            Technique::XYWing,
+            Technique::XYZWing,
+            Technique::WWing,
+            Technique::RemotePair,
+        ];
+        let mut fired = 0;
+        for seed in 1..=6 {
+            let opts = GenerateOptions::new(Shape::CLASSIC, Level::Expert, seed);
+            let g = generate(&opts, &Limits::none()).unwrap();
+            let mut b = Board::from_puzzle(&g.puzzle).unwrap();
+            for _ in 0..200 {
+                // Singles until stuck.
+                while let Some(s) = singles::naked_singles(&b)
+                    .into_iter()
+                    .chain(singles::hidden_singles(&b))
+                    .next()
+                {
+                    b.apply(&s);
+                }
+                let mut next = None;
+                for t in hard {
+                    for s in find_all(&b, t) {
+                        fired += 1;
+                        for &(c, val) in &s.eliminations {
+                            assert_ne!(g.solution.get(c), val, "{}", s.explanation);
+                        }
+                        let mut sorted = s.eliminations.clone();
+                        sorted.sort();
+                        sorted.dedup();
+                        assert_eq!(sorted, s.eliminations);
+                        next.get_or_insert(s);
+                    }
+                }
+                let Some(s) = next.or_else(|| super::super::next_step(&b)) else {
+                    break;
+                };
+                b.apply(&s);
+            }
+        }
+        assert!(fired > 0);
+    }
+}
