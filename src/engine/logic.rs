@@ -4,9 +4,11 @@
 
 pub mod board;
 pub mod intersections;
+pub mod single_digit;
 pub mod singles;
 pub mod step;
 pub mod subsets;
+pub mod wings;
 
 pub use board::{Board, BoardError, MAX_LOGIC_SIDE, bits};
 pub use step::{Highlights, Link, Step, Technique};
@@ -29,6 +31,14 @@ pub fn find_all(board: &Board, t: Technique) -> Vec<Step> {
         Technique::HiddenPair => subsets::hidden(board, 2),
         Technique::HiddenTriple => subsets::hidden(board, 3),
         Technique::HiddenQuad => subsets::hidden(board, 4),
+        Technique::Skyscraper => single_digit::skyscrapers(board),
+        Technique::TwoStringKite => single_digit::kites(board),
+        Technique::TurbotFish => single_digit::turbot_fish(board),
+        Technique::EmptyRectangle => single_digit::empty_rectangles(board),
+        Technique::XYWing => wings::xy_wings(board),
+        Technique::XYZWing => wings::xyz_wings(board),
+        Technique::WWing => wings::w_wings(board),
+        Technique::RemotePair => wings::remote_pairs(board),
     }
 }
 

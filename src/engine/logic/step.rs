@@ -34,11 +34,30 @@ pub enum Technique {
     HiddenTriple,
     /// Four values, four cells.
     HiddenQuad,
+    /// Two conjugate pairs of a value in parallel lines, joined at one end
+    /// by a cross line.
+    Skyscraper,
+    /// A conjugate pair in a row and one in a column, joined in a box.
+    TwoStringKite,
+    /// Two conjugate pairs of a value joined by a weak link (the other
+    /// shapes of two strong links).
+    TurbotFish,
+    /// A box whose places for a value lie on one row and one column of it,
+    /// with a conjugate pair outside.
+    EmptyRectangle,
+    /// A bivalue pivot xy with pincers xz and yz.
+    XYWing,
+    /// A trivalue pivot xyz with pincers xz and yz.
+    XYZWing,
+    /// Two bivalue cells xy joined by a conjugate pair on x.
+    WWing,
+    /// A chain of bivalue cells with the same two values.
+    RemotePair,
 }
 
 impl Technique {
     /// Every technique, easiest first (the order the solver tries them).
-    pub const ALL: [Technique; 13] = [
+    pub const ALL: [Technique; 21] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
@@ -52,6 +71,14 @@ impl Technique {
         Technique::HiddenTriple,
         Technique::NakedQuad,
         Technique::HiddenQuad,
+        Technique::Skyscraper,
+        Technique::TwoStringKite,
+        Technique::TurbotFish,
+        Technique::EmptyRectangle,
+        Technique::XYWing,
+        Technique::XYZWing,
+        Technique::WWing,
+        Technique::RemotePair,
     ];
 
     /// The name players know.
@@ -70,6 +97,14 @@ impl Technique {
             Technique::HiddenPair => "Hidden Pair",
             Technique::HiddenTriple => "Hidden Triple",
             Technique::HiddenQuad => "Hidden Quad",
+            Technique::Skyscraper => "Skyscraper",
+            Technique::TwoStringKite => "2-String Kite",
+            Technique::TurbotFish => "Turbot Fish",
+            Technique::EmptyRectangle => "Empty Rectangle",
+            Technique::XYWing => "XY-Wing",
+            Technique::XYZWing => "XYZ-Wing",
+            Technique::WWing => "W-Wing",
+            Technique::RemotePair => "Remote Pair",
         }
     }
 
@@ -89,6 +124,14 @@ impl Technique {
             Technique::HiddenPair => "0210",
             Technique::HiddenTriple => "0211",
             Technique::HiddenQuad => "0212",
+            Technique::Skyscraper => "0400",
+            Technique::TwoStringKite => "0401",
+            Technique::EmptyRectangle => "0402",
+            Technique::TurbotFish => "0403",
+            Technique::RemotePair => "0703",
+            Technique::XYWing => "0800",
+            Technique::XYZWing => "0801",
+            Technique::WWing => "0803",
         }
     }
 
@@ -101,6 +144,14 @@ impl Technique {
     pub fn level(self) -> Level {
         match self {
             Technique::FullHouse | Technique::NakedSingle | Technique::HiddenSingle => Level::Easy,
+            Technique::Skyscraper
+            | Technique::TwoStringKite
+            | Technique::TurbotFish
+            | Technique::EmptyRectangle
+            | Technique::XYWing
+            | Technique::XYZWing
+            | Technique::WWing
+            | Technique::RemotePair => Level::Hard,
             _ => Level::Medium,
         }
     }

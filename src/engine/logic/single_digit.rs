@@ -1,0 +1,364 @@
+//! Single-digit patterns: two conjugate pairs of one value joined by a weak
+//! link (skyscraper, 2-string kite, turbot fish), and the empty rectangle.
+//! Either free end of such a chain holds the value, so it leaves every cell
+//! that sees both ends. Works for any box shape: only "sees" and unit
+//! membership are used, and an empty rectangle's cross is a row and a
+//! column of its (possibly rectangular) box.
+
+use std::collections::HashSet;
+
+use crate::engine::grid::Value;
+
+use super::{Board, Highlights, Link, Step, Technique};
+
+/// A conjugate pair: the only two places of a value in a unit.
+#[derive(Debug, Clone, Copy)]
+struct Strong {
+    unit: usize,
+    a: usize,
+    b: usize,
+}
+
+/// Every conjugate pair of digit `d`, in rows, columns and boxes.
+fn strong_links(b: &Board, d: usize) -> Vec<Strong> {
+    (0..3 * b.n())
+        .filter_map(|u| match b.cells_with(u, d)[..] {
+            [a, c] => Some(Strong { unit: u, a, b: c }),
+            _ => None,
+        })
+        .collect()
+}
+
+/// 0 row, 1 column, 2 box.
+fn kind(b: &Board, u: usize) -> usize {
+    u / b.n()
+}
+
+/// The cells with `d` that see every cell of `ends`, outside `pattern`.
+fn seeing_all(b: &Board, d: usize, ends: &[usize], pattern: &[usize]) -> Vec<(usize, Value)> {
+    (0..b.shape().cells())
+        .filter(|&c| b.has(c, d) && !pattern.contains(&c) && ends.iter().all(|&e| b.sees(c, e)))
+        .map(|c| (c, Value::from_index(d)))
+        .collect()
+}
+
+/// Which two-link shape a chain `e1 = w1 - w2 = e2` is.
+fn classify(b: &Board, l1: Strong, l2: Strong, cells: [usize; 4]) -> Technique {
+    let [e1, w1, w2, e2] = cells;
+    let n = b.n();
+    let (k1, k2) = (kind(b, l1.unit), kind(b, l2.unit));
+    if k1 == k2 && k1 < 2 {
+        // Parallel lines; the weak ends share the cross line, the strong
+        // ends do not (else an X-Wing).
+        let cross = |c: usize| if k1 == 0 { c % n } else { c / n };
+        if cross(w1) == cross(w2) && cross(e1) != cross(e2) {
+            return Technique::Skyscraper;
+        }
+    } else if k1 < 2 && k2 < 2 {
+        let bx = b.units_of(w1)[2];
+        if b.units_of(w2)[2] == bx && b.units_of(e1)[2] != bx && b.units_of(e2)[2] != bx {
+            return Technique::TwoStringKite;
+        }
+    }
+    Technique::TurbotFish
+}
+
+fn link(d: usize, from: usize, to: usize, strong: bool) -> Link {
+    Link {
+        from: (from, Value::from_index(d)),
+        to: (to, Value::from_index(d)),
+        strong,
+    }
+}
+
+/// Every productive two-strong-link chain of shape `want`.
+fn two_links(b: &Board, want: Technique) -> Vec<Step> {
+    let mut steps = Vec::new();
+    let mut seen = HashSet::new();
+    for d in 0..b.n() {
+        let links = strong_links(b, d);
+        for (i, &l1) in links.iter().enumerate() {
+            for &l2 in &links[i + 1..] {
+                for (e1, w1) in [(l1.a, l1.b), (l1.b, l1.a)] {
+                    for (w2, e2) in [(l2.a, l2.b), (l2.b, l2.a)] {
+                        let cells = [e1, w1, w2, e2];
+                        let distinct = e1 != w2 && e1 != e2 && w1 != w2 && w1 != e2;
+                        if !distinct || !b.sees(w1, w2) {
+                            continue;
+                        }
+                        if classify(b, l1, l2, cells) != want {
+                            continue;
+                        }
+                        let elim = seeing_all(b, d, &[e1, e2], &cells);
+                        if elim.is_empty() {
+                            continue;
+                        }
+                        let mut key = cells.to_vec();
+                        key.sort_unstable();
+                        if !seen.insert((key, elim.clone())) {
+                            continue;
+                        }
+                        let name = |c| b.cell_name(c);
+                        let v = b.symbol(d);
+                        steps.push(Step {
+                            technique: want,
+                            placements: Vec::new(),
+                            highlights: Highlights {
+                                cells: cells.to_vec(),
+                                candidates: cells
+                                    .iter()
+                                    .map(|&c| (c, Value::from_index(d)))
+                                    .collect(),
+                                units: vec![l1.unit, l2.unit],
+                                links: vec![
+                                    link(d, e1, w1, true),
+                                    link(d, w1, w2, false),
+                                    link(d, w2, e2, true),
+                                ],
+                            },
+                            explanation: format!(
+                                "{}: {v} is in {} or {} ({}), and in {} or {} ({}); {} and {} \
+                                 see each other, so {v} is in {} or {} and leaves every cell \
+                                 that sees both",
+                                want.name(),
+                                name(e1),
+                                name(w1),
+                                b.unit_name(l1.unit),
+                                name(w2),
+                                name(e2),
+                                b.unit_name(l2.unit),
+                                name(w1),
+                                name(w2),
+                                name(e1),
+                                name(e2),
+                            ),
+                            eliminations: elim,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    steps
+}
+
+/// Skyscrapers: conjugate pairs in two parallel lines whose one ends share
+/// a cross line.
+pub fn skyscrapers(b: &Board) -> Vec<Step> {
+    two_links(b, Technique::Skyscraper)
+}
+
+/// 2-string kites: a row's conjugate pair and a column's, one end of each in
+/// the same box (outside the other ends' box).
+pub fn kites(b: &Board) -> Vec<Step> {
+    two_links(b, Technique::TwoStringKite)
+}
+
+/// Turbot fish: the other chains of two conjugate pairs joined by a weak
+/// link (at least one pair in a box, or the weak link in a box).
+pub fn turbot_fish(b: &Board) -> Vec<Step> {
+    two_links(b, Technique::TurbotFish)
+}
+
+/// Empty rectangles: a box whose places for a value all lie on one row r
+/// and one column c of the box (with places on both arms), and a conjugate
+/// pair in a line outside the box with one end on r (or c): the value
+/// leaves the cell where the pair's other end meets c (or r).
+pub fn empty_rectangles(b: &Board) -> Vec<Step> {
+    let n = b.n();
+    let mut steps = Vec::new();
+    let mut seen = HashSet::new();
+    for d in 0..n {
+        let links = strong_links(b, d);
+        for bx in 2 * n..3 * n {
+            let cells = b.cells_with(bx, d);
+            if cells.len() < 2 {
+                continue;
+            }
+            let box_cells: Vec<usize> = b.unit(bx).iter().map(|&c| c as usize).collect();
+            let mut rows: Vec<usize> = box_cells.iter().map(|c| c / n).collect();
+            rows.sort_unstable();
+            rows.dedup();
+            let mut cols: Vec<usize> = box_cells.iter().map(|c| c % n).collect();
+            cols.sort_unstable();
+            cols.dedup();
+            for &r in &rows {
+                for &c in &cols {
+                    if !cells.iter().all(|&x| x / n == r || x % n == c) {
+                        continue;
+                    }
+                    let row_arm = cells.iter().any(|&x| x / n == r && x % n != c);
+                    let col_arm = cells.iter().any(|&x| x % n == c && x / n != r);
+                    if !row_arm || !col_arm {
+                        continue;
+                    }
+                    for l in &links {
+                        let k = kind(b, l.unit);
+                        for (a, e) in [(l.a, l.b), (l.b, l.a)] {
+                            // A column pair with one end on row r: the other
+                            // end's row meets column c at the target; a row
+                            // pair with one end on column c likewise.
+                            let target = match k {
+                                0 if !rows.contains(&(a / n))
+                                    && a % n == c
+                                    && !cols.contains(&(e % n)) =>
+                                {
+                                    r * n + e % n
+                                }
+                                1 if !cols.contains(&(a % n))
+                                    && a / n == r
+                                    && !rows.contains(&(e / n)) =>
+                                {
+                                    (e / n) * n + c
+                                }
+                                _ => continue,
+                            };
+                            if !b.has(target, d) || target == a || target == e {
+                                continue;
+                            }
+                            let elim = vec![(target, Value::from_index(d))];
+                            if !seen.insert((bx, r, c, a, e, target)) {
+                                continue;
+                            }
+                            let mut pattern = cells.clone();
+                            pattern.extend([a, e]);
+                            let v = b.symbol(d);
+                            steps.push(Step {
+                                technique: Technique::EmptyRectangle,
+                                placements: Vec::new(),
+                                highlights: Highlights {
+                                    cells: pattern.clone(),
+                                    candidates: pattern
+                                        .iter()
+                                        .map(|&x| (x, Value::from_index(d)))
+                                        .collect(),
+                                    units: vec![bx, l.unit],
+                                    links: vec![link(d, a, e, true)],
+                                },
+                                explanation: format!(
+                                    "Empty Rectangle: in {}, {v} lies only on row {} and \
+                                     column {}; {v} is in {} or {} ({}), so if {} held {v}, \
+                                     {} would too and {} would have no place for {v}",
+                                    b.unit_name(bx),
+                                    r + 1,
+                                    c + 1,
+                                    b.cell_name(a),
+                                    b.cell_name(e),
+                                    b.unit_name(l.unit),
+                                    b.cell_name(target),
+                                    b.cell_name(a),
+                                    b.unit_name(bx),
+                                ),
+                                eliminations: elim,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+    steps
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Shape;
+
+    /// An empty 6×6 board (2×3 boxes): every cell has every candidate.
+    fn empty6() -> Board {
+        let shape = Shape::new(2, 3).unwrap();
+        Board::from_values(shape, &[None; 36]).unwrap()
+    }
+
+    /// Removes digit `d` from every cell of `unit` except `keep`.
+    fn only(b: &mut Board, unit: usize, d: usize, keep: &[usize]) {
+        let cells: Vec<usize> = b.unit(unit).iter().map(|&c| c as usize).collect();
+        for c in cells {
+            if !keep.contains(&c) {
+                b.remove(c, d);
+            }
+        }
+    }
+
+    fn elims(steps: &[Step]) -> Vec<Vec<(usize, Value)>> {
+        steps.iter().map(|s| s.eliminations.clone()).collect()
+    }
+
+    fn v(d: usize) -> Value {
+        Value::from_index(d)
+    }
+
+    #[test]
+    fn skyscraper_on_6x6() {
+        let mut b = empty6();
+        // Row 1: r1c1, r1c5; row 4: r4c1, r4c6 (base: column 1).
+        only(&mut b, 0, 0, &[0, 4]);
+        only(&mut b, 3, 0, &[18, 23]);
+        let steps = skyscrapers(&b);
+        assert_eq!(elims(&steps), vec![vec![(11, v(0)), (16, v(0))]]);
+        assert_eq!(steps[0].highlights.candidates.len(), 4);
+        assert!(steps[0].explanation.contains("r1c5"));
+        // Roofs in the same column: an X-Wing, not a skyscraper.
+        let mut b = empty6();
+        only(&mut b, 0, 0, &[0, 4]);
+        only(&mut b, 3, 0, &[18, 22]);
+        assert!(skyscrapers(&b).is_empty());
+    }
+
+    #[test]
+    fn kite_on_6x6() {
+        let mut b = empty6();
+        // Row 1: r1c1, r1c5; column 2: r2c2, r5c2; r1c1 and r2c2 share box 1.
+        only(&mut b, 0, 2, &[0, 4]);
+        only(&mut b, 6 + 1, 2, &[7, 25]);
+        assert_eq!(elims(&kites(&b)), vec![vec![(28, v(2))]]);
+        // Column pair r3c4, r5c4: no end shares a box with the row's.
+        let mut b = empty6();
+        only(&mut b, 0, 2, &[0, 4]);
+        only(&mut b, 6 + 3, 2, &[15, 27]);
+        assert!(kites(&b).is_empty());
+    }
+
+    #[test]
+    fn empty_rectangle_on_6x6() {
+        let mut b = empty6();
+        // Box 1 holds 1 only at r1c1, r1c2, r2c1 (cross: row 1, column 1);
+        // column 5 has 1 only at r1c5 and r4c5, so r4c1 loses 1.
+        only(&mut b, 12, 0, &[0, 1, 6]);
+        only(&mut b, 6 + 4, 0, &[4, 22]);
+        assert_eq!(elims(&empty_rectangles(&b)), vec![vec![(18, v(0))]]);
+        // With r2c3 as well the box's places are no longer a cross.
+        let mut b = empty6();
+        only(&mut b, 12, 0, &[0, 1, 6, 8]);
+        only(&mut b, 6 + 4, 0, &[4, 22]);
+        assert!(empty_rectangles(&b).is_empty());
+    }
+
+    #[test]
+    fn turbot_fish_on_6x6() {
+        let mut b = empty6();
+        // Box 1 pair r1c1–r2c3 (not in one line), weak link r2c3–r2c5 along
+        // row 2, column 5 pair r2c5–r5c5: r5c1 sees r1c1 (column 1) and
+        // r5c5 (row 5).
+        only(&mut b, 12, 0, &[0, 8]);
+        only(&mut b, 6 + 4, 0, &[10, 28]);
+        let steps = turbot_fish(&b);
+        assert!(
+            steps.iter().any(|s| s.eliminations == vec![(24, v(0))]),
+            "{:?}",
+            elims(&steps)
+        );
+        // Every elimination sees both free ends.
+        for s in &steps {
+            let [e1, _, _, e2] = s.highlights.cells[..] else {
+                panic!("four cells")
+            };
+            assert!(
+                s.eliminations
+                    .iter()
+                    .all(|&(c, _)| b.sees(c, e1) && b.sees(c, e2))
+            );
+        }
+    }
+}
