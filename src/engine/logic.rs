@@ -3,6 +3,7 @@
 //! [`Board`] holds (up to 64×64). Each family lives in its own file.
 
 pub mod board;
+pub mod fish;
 pub mod intersections;
 pub mod singles;
 pub mod step;
@@ -29,12 +30,16 @@ pub fn find_all(board: &Board, t: Technique) -> Vec<Step> {
         Technique::HiddenPair => subsets::hidden(board, 2),
         Technique::HiddenTriple => subsets::hidden(board, 3),
         Technique::HiddenQuad => subsets::hidden(board, 4),
+        Technique::Fish(k) => fish::basic(board, k.into()),
+        Technique::FinnedFish(k) => fish::finned(board, k.into()),
+        Technique::SashimiFish(k) => fish::sashimi(board, k.into()),
     }
 }
 
-/// The first productive step, trying techniques easiest first.
+/// The first productive step, trying techniques easiest first (those of
+/// [`Technique::for_side`]).
 pub fn next_step(board: &Board) -> Option<Step> {
-    Technique::ALL
+    Technique::for_side(board.n())
         .into_iter()
         .find_map(|t| find_all(board, t).into_iter().find(Step::is_productive))
 }

@@ -1,0 +1,335 @@
+//! Fish: for one value, k base lines (rows, or columns) whose places for it
+//! lie within k cover lines of the other direction. Each cover line then
+//! holds the value in one of the base lines, so it leaves the rest of the
+//! cover lines (basic fish: X-Wing, Swordfish, Jellyfish, and larger).
+//!
+//! A finned fish has extra places in the base lines (the fins) outside the
+//! covers, all in one box: either a fin holds the value or the fish does, so
+//! only the cover cells outside the bases that sit in the fins' box lose it.
+//! It is called sashimi (HoDoKu's convention) when some base line keeps at
+//! most one place once the fins are taken away: without the fins the body
+//! would not be a fish of that size at all.
+//!
+//! Sizes run from 2 to n/2 (a larger fish in one direction is a smaller one
+//! in the other). To keep the search quick on big boards, basic fish stop at
+//! size [`MAX_BASIC_SIZE`] and finned/sashimi fish at size
+//! [`MAX_FINNED_SIZE`]; on 9×9 that is no limit (n/2 = 4). The search walks
+//! the combinations of base lines and drops a partial one as soon as its
+//! places spread over more columns (rows) than the fish and a fin box can
+//! take.
+
+use crate::engine::grid::Value;
+
+use super::{Board, Highlights, Step, Technique, bits};
+
+/// The largest basic fish searched for, whatever the side.
+pub const MAX_BASIC_SIZE: usize = 8;
+
+/// The largest finned or sashimi fish searched for, whatever the side.
+pub const MAX_FINNED_SIZE: usize = 4;
+
+/// What kind of fish to look for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Basic,
+    Finned,
+    Sashimi,
+}
+
+/// One orientation of the search: base lines are rows (`dir` 0) or
+/// columns (1), and cover lines the other direction.
+struct Lines<'a> {
+    b: &'a Board,
+    n: usize,
+    dir: usize,
+    d: usize,
+    /// Per base line, the cover indices where `d` is a candidate.
+    masks: Vec<u64>,
+}
+
+impl Lines<'_> {
+    /// The cell where base line `i` meets cover line `j`.
+    fn cell(&self, i: usize, j: usize) -> usize {
+        if self.dir == 0 {
+            i * self.n + j
+        } else {
+            j * self.n + i
+        }
+    }
+
+    /// The unit number of base line `i`.
+    fn base_unit(&self, i: usize) -> usize {
+        self.dir * self.n + i
+    }
+
+    /// The unit number of cover line `j`.
+    fn cover_unit(&self, j: usize) -> usize {
+        (1 - self.dir) * self.n + j
+    }
+}
+
+/// Every k-element subset of the set bits of `m`, as masks, passed to `f`.
+fn sub_masks(m: u64, k: usize, f: &mut impl FnMut(u64)) {
+    fn go(rest: u64, k: usize, acc: u64, f: &mut impl FnMut(u64)) {
+        if k == 0 {
+            f(acc);
+            return;
+        }
+        if (rest.count_ones() as usize) < k {
+            return;
+        }
+        let low = rest & rest.wrapping_neg();
+        go(rest & !low, k - 1, acc | low, f);
+        go(rest & !low, k, acc, f);
+    }
+    go(m, k, 0, f);
+}
+
+/// The technique for a kind and size.
+fn technique(kind: Kind, k: usize) -> Technique {
+    let k = u8::try_from(k).unwrap_or(u8::MAX);
+    match kind {
+        Kind::Basic => Technique::Fish(k),
+        Kind::Finned => Technique::FinnedFish(k),
+        Kind::Sashimi => Technique::SashimiFish(k),
+    }
+}
+
+fn names(b: &Board, units: &[usize]) -> String {
+    let v: Vec<String> = units.iter().map(|&u| b.unit_name(u)).collect();
+    match v.len() {
+        0 => String::new(),
+        1 => v[0].clone(),
+        l => format!("{} and {}", v[..l - 1].join(", "), v[l - 1]),
+    }
+}
+
+/// Builds the step for base lines `base` (indices), covers `cover` (mask of
+/// cover indices) and fins `fins` (cells; empty for a basic fish), if it
+/// eliminates anything.
+fn fish_step(
+    lines: &Lines,
+    kind: Kind,
+    base: &[usize],
+    cover: u64,
+    fins: &[usize],
+) -> Option<Step> {
+    let b = lines.b;
+    let d = lines.d;
+    let fin_box = fins.first().map(|&f| b.units_of(f)[2]);
+    let base_bits = base.iter().fold(0u64, |m, &i| m | 1 << i);
+    let mut elim: Vec<(usize, Value)> = Vec::new();
+    for j in bits(cover) {
+        for i in 0..lines.n {
+            if base_bits >> i & 1 == 1 {
+                continue;
+            }
+            let c = lines.cell(i, j);
+            if !b.has(c, d) {
+                continue;
+            }
+            if let Some(bx) = fin_box
+                && b.units_of(c)[2] != bx
+            {
+                continue;
+            }
+            elim.push((c, Value::from_index(d)));
+        }
+    }
+    if elim.is_empty() {
+        return None;
+    }
+    elim.sort();
+    elim.dedup();
+    let mut cells: Vec<usize> = base
+        .iter()
+        .flat_map(|&i| bits(lines.masks[i]).map(move |j| lines.cell(i, j)))
+        .collect();
+    cells.sort_unstable();
+    let base_units: Vec<usize> = base.iter().map(|&i| lines.base_unit(i)).collect();
+    let cover_units: Vec<usize> = bits(cover).map(|j| lines.cover_unit(j)).collect();
+    let t = technique(kind, base.len());
+    let sym = b.symbol(d);
+    let explanation = if fins.is_empty() {
+        format!(
+            "{}: in {}, {} can only go in {}, so each of those lines holds it in one of the base lines and it leaves the rest of them",
+            t.name(),
+            names(b, &base_units),
+            sym,
+            names(b, &cover_units),
+        )
+    } else {
+        let fin_names: Vec<String> = fins.iter().map(|&c| b.cell_name(c)).collect();
+        format!(
+            "{}: in {}, {} can only go in {} apart from the fin{} {} in {}; either a fin holds it or the fish does, so it leaves the cells of {} in {} outside the base lines",
+            t.name(),
+            names(b, &base_units),
+            sym,
+            names(b, &cover_units),
+            if fins.len() == 1 { "" } else { "s" },
+            fin_names.join(", "),
+            fin_box.map(|u| b.unit_name(u)).unwrap_or_default(),
+            names(b, &cover_units),
+            fin_box.map(|u| b.unit_name(u)).unwrap_or_default(),
+        )
+    };
+    let mut units = base_units;
+    units.extend(cover_units);
+    Some(Step {
+        technique: t,
+        placements: Vec::new(),
+        eliminations: elim,
+        highlights: Highlights {
+            candidates: cells.iter().map(|&c| (c, Value::from_index(d))).collect(),
+            cells,
+            units,
+            links: Vec::new(),
+        },
+        explanation,
+    })
+}
+
+/// Checks one choice of k base lines (their places joined in `union`).
+fn leaf(lines: &Lines, kind: Kind, base: &[usize], union: u64, steps: &mut Vec<Step>) {
+    let k = base.len();
+    let spread = union.count_ones() as usize;
+    if kind == Kind::Basic {
+        if spread == k
+            && let Some(s) = fish_step(lines, kind, base, union, &[])
+        {
+            steps.push(s);
+        }
+        return;
+    }
+    if spread <= k {
+        return;
+    }
+    let b = lines.b;
+    sub_masks(union, k, &mut |cover| {
+        let fins: Vec<usize> = base
+            .iter()
+            .flat_map(|&i| bits(lines.masks[i] & !cover).map(move |j| lines.cell(i, j)))
+            .collect();
+        let bx = b.units_of(fins[0])[2];
+        if fins.iter().any(|&f| b.units_of(f)[2] != bx) {
+            return;
+        }
+        let sashimi = base
+            .iter()
+            .any(|&i| (lines.masks[i] & cover).count_ones() <= 1);
+        if sashimi != (kind == Kind::Sashimi) {
+            return;
+        }
+        if let Some(s) = fish_step(lines, kind, base, cover, &fins) {
+            steps.push(s);
+        }
+    });
+}
+
+/// Walks the k-combinations of the `open` base lines whose joined places
+/// stay within `limit` cover lines.
+#[allow(clippy::too_many_arguments)]
+fn walk(
+    lines: &Lines,
+    kind: Kind,
+    k: usize,
+    limit: usize,
+    open: &[usize],
+    start: usize,
+    base: &mut Vec<usize>,
+    union: u64,
+    steps: &mut Vec<Step>,
+) {
+    if base.len() == k {
+        leaf(lines, kind, base, union, steps);
+        return;
+    }
+    for idx in start..open.len() {
+        if open.len() - idx < k - base.len() {
+            break;
+        }
+        let i = open[idx];
+        let u = union | lines.masks[i];
+        if u.count_ones() as usize > limit {
+            continue;
+        }
+        base.push(i);
+        walk(lines, kind, k, limit, open, idx + 1, base, u, steps);
+        base.pop();
+    }
+}
+
+fn search(b: &Board, kind: Kind, k: usize) -> Vec<Step> {
+    let n = b.n();
+    let cap = if kind == Kind::Basic {
+        MAX_BASIC_SIZE
+    } else {
+        MAX_FINNED_SIZE
+    };
+    let mut steps = Vec::new();
+    if k < 2 || 2 * k > n || k > cap {
+        return steps;
+    }
+    for dir in 0..2 {
+        // How many cover lines one box spans: fins must fit in one box.
+        let width = if kind == Kind::Basic {
+            0
+        } else if dir == 0 {
+            b.shape().box_cols()
+        } else {
+            b.shape().box_rows()
+        };
+        let limit = k + width;
+        for d in 0..n {
+            let mut lines = Lines {
+                b,
+                n,
+                dir,
+                d,
+                masks: vec![0; n],
+            };
+            for i in 0..n {
+                let mut m = 0u64;
+                for j in 0..n {
+                    if b.has(lines.cell(i, j), d) {
+                        m |= 1 << j;
+                    }
+                }
+                lines.masks[i] = m;
+            }
+            let open: Vec<usize> = (0..n)
+                .filter(|&i| {
+                    let p = lines.masks[i].count_ones() as usize;
+                    p >= 1 && p <= limit
+                })
+                .collect();
+            walk(
+                &lines,
+                kind,
+                k,
+                limit,
+                &open,
+                0,
+                &mut Vec::new(),
+                0,
+                &mut steps,
+            );
+        }
+    }
+    steps
+}
+
+/// Basic fish of size `k` (2 X-Wing, 3 Swordfish, 4 Jellyfish, …).
+pub fn basic(b: &Board, k: usize) -> Vec<Step> {
+    search(b, Kind::Basic, k)
+}
+
+/// Finned fish of size `k` that are not sashimi.
+pub fn finned(b: &Board, k: usize) -> Vec<Step> {
+    search(b, Kind::Finned, k)
+}
+
+/// Sashimi fish of size `k`.
+pub fn sashimi(b: &Board, k: usize) -> Vec<Step> {
+    search(b, Kind::Sashimi, k)
+}
