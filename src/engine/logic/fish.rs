@@ -152,9 +152,11 @@ fn fish_step(
     let sym = b.symbol(d);
     let explanation = if fins.is_empty() {
         format!(
-            "{}: in {}, {} can only go in {}, so each of those lines holds it in one of the base lines and it leaves the rest of them",
+            "{}: in {}, {} can only go in {}; each base line needs it in one of them, so {} leaves the rest of {}",
             t.name(),
             names(b, &base_units),
+            sym,
+            names(b, &cover_units),
             sym,
             names(b, &cover_units),
         )
@@ -332,4 +334,201 @@ pub fn finned(b: &Board, k: usize) -> Vec<Step> {
 /// Sashimi fish of size `k`.
 pub fn sashimi(b: &Board, k: usize) -> Vec<Step> {
     search(b, Kind::Sashimi, k)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::generate::{GenerateOptions, generate};
+    use crate::engine::level::Level;
+    use crate::engine::limits::Limits;
+    use crate::engine::logic::find_all;
+    use crate::engine::shape::Shape;
+
+    /// An empty board of `shape` where digit index `d` keeps, in each listed
+    /// row, only the listed columns (0-based).
+    fn shaped(shape: Shape, d: usize, rows: &[(usize, &[usize])]) -> Board {
+        let mut b = Board::from_values(shape, &vec![None; shape.cells()]).unwrap();
+        let n = shape.n();
+        for &(r, cols) in rows {
+            for c in 0..n {
+                if !cols.contains(&c) {
+                    b.remove(r * n + c, d);
+                }
+            }
+        }
+        b
+    }
+
+    fn elims(s: &Step) -> Vec<usize> {
+        s.eliminations.iter().map(|&(c, _)| c).collect()
+    }
+
+    #[test]
+    fn x_wing_on_6x6() {
+        let shape = Shape::new(2, 3).unwrap();
+        let b = shaped(shape, 0, &[(0, &[1, 4]), (3, &[1, 4])]);
+        let steps = basic(&b, 2);
+        assert_eq!(steps.len(), 1, "{steps:?}");
+        let s = &steps[0];
+        assert_eq!(s.technique, Technique::Fish(2));
+        assert_eq!(s.technique.name(), "X-Wing");
+        assert_eq!(elims(s), vec![7, 10, 13, 16, 25, 28, 31, 34]);
+        assert!(s.eliminations.iter().all(|&(_, v)| v.index() == 0));
+        assert_eq!(
+            s.highlights.candidates,
+            [1, 4, 19, 22].map(|c| (c, Value::from_index(0)))
+        );
+        assert_eq!(s.highlights.units, vec![0, 3, 6 + 1, 6 + 4]);
+        assert!(
+            s.explanation.contains("row 1 and row 4")
+                && s.explanation.contains("column 2 and column 5"),
+            "{}",
+            s.explanation
+        );
+        // Not finned, and no Swordfish on 6×6 here.
+        assert!(finned(&b, 2).is_empty());
+        assert!(sashimi(&b, 2).is_empty());
+        assert!(basic(&b, 3).is_empty());
+    }
+
+    #[test]
+    fn no_x_wing_when_the_columns_differ() {
+        // Boxes of 2 rows × 3 columns.
+        let shape = Shape::new(2, 3).unwrap();
+        let b = shaped(shape, 0, &[(0, &[1, 4]), (3, &[1, 5])]);
+        assert!(basic(&b, 2).is_empty());
+        // Each row keeps one place in the body once its fin goes: sashimi.
+        assert!(finned(&b, 2).is_empty());
+        let mut found: Vec<Vec<usize>> = sashimi(&b, 2).iter().map(elims).collect();
+        found.sort();
+        // Covers c2, c5 with fin r4c6 (box 4); covers c2, c6 with fin r1c5.
+        assert_eq!(found, vec![vec![6 + 5], vec![12 + 4]]);
+    }
+
+    #[test]
+    fn finned_x_wing_on_12x12() {
+        // Boxes of 3 rows × 4 columns.
+        let shape = Shape::new(3, 4).unwrap();
+        let b = shaped(shape, 0, &[(0, &[1, 6]), (5, &[1, 6, 7])]);
+        assert!(basic(&b, 2).is_empty());
+        assert!(sashimi(&b, 2).is_empty());
+        let steps = finned(&b, 2);
+        assert_eq!(steps.len(), 1, "{steps:?}");
+        let s = &steps[0];
+        assert_eq!(s.technique.name(), "Finned X-Wing");
+        // Column 7 (index 6) in the fin's box (rows 4–6), outside rows 1, 6.
+        assert_eq!(elims(s), vec![3 * 12 + 6, 4 * 12 + 6]);
+        assert!(s.explanation.contains("r6c8"), "{}", s.explanation);
+    }
+
+    #[test]
+    fn sashimi_x_wing_on_12x12() {
+        let shape = Shape::new(3, 4).unwrap();
+        let b = shaped(shape, 0, &[(0, &[1, 6]), (5, &[1, 7])]);
+        assert!(finned(&b, 2).is_empty());
+        let mut found: Vec<Vec<usize>> = sashimi(&b, 2).iter().map(elims).collect();
+        found.sort();
+        // Covers c2, c7 with fin r6c8; covers c2, c8 with fin r1c7.
+        assert_eq!(found, vec![vec![12 + 7, 24 + 7], vec![36 + 6, 48 + 6]]);
+    }
+
+    #[test]
+    fn a_fin_in_another_box_does_not_fire() {
+        let shape = Shape::new(3, 4).unwrap();
+        // The fin r6c9 is in the box of columns 9–12, which no cover crosses.
+        let b = shaped(shape, 0, &[(0, &[1, 6]), (5, &[1, 6, 8])]);
+        assert!(basic(&b, 2).is_empty());
+        assert!(finned(&b, 2).is_empty());
+        assert!(sashimi(&b, 2).is_empty());
+    }
+
+    #[test]
+    fn sizes_beyond_the_caps_find_nothing() {
+        let shape = Shape::new(2, 3).unwrap();
+        let b = shaped(shape, 0, &[]);
+        assert!(basic(&b, 4).is_empty()); // more than n/2
+        assert!(basic(&b, 1).is_empty());
+        let big = Shape::new(4, 4).unwrap();
+        let b = shaped(big, 0, &[]);
+        assert!(finned(&b, 5).is_empty());
+        assert_eq!(
+            Technique::for_side(16)
+                .iter()
+                .filter(|t| matches!(t, Technique::Fish(_)))
+                .count(),
+            7
+        );
+        assert_eq!(Technique::Fish(5).hodoku_code(), "");
+        assert_eq!(Technique::from_hodoku_code(""), None);
+    }
+
+    /// Solves with singles until stuck, then checks every fish step in each
+    /// position met on the way (applying the easiest productive step to go
+    /// on) against the solution.
+    fn sound_on(shape: Shape, seed: u64) -> usize {
+        let g = generate(
+            &GenerateOptions::new(shape, Level::Expert, seed),
+            &Limits::none(),
+        )
+        .unwrap();
+        let mut b = Board::from_puzzle(&g.puzzle).unwrap();
+        let singles = [
+            Technique::FullHouse,
+            Technique::NakedSingle,
+            Technique::HiddenSingle,
+        ];
+        loop {
+            let step = singles
+                .iter()
+                .find_map(|&t| find_all(&b, t).into_iter().find(Step::is_productive));
+            match step {
+                Some(s) => b.apply(&s),
+                None => break,
+            }
+        }
+        let fish: Vec<Technique> = Technique::for_side(shape.n())
+            .into_iter()
+            .filter(|t| {
+                matches!(
+                    t,
+                    Technique::Fish(_) | Technique::FinnedFish(_) | Technique::SashimiFish(_)
+                )
+            })
+            .collect();
+        let mut checked = 0;
+        for _ in 0..200 {
+            for &t in &fish {
+                for s in find_all(&b, t) {
+                    assert!(!s.eliminations.is_empty());
+                    for &(c, v) in &s.eliminations {
+                        assert_ne!(g.solution.get(c), v, "{}: {}", t.name(), s.explanation);
+                    }
+                    let mut sorted = s.eliminations.clone();
+                    sorted.sort();
+                    sorted.dedup();
+                    assert_eq!(sorted, s.eliminations);
+                    checked += 1;
+                }
+            }
+            match crate::engine::logic::next_step(&b) {
+                Some(s) => b.apply(&s),
+                None => break,
+            }
+        }
+        checked
+    }
+
+    #[test]
+    fn fish_are_sound_on_generated_puzzles() {
+        let mut checked = 0;
+        for seed in 1..=6 {
+            checked += sound_on(Shape::CLASSIC, seed);
+        }
+        for seed in 1..=2 {
+            checked += sound_on(Shape::new(4, 4).unwrap(), seed);
+        }
+        println!("{checked} fish steps checked");
+        assert!(checked > 0, "no fish step met");
+    }
 }
