@@ -23,7 +23,10 @@ fn logic(c: &mut Criterion) {
         .iter()
         .filter(|p| solve_path(p).unwrap().solved)
         .count();
-    eprintln!("top1465: {solved} of {} solved by the implemented techniques", puzzles.len());
+    eprintln!(
+        "top1465: {solved} of {} solved by the implemented techniques",
+        puzzles.len()
+    );
     let mut g = c.benchmark_group("logic path");
     g.throughput(Throughput::Elements(puzzles.len() as u64));
     g.sample_size(10);

@@ -3,6 +3,7 @@
 //! [`Board`] holds (up to 64×64). Each family lives in its own file.
 
 pub mod board;
+pub mod fish;
 pub mod intersections;
 pub mod single_digit;
 pub mod singles;
@@ -39,12 +40,16 @@ pub fn find_all(board: &Board, t: Technique) -> Vec<Step> {
         Technique::XYZWing => wings::xyz_wings(board),
         Technique::WWing => wings::w_wings(board),
         Technique::RemotePair => wings::remote_pairs(board),
+        Technique::Fish(k) => fish::basic(board, k.into()),
+        Technique::FinnedFish(k) => fish::finned(board, k.into()),
+        Technique::SashimiFish(k) => fish::sashimi(board, k.into()),
     }
 }
 
-/// The first productive step, trying techniques easiest first.
+/// The first productive step, trying techniques easiest first (those of
+/// [`Technique::for_side`]).
 pub fn next_step(board: &Board) -> Option<Step> {
-    Technique::ALL
+    Technique::for_side(board.n())
         .into_iter()
         .find_map(|t| find_all(board, t).into_iter().find(Step::is_productive))
 }

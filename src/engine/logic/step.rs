@@ -53,11 +53,19 @@ pub enum Technique {
     WWing,
     /// A chain of bivalue cells with the same two values.
     RemotePair,
+    /// A basic fish of the given size (2 X-Wing, 3 Swordfish, 4 Jellyfish):
+    /// k lines whose places for a value lie in k lines of the other direction.
+    Fish(u8),
+    /// A finned fish of the given size: a fish but for fins in one box.
+    FinnedFish(u8),
+    /// A sashimi fish of the given size: a finned fish whose body without
+    /// the fins leaves a base line with at most one place.
+    SashimiFish(u8),
 }
 
 impl Technique {
     /// Every technique, easiest first (the order the solver tries them).
-    pub const ALL: [Technique; 21] = [
+    pub const ALL: [Technique; 30] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
@@ -71,15 +79,41 @@ impl Technique {
         Technique::HiddenTriple,
         Technique::NakedQuad,
         Technique::HiddenQuad,
+        Technique::Fish(2),
         Technique::Skyscraper,
         Technique::TwoStringKite,
+        Technique::FinnedFish(2),
+        Technique::SashimiFish(2),
+        Technique::Fish(3),
         Technique::TurbotFish,
         Technique::EmptyRectangle,
         Technique::XYWing,
+        Technique::FinnedFish(3),
+        Technique::SashimiFish(3),
         Technique::XYZWing,
         Technique::WWing,
         Technique::RemotePair,
+        Technique::Fish(4),
+        Technique::FinnedFish(4),
+        Technique::SashimiFish(4),
     ];
+
+    /// The techniques worth trying on an n×n board, easiest first: [`ALL`]
+    /// plus the basic fish larger than a Jellyfish that fit n (up to
+    /// [`super::fish::MAX_BASIC_SIZE`]), right after the Jellyfish.
+    ///
+    /// [`ALL`]: Technique::ALL
+    pub fn for_side(n: usize) -> Vec<Technique> {
+        let mut v = Technique::ALL.to_vec();
+        let big = (5..=(n / 2).min(super::fish::MAX_BASIC_SIZE))
+            .map(|k| Technique::Fish(u8::try_from(k).unwrap_or(u8::MAX)));
+        let at = v
+            .iter()
+            .position(|&t| t == Technique::Fish(4))
+            .map_or(v.len(), |p| p + 1);
+        v.splice(at..at, big);
+        v
+    }
 
     /// The name players know.
     pub fn name(self) -> &'static str {
@@ -105,10 +139,33 @@ impl Technique {
             Technique::XYZWing => "XYZ-Wing",
             Technique::WWing => "W-Wing",
             Technique::RemotePair => "Remote Pair",
+            Technique::Fish(k) => match k {
+                2 => "X-Wing",
+                3 => "Swordfish",
+                4 => "Jellyfish",
+                5 => "Fish of size 5",
+                6 => "Fish of size 6",
+                7 => "Fish of size 7",
+                8 => "Fish of size 8",
+                _ => "Large Fish",
+            },
+            Technique::FinnedFish(k) => match k {
+                2 => "Finned X-Wing",
+                3 => "Finned Swordfish",
+                4 => "Finned Jellyfish",
+                _ => "Large Finned Fish",
+            },
+            Technique::SashimiFish(k) => match k {
+                2 => "Sashimi X-Wing",
+                3 => "Sashimi Swordfish",
+                4 => "Sashimi Jellyfish",
+                _ => "Large Sashimi Fish",
+            },
         }
     }
 
-    /// HoDoKu's library code (for the regression library).
+    /// HoDoKu's library code (for the regression library); empty for the
+    /// techniques HoDoKu has no code for (fish larger than a Jellyfish).
     pub fn hodoku_code(self) -> &'static str {
         match self {
             Technique::FullHouse => "0000",
@@ -132,11 +189,24 @@ impl Technique {
             Technique::XYWing => "0800",
             Technique::XYZWing => "0801",
             Technique::WWing => "0803",
+            Technique::Fish(2) => "0300",
+            Technique::Fish(3) => "0301",
+            Technique::Fish(4) => "0302",
+            Technique::FinnedFish(2) => "0310",
+            Technique::FinnedFish(3) => "0311",
+            Technique::FinnedFish(4) => "0312",
+            Technique::SashimiFish(2) => "0320",
+            Technique::SashimiFish(3) => "0321",
+            Technique::SashimiFish(4) => "0322",
+            Technique::Fish(_) | Technique::FinnedFish(_) | Technique::SashimiFish(_) => "",
         }
     }
 
     /// The technique with this HoDoKu code.
     pub fn from_hodoku_code(code: &str) -> Option<Technique> {
+        if code.is_empty() {
+            return None;
+        }
         Technique::ALL.into_iter().find(|t| t.hodoku_code() == code)
     }
 
@@ -151,7 +221,10 @@ impl Technique {
             | Technique::XYWing
             | Technique::XYZWing
             | Technique::WWing
-            | Technique::RemotePair => Level::Hard,
+            | Technique::RemotePair
+            | Technique::Fish(_)
+            | Technique::FinnedFish(_)
+            | Technique::SashimiFish(_) => Level::Hard,
             _ => Level::Medium,
         }
     }

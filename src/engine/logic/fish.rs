@@ -1,0 +1,534 @@
+//! Fish: for one value, k base lines (rows, or columns) whose places for it
+//! lie within k cover lines of the other direction. Each cover line then
+//! holds the value in one of the base lines, so it leaves the rest of the
+//! cover lines (basic fish: X-Wing, Swordfish, Jellyfish, and larger).
+//!
+//! A finned fish has extra places in the base lines (the fins) outside the
+//! covers, all in one box: either a fin holds the value or the fish does, so
+//! only the cover cells outside the bases that sit in the fins' box lose it.
+//! It is called sashimi (HoDoKu's convention) when some base line keeps at
+//! most one place once the fins are taken away: without the fins the body
+//! would not be a fish of that size at all.
+//!
+//! Sizes run from 2 to n/2 (a larger fish in one direction is a smaller one
+//! in the other). To keep the search quick on big boards, basic fish stop at
+//! size [`MAX_BASIC_SIZE`] and finned/sashimi fish at size
+//! [`MAX_FINNED_SIZE`]; on 9×9 that is no limit (n/2 = 4). The search walks
+//! the combinations of base lines and drops a partial one as soon as its
+//! places spread over more columns (rows) than the fish and a fin box can
+//! take.
+
+use crate::engine::grid::Value;
+
+use super::{Board, Highlights, Step, Technique, bits};
+
+/// The largest basic fish searched for, whatever the side.
+pub const MAX_BASIC_SIZE: usize = 8;
+
+/// The largest finned or sashimi fish searched for, whatever the side.
+pub const MAX_FINNED_SIZE: usize = 4;
+
+/// What kind of fish to look for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Basic,
+    Finned,
+    Sashimi,
+}
+
+/// One orientation of the search: base lines are rows (`dir` 0) or
+/// columns (1), and cover lines the other direction.
+struct Lines<'a> {
+    b: &'a Board,
+    n: usize,
+    dir: usize,
+    d: usize,
+    /// Per base line, the cover indices where `d` is a candidate.
+    masks: Vec<u64>,
+}
+
+impl Lines<'_> {
+    /// The cell where base line `i` meets cover line `j`.
+    fn cell(&self, i: usize, j: usize) -> usize {
+        if self.dir == 0 {
+            i * self.n + j
+        } else {
+            j * self.n + i
+        }
+    }
+
+    /// The unit number of base line `i`.
+    fn base_unit(&self, i: usize) -> usize {
+        self.dir * self.n + i
+    }
+
+    /// The unit number of cover line `j`.
+    fn cover_unit(&self, j: usize) -> usize {
+        (1 - self.dir) * self.n + j
+    }
+}
+
+/// Every k-element subset of the set bits of `m`, as masks, passed to `f`.
+fn sub_masks(m: u64, k: usize, f: &mut impl FnMut(u64)) {
+    fn go(rest: u64, k: usize, acc: u64, f: &mut impl FnMut(u64)) {
+        if k == 0 {
+            f(acc);
+            return;
+        }
+        if (rest.count_ones() as usize) < k {
+            return;
+        }
+        let low = rest & rest.wrapping_neg();
+        go(rest & !low, k - 1, acc | low, f);
+        go(rest & !low, k, acc, f);
+    }
+    go(m, k, 0, f);
+}
+
+/// The technique for a kind and size.
+fn technique(kind: Kind, k: usize) -> Technique {
+    let k = u8::try_from(k).unwrap_or(u8::MAX);
+    match kind {
+        Kind::Basic => Technique::Fish(k),
+        Kind::Finned => Technique::FinnedFish(k),
+        Kind::Sashimi => Technique::SashimiFish(k),
+    }
+}
+
+fn names(b: &Board, units: &[usize]) -> String {
+    let v: Vec<String> = units.iter().map(|&u| b.unit_name(u)).collect();
+    match v.len() {
+        0 => String::new(),
+        1 => v[0].clone(),
+        l => format!("{} and {}", v[..l - 1].join(", "), v[l - 1]),
+    }
+}
+
+/// Builds the step for base lines `base` (indices), covers `cover` (mask of
+/// cover indices) and fins `fins` (cells; empty for a basic fish), if it
+/// eliminates anything.
+fn fish_step(
+    lines: &Lines,
+    kind: Kind,
+    base: &[usize],
+    cover: u64,
+    fins: &[usize],
+) -> Option<Step> {
+    let b = lines.b;
+    let d = lines.d;
+    let fin_box = fins.first().map(|&f| b.units_of(f)[2]);
+    let base_bits = base.iter().fold(0u64, |m, &i| m | 1 << i);
+    let mut elim: Vec<(usize, Value)> = Vec::new();
+    for j in bits(cover) {
+        for i in 0..lines.n {
+            if base_bits >> i & 1 == 1 {
+                continue;
+            }
+            let c = lines.cell(i, j);
+            if !b.has(c, d) {
+                continue;
+            }
+            if let Some(bx) = fin_box
+                && b.units_of(c)[2] != bx
+            {
+                continue;
+            }
+            elim.push((c, Value::from_index(d)));
+        }
+    }
+    if elim.is_empty() {
+        return None;
+    }
+    elim.sort();
+    elim.dedup();
+    let mut cells: Vec<usize> = base
+        .iter()
+        .flat_map(|&i| bits(lines.masks[i]).map(move |j| lines.cell(i, j)))
+        .collect();
+    cells.sort_unstable();
+    let base_units: Vec<usize> = base.iter().map(|&i| lines.base_unit(i)).collect();
+    let cover_units: Vec<usize> = bits(cover).map(|j| lines.cover_unit(j)).collect();
+    let t = technique(kind, base.len());
+    let sym = b.symbol(d);
+    let explanation = if fins.is_empty() {
+        format!(
+            "{}: in {}, {} can only go in {}; each base line needs it in one of them, so {} leaves the rest of {}",
+            t.name(),
+            names(b, &base_units),
+            sym,
+            names(b, &cover_units),
+            sym,
+            names(b, &cover_units),
+        )
+    } else {
+        let fin_names: Vec<String> = fins.iter().map(|&c| b.cell_name(c)).collect();
+        format!(
+            "{}: in {}, {} can only go in {} apart from the fin{} {} in {}; either a fin holds it or the fish does, so it leaves the cells of {} in {} outside the base lines",
+            t.name(),
+            names(b, &base_units),
+            sym,
+            names(b, &cover_units),
+            if fins.len() == 1 { "" } else { "s" },
+            fin_names.join(", "),
+            fin_box.map(|u| b.unit_name(u)).unwrap_or_default(),
+            names(b, &cover_units),
+            fin_box.map(|u| b.unit_name(u)).unwrap_or_default(),
+        )
+    };
+    let mut units = base_units;
+    units.extend(cover_units);
+    Some(Step {
+        technique: t,
+        placements: Vec::new(),
+        eliminations: elim,
+        highlights: Highlights {
+            candidates: cells.iter().map(|&c| (c, Value::from_index(d))).collect(),
+            cells,
+            units,
+            links: Vec::new(),
+        },
+        explanation,
+    })
+}
+
+/// Checks one choice of k base lines (their places joined in `union`).
+fn leaf(lines: &Lines, kind: Kind, base: &[usize], union: u64, steps: &mut Vec<Step>) {
+    let k = base.len();
+    let spread = union.count_ones() as usize;
+    if kind == Kind::Basic {
+        if spread == k
+            && let Some(s) = fish_step(lines, kind, base, union, &[])
+        {
+            steps.push(s);
+        }
+        return;
+    }
+    if spread <= k {
+        return;
+    }
+    let b = lines.b;
+    sub_masks(union, k, &mut |cover| {
+        let fins: Vec<usize> = base
+            .iter()
+            .flat_map(|&i| bits(lines.masks[i] & !cover).map(move |j| lines.cell(i, j)))
+            .collect();
+        let bx = b.units_of(fins[0])[2];
+        if fins.iter().any(|&f| b.units_of(f)[2] != bx) {
+            return;
+        }
+        let sashimi = base
+            .iter()
+            .any(|&i| (lines.masks[i] & cover).count_ones() <= 1);
+        if sashimi != (kind == Kind::Sashimi) {
+            return;
+        }
+        if let Some(s) = fish_step(lines, kind, base, cover, &fins) {
+            steps.push(s);
+        }
+    });
+}
+
+/// Walks the k-combinations of the `open` base lines whose joined places
+/// stay within `limit` cover lines.
+#[allow(clippy::too_many_arguments)]
+fn walk(
+    lines: &Lines,
+    kind: Kind,
+    k: usize,
+    limit: usize,
+    open: &[usize],
+    start: usize,
+    base: &mut Vec<usize>,
+    union: u64,
+    steps: &mut Vec<Step>,
+) {
+    if base.len() == k {
+        leaf(lines, kind, base, union, steps);
+        return;
+    }
+    for idx in start..open.len() {
+        if open.len() - idx < k - base.len() {
+            break;
+        }
+        let i = open[idx];
+        let u = union | lines.masks[i];
+        if u.count_ones() as usize > limit {
+            continue;
+        }
+        base.push(i);
+        walk(lines, kind, k, limit, open, idx + 1, base, u, steps);
+        base.pop();
+    }
+}
+
+fn search(b: &Board, kind: Kind, k: usize) -> Vec<Step> {
+    let n = b.n();
+    let cap = if kind == Kind::Basic {
+        MAX_BASIC_SIZE
+    } else {
+        MAX_FINNED_SIZE
+    };
+    let mut steps = Vec::new();
+    if k < 2 || 2 * k > n || k > cap {
+        return steps;
+    }
+    for dir in 0..2 {
+        // How many cover lines one box spans: fins must fit in one box.
+        let width = if kind == Kind::Basic {
+            0
+        } else if dir == 0 {
+            b.shape().box_cols()
+        } else {
+            b.shape().box_rows()
+        };
+        let limit = k + width;
+        for d in 0..n {
+            let mut lines = Lines {
+                b,
+                n,
+                dir,
+                d,
+                masks: vec![0; n],
+            };
+            for i in 0..n {
+                let mut m = 0u64;
+                for j in 0..n {
+                    if b.has(lines.cell(i, j), d) {
+                        m |= 1 << j;
+                    }
+                }
+                lines.masks[i] = m;
+            }
+            let open: Vec<usize> = (0..n)
+                .filter(|&i| {
+                    let p = lines.masks[i].count_ones() as usize;
+                    p >= 1 && p <= limit
+                })
+                .collect();
+            walk(
+                &lines,
+                kind,
+                k,
+                limit,
+                &open,
+                0,
+                &mut Vec::new(),
+                0,
+                &mut steps,
+            );
+        }
+    }
+    steps
+}
+
+/// Basic fish of size `k` (2 X-Wing, 3 Swordfish, 4 Jellyfish, …).
+pub fn basic(b: &Board, k: usize) -> Vec<Step> {
+    search(b, Kind::Basic, k)
+}
+
+/// Finned fish of size `k` that are not sashimi.
+pub fn finned(b: &Board, k: usize) -> Vec<Step> {
+    search(b, Kind::Finned, k)
+}
+
+/// Sashimi fish of size `k`.
+pub fn sashimi(b: &Board, k: usize) -> Vec<Step> {
+    search(b, Kind::Sashimi, k)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::generate::{GenerateOptions, generate};
+    use crate::engine::level::Level;
+    use crate::engine::limits::Limits;
+    use crate::engine::logic::find_all;
+    use crate::engine::shape::Shape;
+
+    /// An empty board of `shape` where digit index `d` keeps, in each listed
+    /// row, only the listed columns (0-based).
+    fn shaped(shape: Shape, d: usize, rows: &[(usize, &[usize])]) -> Board {
+        let mut b = Board::from_values(shape, &vec![None; shape.cells()]).unwrap();
+        let n = shape.n();
+        for &(r, cols) in rows {
+            for c in 0..n {
+                if !cols.contains(&c) {
+                    b.remove(r * n + c, d);
+                }
+            }
+        }
+        b
+    }
+
+    fn elims(s: &Step) -> Vec<usize> {
+        s.eliminations.iter().map(|&(c, _)| c).collect()
+    }
+
+    #[test]
+    fn x_wing_on_6x6() {
+        let shape = Shape::new(2, 3).unwrap();
+        let b = shaped(shape, 0, &[(0, &[1, 4]), (3, &[1, 4])]);
+        let steps = basic(&b, 2);
+        assert_eq!(steps.len(), 1, "{steps:?}");
+        let s = &steps[0];
+        assert_eq!(s.technique, Technique::Fish(2));
+        assert_eq!(s.technique.name(), "X-Wing");
+        assert_eq!(elims(s), vec![7, 10, 13, 16, 25, 28, 31, 34]);
+        assert!(s.eliminations.iter().all(|&(_, v)| v.index() == 0));
+        assert_eq!(
+            s.highlights.candidates,
+            [1, 4, 19, 22].map(|c| (c, Value::from_index(0)))
+        );
+        assert_eq!(s.highlights.units, vec![0, 3, 6 + 1, 6 + 4]);
+        assert!(
+            s.explanation.contains("row 1 and row 4")
+                && s.explanation.contains("column 2 and column 5"),
+            "{}",
+            s.explanation
+        );
+        // Not finned, and no Swordfish on 6×6 here.
+        assert!(finned(&b, 2).is_empty());
+        assert!(sashimi(&b, 2).is_empty());
+        assert!(basic(&b, 3).is_empty());
+    }
+
+    #[test]
+    fn no_x_wing_when_the_columns_differ() {
+        // Boxes of 2 rows × 3 columns.
+        let shape = Shape::new(2, 3).unwrap();
+        let b = shaped(shape, 0, &[(0, &[1, 4]), (3, &[1, 5])]);
+        assert!(basic(&b, 2).is_empty());
+        // Each row keeps one place in the body once its fin goes: sashimi.
+        assert!(finned(&b, 2).is_empty());
+        let mut found: Vec<Vec<usize>> = sashimi(&b, 2).iter().map(elims).collect();
+        found.sort();
+        // Covers c2, c5 with fin r4c6 (box 4); covers c2, c6 with fin r1c5.
+        assert_eq!(found, vec![vec![6 + 5], vec![12 + 4]]);
+    }
+
+    #[test]
+    fn finned_x_wing_on_12x12() {
+        // Boxes of 3 rows × 4 columns.
+        let shape = Shape::new(3, 4).unwrap();
+        let b = shaped(shape, 0, &[(0, &[1, 6]), (5, &[1, 6, 7])]);
+        assert!(basic(&b, 2).is_empty());
+        assert!(sashimi(&b, 2).is_empty());
+        let steps = finned(&b, 2);
+        assert_eq!(steps.len(), 1, "{steps:?}");
+        let s = &steps[0];
+        assert_eq!(s.technique.name(), "Finned X-Wing");
+        // Column 7 (index 6) in the fin's box (rows 4–6), outside rows 1, 6.
+        assert_eq!(elims(s), vec![3 * 12 + 6, 4 * 12 + 6]);
+        assert!(s.explanation.contains("r6c8"), "{}", s.explanation);
+    }
+
+    #[test]
+    fn sashimi_x_wing_on_12x12() {
+        let shape = Shape::new(3, 4).unwrap();
+        let b = shaped(shape, 0, &[(0, &[1, 6]), (5, &[1, 7])]);
+        assert!(finned(&b, 2).is_empty());
+        let mut found: Vec<Vec<usize>> = sashimi(&b, 2).iter().map(elims).collect();
+        found.sort();
+        // Covers c2, c7 with fin r6c8; covers c2, c8 with fin r1c7.
+        assert_eq!(found, vec![vec![12 + 7, 24 + 7], vec![36 + 6, 48 + 6]]);
+    }
+
+    #[test]
+    fn a_fin_in_another_box_does_not_fire() {
+        let shape = Shape::new(3, 4).unwrap();
+        // The fin r6c9 is in the box of columns 9–12, which no cover crosses.
+        let b = shaped(shape, 0, &[(0, &[1, 6]), (5, &[1, 6, 8])]);
+        assert!(basic(&b, 2).is_empty());
+        assert!(finned(&b, 2).is_empty());
+        assert!(sashimi(&b, 2).is_empty());
+    }
+
+    #[test]
+    fn sizes_beyond_the_caps_find_nothing() {
+        let shape = Shape::new(2, 3).unwrap();
+        let b = shaped(shape, 0, &[]);
+        assert!(basic(&b, 4).is_empty()); // more than n/2
+        assert!(basic(&b, 1).is_empty());
+        let big = Shape::new(4, 4).unwrap();
+        let b = shaped(big, 0, &[]);
+        assert!(finned(&b, 5).is_empty());
+        assert_eq!(
+            Technique::for_side(16)
+                .iter()
+                .filter(|t| matches!(t, Technique::Fish(_)))
+                .count(),
+            7
+        );
+        assert_eq!(Technique::Fish(5).hodoku_code(), "");
+        assert_eq!(Technique::from_hodoku_code(""), None);
+    }
+
+    /// Solves with singles until stuck, then checks every fish step in each
+    /// position met on the way (applying the easiest productive step to go
+    /// on) against the solution.
+    fn sound_on(shape: Shape, seed: u64) -> usize {
+        let g = generate(
+            &GenerateOptions::new(shape, Level::Expert, seed),
+            &Limits::none(),
+        )
+        .unwrap();
+        let mut b = Board::from_puzzle(&g.puzzle).unwrap();
+        let singles = [
+            Technique::FullHouse,
+            Technique::NakedSingle,
+            Technique::HiddenSingle,
+        ];
+        loop {
+            let step = singles
+                .iter()
+                .find_map(|&t| find_all(&b, t).into_iter().find(Step::is_productive));
+            match step {
+                Some(s) => b.apply(&s),
+                None => break,
+            }
+        }
+        let fish: Vec<Technique> = Technique::for_side(shape.n())
+            .into_iter()
+            .filter(|t| {
+                matches!(
+                    t,
+                    Technique::Fish(_) | Technique::FinnedFish(_) | Technique::SashimiFish(_)
+                )
+            })
+            .collect();
+        let mut checked = 0;
+        for _ in 0..200 {
+            for &t in &fish {
+                for s in find_all(&b, t) {
+                    assert!(!s.eliminations.is_empty());
+                    for &(c, v) in &s.eliminations {
+                        assert_ne!(g.solution.get(c), v, "{}: {}", t.name(), s.explanation);
+                    }
+                    let mut sorted = s.eliminations.clone();
+                    sorted.sort();
+                    sorted.dedup();
+                    assert_eq!(sorted, s.eliminations);
+                    checked += 1;
+                }
+            }
+            match crate::engine::logic::next_step(&b) {
+                Some(s) => b.apply(&s),
+                None => break,
+            }
+        }
+        checked
+    }
+
+    #[test]
+    fn fish_are_sound_on_generated_puzzles() {
+        let mut checked = 0;
+        for seed in 1..=6 {
+            checked += sound_on(Shape::CLASSIC, seed);
+        }
+        for seed in 1..=2 {
+            checked += sound_on(Shape::new(4, 4).unwrap(), seed);
+        }
+        println!("{checked} fish steps checked");
+        assert!(checked > 0, "no fish step met");
+    }
+}
