@@ -467,3 +467,44 @@ fn a_click_selects_the_cell_under_it() {
         assert_eq!(a.cursor, 10);
     }
 }
+
+#[test]
+fn hints_on_big_boards_come_from_the_worker_and_stale_ones_are_dropped() {
+    use dekadoku::engine::Level;
+    use dekadoku::engine::generate::{GenerateOptions, generate};
+    let made = generate(
+        &GenerateOptions::new(Shape::square(4).unwrap(), Level::Medium, 5),
+        &dekadoku::engine::Limits::none(),
+    )
+    .unwrap();
+    let mut a = playing(Game::new(
+        &made.puzzle,
+        Some(made.solution),
+        Origin::default(),
+    ));
+    let fx = press(&mut a, "i");
+    let Some(Effect::Start(job)) = fx.into_iter().next() else {
+        panic!("no hint job on 16×16")
+    };
+    assert!(matches!(job.kind, JobKind::Hint { .. }));
+    assert!(a.hint.is_none());
+    assert_eq!(a.status, "looking for a hint…");
+    // The player moves on before the answer: it is dropped.
+    let answer = run_job(job, Arc::new(AtomicBool::new(false)));
+    let c = a.cursor;
+    let sol = a.game.as_ref().unwrap().solution().unwrap().get(c);
+    let typed = dekadoku::game::symbol(16, sol);
+    for ch in typed.chars() {
+        a.update(self::ch(ch.to_ascii_lowercase()));
+    }
+    if a.game.as_ref().unwrap().value(c).is_none() {
+        a.update(key(KeyCode::Enter));
+    }
+    a.update(Action::Job(answer));
+    assert!(a.hint.is_none(), "a stale hint was shown");
+    // Asked again and answered in time, it shows.
+    let fx = press(&mut a, "i");
+    settle(&mut a, fx);
+    assert!(a.hint.is_some());
+    assert!(a.status.starts_with("Hint: "), "{}", a.status);
+}

@@ -212,6 +212,9 @@ pub struct App {
     pub spinner: usize,
     /// The names of the themes on offer.
     pub themes: Vec<String>,
+    /// A hint being looked for on the worker: its job and the position it
+    /// was asked for (moves and history length).
+    pending_hint: Option<(u64, (u32, usize))>,
     next_job: u64,
     seed: u64,
     dirty: bool,
@@ -240,6 +243,7 @@ impl App {
             focused: true,
             spinner: 0,
             themes: Vec::new(),
+            pending_hint: None,
             next_job: 1,
             seed,
             dirty: false,
@@ -785,6 +789,15 @@ impl App {
     }
 
     fn job_done(&mut self, r: JobResult, fx: &mut Vec<Effect>) {
+        if let JobResult::Hint { id, hint } = r {
+            let fresh = self.pending_hint.take().filter(|&(j, at)| {
+                j == id && self.game.as_ref().is_some_and(|g| position(g) == at)
+            });
+            if fresh.is_some() {
+                self.show_hint(hint);
+            }
+            return;
+        }
         let Screen::Working { job, .. } = &self.screen else {
             return; // stale: nobody waits for it
         };
@@ -792,6 +805,8 @@ impl App {
             return;
         }
         match r {
+            // Answered above.
+            JobResult::Hint { .. } => {}
             JobResult::Generated { result, .. } => match result {
                 Ok(made) => {
                     let origin = Origin {
@@ -1008,20 +1023,21 @@ impl App {
             return;
         };
         match self.hint.take() {
-            None => match LogicHinter.hint(g) {
-                Some(h) => {
-                    self.status = match &h {
-                        Hint::Wrong { .. } => {
-                            "Hint: some entries are wrong (press again to see which)".into()
-                        }
-                        _ => format!("Hint: {} (press again for more)", h.title()),
-                    };
-                    self.hint = Some(HintState { hint: h, stage: 1 });
+            None => {
+                if g.shape().n() > 9 {
+                    // The technique solver can take longer than a frame on
+                    // big boards: ask the worker, keep the keys responsive.
+                    let game = Box::new(g.clone());
+                    let at = position(g);
+                    let (id, e) = self.job(JobKind::Hint { game });
+                    fx.push(e);
+                    self.pending_hint = Some((id, at));
+                    self.status = "looking for a hint…".into();
+                } else {
+                    let h = LogicHinter.hint(g);
+                    self.show_hint(h);
                 }
-                None => {
-                    self.status = "no hint: the board is full or the solution is unknown".into()
-                }
-            },
+            }
             Some(HintState { hint, stage: 1 }) => {
                 self.status = format!("{} (press again to apply)", hint.explain(g));
                 if let Hint::Wrong { .. } = hint {
@@ -1041,6 +1057,21 @@ impl App {
                     self.status.clear();
                 }
             }
+        }
+    }
+
+    fn show_hint(&mut self, h: Option<Hint>) {
+        match h {
+            Some(h) => {
+                self.status = match &h {
+                    Hint::Wrong { .. } => {
+                        "Hint: some entries are wrong (press again to see which)".into()
+                    }
+                    _ => format!("Hint: {} (press again for more)", h.title()),
+                };
+                self.hint = Some(HintState { hint: h, stage: 1 });
+            }
+            None => self.status = "no hint: the board is full or the solution is unknown".into(),
         }
     }
 
@@ -1155,4 +1186,10 @@ fn new_game_screen(shape: Shape, level: Level) -> Screen {
         level: LEVELS.iter().position(|&l| l == level).unwrap_or(1),
         row: 0,
     }
+}
+
+/// Identifies a position of a game: moves made and the undo history's
+/// length (any change, undo or redo alters one of them).
+fn position(g: &Game) -> (u32, usize) {
+    (g.moves(), g.history().undo.len())
 }

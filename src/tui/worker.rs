@@ -1,5 +1,5 @@
 //! The one background thread for long engine work: generating a puzzle,
-//! solving an imported one. Jobs carry an id and a cancel flag; a result
+//! solving an imported one, finding a hint on a large board. Jobs carry an id and a cancel flag; a result
 //! whose id the app no longer waits for is dropped by the app. The thread
 //! ends when its job channel closes or a result cannot be sent.
 
@@ -11,7 +11,7 @@ use crossbeam_channel::{Receiver, Sender};
 
 use crate::engine::generate::{GenerateOptions, Generated, Symmetry, generate};
 use crate::engine::{Level, Limits, NoTrace, Outcome, Puzzle, Shape, Solver};
-use crate::game::Origin;
+use crate::game::{Game, Hint, Hinter, LogicHinter, Origin};
 
 /// What to do.
 #[derive(Debug, Clone)]
@@ -24,6 +24,12 @@ pub enum JobKind {
         level: Level,
         /// The seed.
         seed: u64,
+    },
+    /// Find the next hint for a position (large boards: the technique
+    /// solver can take longer than a frame there).
+    Hint {
+        /// The game as it stands.
+        game: Box<Game>,
     },
     /// Solve a puzzle (an imported or shipped one) to learn its solution
     /// and whether it is unique.
@@ -54,6 +60,13 @@ pub enum JobResult {
         /// The puzzle, or a message.
         result: Result<Generated, String>,
     },
+    /// A hint found (None: nothing to say).
+    Hint {
+        /// The job's id.
+        id: u64,
+        /// The hint.
+        hint: Option<Hint>,
+    },
     /// A solved puzzle.
     Solved {
         /// The job's id.
@@ -71,7 +84,9 @@ impl JobResult {
     /// The id of the job this answers.
     pub fn id(&self) -> u64 {
         match self {
-            JobResult::Generated { id, .. } | JobResult::Solved { id, .. } => *id,
+            JobResult::Generated { id, .. }
+            | JobResult::Hint { id, .. }
+            | JobResult::Solved { id, .. } => *id,
         }
     }
 }
@@ -93,6 +108,10 @@ pub fn run_job(job: Job, cancel: Arc<AtomicBool>) -> JobResult {
                 result: generate(&opts, &limits).map_err(|stop| format!("generation {stop}")),
             }
         }
+        JobKind::Hint { game } => JobResult::Hint {
+            id: job.id,
+            hint: LogicHinter.hint(&game),
+        },
         JobKind::Solve { puzzle, origin } => {
             let outcome = Solver::new().solve(&puzzle, &limits, &mut NoTrace);
             JobResult::Solved {
