@@ -7,6 +7,7 @@ pub mod check;
 pub mod convert;
 pub mod count;
 pub mod generate;
+pub mod grade;
 pub mod solve;
 
 use std::fs::File;
@@ -45,6 +46,8 @@ pub enum Command {
     Convert(convert::ConvertArgs),
     /// Make new puzzles with exactly one solution, from a seed.
     Generate(generate::GenerateArgs),
+    /// Grade every puzzle: level, score, SE-style rating, hardest technique.
+    Grade(grade::GradeArgs),
     /// Time the solver (and, on 9×9 files, the `sudoku` crate) on whole files.
     Bench(bench::BenchArgs),
 }
@@ -138,6 +141,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Check(a)) => check::run(&a),
         Some(Command::Convert(a)) => convert::run(&a),
         Some(Command::Generate(a)) => generate::run(&a),
+        Some(Command::Grade(a)) => grade::run(&a),
         Some(Command::Bench(a)) => bench::run(&a),
         None if cli.print_default_config => print_default_config(),
         None => play(),

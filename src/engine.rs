@@ -5,6 +5,7 @@ pub mod bits;
 pub mod count;
 pub mod format;
 pub mod generate;
+pub mod grade;
 pub mod grid;
 pub mod level;
 pub mod limits;

@@ -298,3 +298,23 @@ fn generate_bad_arguments_exit_2_with_a_message() {
         assert!(out.stdout.is_empty(), "{args:?}");
     }
 }
+
+#[test]
+fn grade_prints_level_score_rating_and_technique() {
+    // One blank in a solved grid: a full house.
+    let solved = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    let mut one = solved.to_string();
+    one.replace_range(0..1, ".");
+    let hard = "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
+    let input = format!("{one}\n{hard}\n{}\n", ".".repeat(81));
+    let out = run(&["grade", "-"], input.as_bytes());
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{stdout}");
+    assert_eq!(lines[0], "easy 4 1.0 Full House");
+    assert!(lines[1].starts_with("extreme "), "{}", lines[1]);
+    assert!(lines[1].contains("guess"), "{}", lines[1]);
+    assert!(lines[2].starts_with("- - -"), "{}", lines[2]);
+    assert_eq!(out.status.code(), Some(1), "the empty grid is not unique");
+    assert!(text(&out.stderr).contains("3 puzzles: easy 1, extreme 1"));
+}

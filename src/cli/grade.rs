@@ -1,0 +1,80 @@
+//! `dekadoku grade`: one line per puzzle — level, score, SE-style rating
+//! and the hardest technique — and a count per level at the end.
+
+use std::collections::BTreeMap;
+use std::io::{self, BufWriter, Write};
+
+use clap::Args;
+
+use crate::engine::grade::{GradeError, grade};
+use crate::engine::level::Level;
+
+use super::{Input, Status, progress};
+
+/// Arguments of `grade`.
+#[derive(Debug, Args)]
+pub struct GradeArgs {
+    #[command(flatten)]
+    input: Input,
+}
+
+/// Runs `grade`.
+pub fn run(args: &GradeArgs) -> Status {
+    let mut reader = match args.input.open() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("{e}");
+            return Status::BadInput;
+        }
+    };
+    let name = args.input.name();
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut status = Status::Ok;
+    let mut levels: BTreeMap<Level, usize> = BTreeMap::new();
+    let bar = progress("grading");
+    let mut index = 0usize;
+    while let Some(item) = reader.next() {
+        let puzzle = match item {
+            Ok(p) => p,
+            Err(e) => {
+                bar.suspend(|| eprintln!("{e}"));
+                status = status.worst(Status::BadInput);
+                continue;
+            }
+        };
+        index += 1;
+        bar.inc(1);
+        let text = match grade(&puzzle) {
+            Ok(g) => {
+                *levels.entry(g.level).or_default() += 1;
+                let hardest = match (g.guesses, g.hardest) {
+                    (0, Some(t)) => t.name().to_string(),
+                    (0, None) => "nothing to do".to_string(),
+                    (k, _) => format!("guess ×{k} (beyond the implemented techniques)"),
+                };
+                format!("{} {} {:.1} {hardest}", g.level, g.score, g.rating)
+            }
+            Err(e) => {
+                let line = reader.last_line();
+                status = status.worst(match e {
+                    GradeError::NotUnique => Status::NotUnique,
+                    GradeError::Board(_) => Status::BadInput,
+                });
+                bar.suspend(|| eprintln!("{name}: puzzle {index} (line {line}): {e}"));
+                format!("- - - {e}")
+            }
+        };
+        if let Err(e) = writeln!(out, "{text}") {
+            if e.kind() == io::ErrorKind::BrokenPipe {
+                return status;
+            }
+            eprintln!("{name}: cannot write: {e}");
+            return Status::BadInput;
+        }
+    }
+    bar.finish_and_clear();
+    let _ = out.flush();
+    let summary: Vec<String> = levels.iter().map(|(l, k)| format!("{l} {k}")).collect();
+    eprintln!("{name}: {index} puzzles: {}", summary.join(", "));
+    status
+}

@@ -1,0 +1,248 @@
+//! Difficulty: the technique path a person would take, graded three ways —
+//! a [`Level`] from the hardest technique needed, a score summed over the
+//! path (scaled by the number of cells, so "easy" means the same on 4×4 and
+//! 25×25), and an SE-style rating of the hardest step (1.0 – 11.x).
+//!
+//! When the implemented techniques stall, the path continues with a
+//! clearly labelled guess (the solution's value in the empty cell with the
+//! fewest candidates), which makes the puzzle Extreme.
+
+use std::collections::BTreeMap;
+
+use crate::engine::level::Level;
+use crate::engine::logic::{Board, BoardError, Technique, next_step};
+use crate::engine::{Grid, Limits, NoTrace, Outcome, Puzzle, solve};
+
+/// The SE-style rating of a guess.
+pub const GUESS_RATING: f32 = 10.0;
+
+/// A puzzle's grade.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Grade {
+    /// The level of the hardest technique (Extreme when a guess was needed).
+    pub level: Level,
+    /// The path's score (technique weights × uses, × 81 / cells).
+    pub score: u32,
+    /// The SE-style rating of the hardest step.
+    pub rating: f32,
+    /// The hardest technique used (None when the puzzle needed a guess or
+    /// nothing at all).
+    pub hardest: Option<Technique>,
+    /// How often each technique was used.
+    pub steps_by_technique: BTreeMap<Technique, usize>,
+    /// Guesses made.
+    pub guesses: usize,
+}
+
+/// Why a puzzle cannot be graded.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GradeError {
+    /// The position is broken or too large.
+    #[error(transparent)]
+    Board(#[from] BoardError),
+    /// The puzzle does not have exactly one solution.
+    #[error("only puzzles with exactly one solution are graded")]
+    NotUnique,
+}
+
+/// The SE-style rating of a technique (our own table, in the spirit of
+/// Sudoku Explainer's scale).
+pub fn rating(t: Technique) -> f32 {
+    match t {
+        Technique::FullHouse => 1.0,
+        Technique::HiddenSingle => 1.5,
+        Technique::NakedSingle => 2.3,
+        Technique::Pointing => 2.6,
+        Technique::Claiming => 2.8,
+        Technique::LockedPair => 2.9,
+        Technique::NakedPair => 3.0,
+        Technique::LockedTriple => 3.1,
+        Technique::Fish(2) => 3.2,
+        Technique::HiddenPair => 3.4,
+        Technique::FinnedFish(2) => 3.4,
+        Technique::SashimiFish(2) => 3.5,
+        Technique::NakedTriple => 3.6,
+        Technique::Fish(3) => 3.8,
+        Technique::HiddenTriple => 4.0,
+        Technique::Skyscraper => 4.0,
+        Technique::FinnedFish(3) => 4.0,
+        Technique::TwoStringKite => 4.1,
+        Technique::SashimiFish(3) => 4.1,
+        Technique::TurbotFish => 4.2,
+        Technique::XYWing => 4.2,
+        Technique::XYZWing => 4.4,
+        Technique::WWing => 4.4,
+        Technique::EmptyRectangle => 4.5,
+        Technique::RemotePair => 4.5,
+        Technique::NakedQuad => 5.0,
+        Technique::Fish(4) => 5.2,
+        Technique::HiddenQuad => 5.4,
+        Technique::FinnedFish(4) => 5.4,
+        Technique::SashimiFish(4) => 5.5,
+        Technique::Fish(_) | Technique::FinnedFish(_) | Technique::SashimiFish(_) => 5.6,
+    }
+}
+
+/// HoDoKu-style score weight of one use of a technique.
+pub fn weight(t: Technique) -> u32 {
+    match t {
+        Technique::FullHouse => 4,
+        Technique::HiddenSingle => 14,
+        Technique::NakedSingle => 4,
+        Technique::Pointing | Technique::Claiming => 50,
+        Technique::LockedPair => 40,
+        Technique::LockedTriple => 60,
+        Technique::NakedPair => 60,
+        Technique::HiddenPair => 70,
+        Technique::NakedTriple => 80,
+        Technique::HiddenTriple => 100,
+        Technique::NakedQuad => 120,
+        Technique::HiddenQuad => 150,
+        Technique::Fish(2) => 140,
+        Technique::Fish(3) => 150,
+        Technique::Fish(4) => 160,
+        Technique::FinnedFish(_) | Technique::SashimiFish(_) => 170,
+        Technique::Skyscraper | Technique::TurbotFish | Technique::EmptyRectangle => 130,
+        Technique::TwoStringKite | Technique::WWing => 150,
+        Technique::RemotePair => 110,
+        Technique::XYWing => 160,
+        Technique::XYZWing => 180,
+        Technique::Fish(_) => 200,
+    }
+}
+
+/// Score of a guess.
+const GUESS_WEIGHT: u32 = 10_000;
+
+/// Grades a puzzle with exactly one solution.
+pub fn grade(puzzle: &Puzzle) -> Result<Grade, GradeError> {
+    let Outcome::Solved(solution) = solve(puzzle, &Limits::none(), &mut NoTrace) else {
+        return Err(GradeError::NotUnique);
+    };
+    grade_with(puzzle, &solution)
+}
+
+/// Grades a puzzle whose (unique) solution is known.
+pub fn grade_with(puzzle: &Puzzle, solution: &Grid) -> Result<Grade, GradeError> {
+    let mut board = Board::from_puzzle(puzzle)?;
+    board.check()?;
+    let mut by: BTreeMap<Technique, usize> = BTreeMap::new();
+    let mut raw: u64 = 0;
+    let mut hardest: Option<Technique> = None;
+    let mut guesses = 0;
+    while !board.is_solved() {
+        if let Some(step) = next_step(&board) {
+            let t = step.technique;
+            *by.entry(t).or_default() += 1;
+            raw += u64::from(weight(t));
+            if hardest.is_none_or(|h| rating(t) > rating(h)) {
+                hardest = Some(t);
+            }
+            board.apply(&step);
+        } else {
+            let c = (0..puzzle.shape().cells())
+                .filter(|&c| board.value(c).is_none())
+                .min_by_key(|&c| board.count(c))
+                .ok_or(GradeError::NotUnique)?;
+            board.place(c, solution.get(c).index());
+            guesses += 1;
+            raw += u64::from(GUESS_WEIGHT);
+        }
+        board.check()?;
+    }
+    let cells = puzzle.shape().cells() as u64;
+    let score = u32::try_from(raw * 81 / cells.max(1)).unwrap_or(u32::MAX);
+    let (level, rating_value) = if guesses > 0 {
+        (Level::Extreme, GUESS_RATING)
+    } else {
+        (
+            hardest.map_or(Level::Easy, Technique::level),
+            hardest.map_or(1.0, rating),
+        )
+    };
+    Ok(Grade {
+        level,
+        score,
+        rating: rating_value,
+        hardest,
+        steps_by_technique: by,
+        guesses,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::generate::{GenerateOptions, generate};
+    use crate::engine::logic::find_all;
+    use crate::engine::{Shape, Value};
+
+    #[test]
+    fn ratings_follow_the_solving_order_within_families() {
+        assert!(rating(Technique::FullHouse) < rating(Technique::NakedSingle));
+        assert!(rating(Technique::Fish(2)) < rating(Technique::Fish(3)));
+        assert!(rating(Technique::Fish(3)) < rating(Technique::Fish(4)));
+        assert!(rating(Technique::NakedPair) < rating(Technique::NakedTriple));
+        assert!(rating(Technique::HiddenTriple) < rating(Technique::HiddenQuad));
+        assert!(GUESS_RATING > rating(Technique::SashimiFish(4)));
+    }
+
+    #[test]
+    fn singles_only_puzzles_are_easy_and_sizes_compare() {
+        // A puzzle with one blank: a full house on any size scores alike.
+        for shape in [
+            Shape::square(2).unwrap(),
+            Shape::CLASSIC,
+            Shape::square(4).unwrap(),
+        ] {
+            let g = generate(
+                &GenerateOptions::new(shape, Level::Easy, 1),
+                &Limits::none(),
+            )
+            .unwrap();
+            let mut p = g.solution.to_puzzle();
+            p.set(0, None).unwrap();
+            let grade = grade(&p).unwrap();
+            assert_eq!(grade.level, Level::Easy);
+            assert_eq!(grade.hardest, Some(Technique::FullHouse));
+            assert_eq!(grade.guesses, 0);
+            assert_eq!(grade.rating, 1.0);
+            assert_eq!(grade.score, (4 * 81 / shape.cells()) as u32);
+        }
+    }
+
+    #[test]
+    fn hardest_step_sets_level_and_guesses_make_extreme() {
+        let hard =
+            "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
+        let nums: Vec<usize> = hard
+            .bytes()
+            .map(|b| if b == b'.' { 0 } else { (b - b'0') as usize })
+            .collect();
+        let p = Puzzle::from_numbers(Shape::CLASSIC, &nums).unwrap();
+        let g = grade(&p).unwrap();
+        assert_eq!(g.level, Level::Extreme, "{g:?}");
+        assert!(g.guesses > 0);
+        assert_eq!(g.rating, GUESS_RATING);
+        // Not unique: refused.
+        let mut two = p.clone();
+        for c in 0..81 {
+            two.set(c, None).unwrap();
+        }
+        assert_eq!(grade(&two), Err(GradeError::NotUnique));
+        // Every step on the path is sound (placements and eliminations agree
+        // with the solution) — checked by re-walking with find_all.
+        let Outcome::Solved(sol) = solve(&p, &Limits::none(), &mut NoTrace) else {
+            panic!()
+        };
+        let b = Board::from_puzzle(&p).unwrap();
+        for t in Technique::ALL {
+            for s in find_all(&b, t) {
+                for &(c, v) in &s.eliminations {
+                    assert_ne!(sol.get(c), v);
+                }
+                let _: Vec<Value> = s.placements.iter().map(|&(_, v)| v).collect();
+            }
+        }
+    }
+}
