@@ -8,6 +8,7 @@ pub mod convert;
 pub mod count;
 pub mod generate;
 pub mod grade;
+pub mod hint;
 pub mod solve;
 
 use std::fs::File;
@@ -48,6 +49,8 @@ pub enum Command {
     Generate(generate::GenerateArgs),
     /// Grade every puzzle: level, score, SE-style rating, hardest technique.
     Grade(grade::GradeArgs),
+    /// The next logical step for each position, explained.
+    Hint(hint::HintArgs),
     /// Time the solver (and, on 9×9 files, the `sudoku` crate) on whole files.
     Bench(bench::BenchArgs),
 }
@@ -142,6 +145,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Convert(a)) => convert::run(&a),
         Some(Command::Generate(a)) => generate::run(&a),
         Some(Command::Grade(a)) => grade::run(&a),
+        Some(Command::Hint(a)) => hint::run(&a),
         Some(Command::Bench(a)) => bench::run(&a),
         None if cli.print_default_config => print_default_config(),
         None => play(),

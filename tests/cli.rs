@@ -302,7 +302,8 @@ fn generate_bad_arguments_exit_2_with_a_message() {
 #[test]
 fn grade_prints_level_score_rating_and_technique() {
     // One blank in a solved grid: a full house.
-    let solved = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    let solved =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
     let mut one = solved.to_string();
     one.replace_range(0..1, ".");
     let hard = "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
@@ -317,4 +318,33 @@ fn grade_prints_level_score_rating_and_technique() {
     assert!(lines[2].starts_with("- - -"), "{}", lines[2]);
     assert_eq!(out.status.code(), Some(1), "the empty grid is not unique");
     assert!(text(&out.stderr).contains("3 puzzles: easy 1, extreme 1"));
+}
+
+#[test]
+fn grade_steps_and_hint_explain_themselves() {
+    let solved =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    let mut two = solved.to_string();
+    two.replace_range(0..2, "..");
+    let out = run(&["grade", "--steps", "-"], format!("{two}\n").as_bytes());
+    let stdout = text(&out.stdout);
+    assert!(stdout.starts_with("easy "), "{stdout}");
+    assert!(
+        stdout.contains("    1. ") && stdout.contains("    2. "),
+        "{stdout}"
+    );
+    let out = run(&["hint", "-"], format!("{two}\n{solved}\n").as_bytes());
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(lines[0].starts_with("Full House: r1c"), "{stdout}");
+    assert_eq!(lines[1], "solved: nothing to do");
+    // A broken position is named, not solved.
+    let mut bad = solved.to_string();
+    bad.replace_range(0..1, "3");
+    let out = run(&["hint", "-"], format!("{bad}\n").as_bytes());
+    assert!(
+        text(&out.stdout).contains("this position has an error at"),
+        "{}",
+        text(&out.stdout)
+    );
 }

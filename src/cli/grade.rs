@@ -16,6 +16,9 @@ use super::{Input, Status, progress};
 pub struct GradeArgs {
     #[command(flatten)]
     input: Input,
+    /// Also print the explained solution path, one step per line.
+    #[arg(long)]
+    steps: bool,
 }
 
 /// Runs `grade`.
@@ -52,7 +55,13 @@ pub fn run(args: &GradeArgs) -> Status {
                     (0, None) => "nothing to do".to_string(),
                     (k, _) => format!("guess ×{k} (beyond the implemented techniques)"),
                 };
-                format!("{} {} {:.1} {hardest}", g.level, g.score, g.rating)
+                let mut line = format!("{} {} {:.1} {hardest}", g.level, g.score, g.rating);
+                if args.steps {
+                    for (i, s) in g.path.iter().enumerate() {
+                        line.push_str(&format!("\n  {:>3}. {s}", i + 1));
+                    }
+                }
+                line
             }
             Err(e) => {
                 let line = reader.last_line();

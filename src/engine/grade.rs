@@ -32,6 +32,8 @@ pub struct Grade {
     pub steps_by_technique: BTreeMap<Technique, usize>,
     /// Guesses made.
     pub guesses: usize,
+    /// The path, one explained line per step (guesses included).
+    pub path: Vec<String>,
 }
 
 /// Why a puzzle cannot be graded.
@@ -130,6 +132,7 @@ pub fn grade_with(puzzle: &Puzzle, solution: &Grid) -> Result<Grade, GradeError>
     let mut raw: u64 = 0;
     let mut hardest: Option<Technique> = None;
     let mut guesses = 0;
+    let mut path = Vec::new();
     while !board.is_solved() {
         if let Some(step) = next_step(&board) {
             let t = step.technique;
@@ -138,6 +141,7 @@ pub fn grade_with(puzzle: &Puzzle, solution: &Grid) -> Result<Grade, GradeError>
             if hardest.is_none_or(|h| rating(t) > rating(h)) {
                 hardest = Some(t);
             }
+            path.push(step.explanation.clone());
             board.apply(&step);
         } else {
             let c = (0..puzzle.shape().cells())
@@ -145,6 +149,11 @@ pub fn grade_with(puzzle: &Puzzle, solution: &Grid) -> Result<Grade, GradeError>
                 .min_by_key(|&c| board.count(c))
                 .ok_or(GradeError::NotUnique)?;
             board.place(c, solution.get(c).index());
+            path.push(format!(
+                "Guess: no implemented technique applies; {} is {} (from the solution)",
+                board.cell_name(c),
+                board.symbol(solution.get(c).index())
+            ));
             guesses += 1;
             raw += u64::from(GUESS_WEIGHT);
         }
@@ -167,6 +176,7 @@ pub fn grade_with(puzzle: &Puzzle, solution: &Grid) -> Result<Grade, GradeError>
         hardest,
         steps_by_technique: by,
         guesses,
+        path,
     })
 }
 

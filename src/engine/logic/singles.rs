@@ -16,7 +16,7 @@ fn place(b: &Board, t: Technique, c: usize, d: usize, units: Vec<usize>, why: St
             links: Vec::new(),
         },
         explanation: format!(
-            "{}: {why}, so {} is {}",
+            "{}: {} {why}, so it is {}",
             t.name(),
             b.cell_name(c),
             b.symbol(d)
@@ -40,7 +40,7 @@ pub fn full_houses(b: &Board) -> Vec<Step> {
             continue;
         }
         let d = b.mask(c).trailing_zeros() as usize;
-        let why = format!("it is the last empty cell of {}", b.unit_name(u));
+        let why = format!("is the last empty cell of {}", b.unit_name(u));
         steps.push(place(b, Technique::FullHouse, c, d, vec![u], why));
     }
     steps
@@ -52,7 +52,7 @@ pub fn naked_singles(b: &Board) -> Vec<Step> {
         .filter(|&c| b.value(c).is_none() && b.count(c) == 1)
         .map(|c| {
             let d = b.mask(c).trailing_zeros() as usize;
-            let why = "every other value is seen by its row, column or box".to_string();
+            let why = "sees every other value in its row, column or box".to_string();
             place(b, Technique::NakedSingle, c, d, b.units_of(c).to_vec(), why)
         })
         .collect()
@@ -75,7 +75,7 @@ pub fn hidden_singles(b: &Board) -> Vec<Step> {
                 continue;
             }
             let why = format!(
-                "it is the only place for {} in {}",
+                "is the only place for {} in {}",
                 b.symbol(d),
                 b.unit_name(u)
             );
