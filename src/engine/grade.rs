@@ -76,6 +76,10 @@ pub fn rating(t: Technique) -> f32 {
         Technique::WWing => 4.4,
         Technique::EmptyRectangle => 4.5,
         Technique::RemotePair => 4.5,
+        Technique::ColorTrap => 4.5,
+        Technique::ColorWrap => 4.7,
+        Technique::XChain => 6.6,
+        Technique::XYChain => 6.6,
         Technique::NakedQuad => 5.0,
         Technique::Fish(4) => 5.2,
         Technique::HiddenQuad => 5.4,
@@ -109,6 +113,10 @@ pub fn weight(t: Technique) -> u32 {
         Technique::RemotePair => 110,
         Technique::XYWing => 160,
         Technique::XYZWing => 180,
+        Technique::ColorTrap => 150,
+        Technique::ColorWrap => 170,
+        Technique::XChain => 250,
+        Technique::XYChain => 260,
         Technique::Fish(_) => 200,
     }
 }

@@ -3,6 +3,8 @@
 //! [`Board`] holds (up to 64×64). Each family lives in its own file.
 
 pub mod board;
+pub mod chains;
+pub mod coloring;
 pub mod fish;
 pub mod intersections;
 pub mod single_digit;
@@ -40,6 +42,10 @@ pub fn find_all(board: &Board, t: Technique) -> Vec<Step> {
         Technique::XYZWing => wings::xyz_wings(board),
         Technique::WWing => wings::w_wings(board),
         Technique::RemotePair => wings::remote_pairs(board),
+        Technique::ColorTrap => coloring::traps(board),
+        Technique::ColorWrap => coloring::wraps(board),
+        Technique::XChain => chains::x_chains(board),
+        Technique::XYChain => chains::xy_chains(board),
         Technique::Fish(k) => fish::basic(board, k.into()),
         Technique::FinnedFish(k) => fish::finned(board, k.into()),
         Technique::SashimiFish(k) => fish::sashimi(board, k.into()),

@@ -53,6 +53,18 @@ pub enum Technique {
     WWing,
     /// A chain of bivalue cells with the same two values.
     RemotePair,
+    /// Simple Colors trap: the conjugate pairs of a value, coloured two
+    /// ways; a candidate that sees both colours goes.
+    ColorTrap,
+    /// Simple Colors wrap: two cells of one colour see each other, so that
+    /// colour is false everywhere.
+    ColorWrap,
+    /// X-Chain: an alternating chain of strong and weak links on one value,
+    /// strong at both ends; a cell seeing both ends loses the value.
+    XChain,
+    /// XY-Chain: a chain of bivalue cells, each linked to the next by a
+    /// shared value; a cell seeing both ends loses the ends' value.
+    XYChain,
     /// A basic fish of the given size (2 X-Wing, 3 Swordfish, 4 Jellyfish):
     /// k lines whose places for a value lie in k lines of the other direction.
     Fish(u8),
@@ -65,7 +77,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first (the order the solver tries them).
-    pub const ALL: [Technique; 30] = [
+    pub const ALL: [Technique; 34] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
@@ -93,6 +105,10 @@ impl Technique {
         Technique::XYZWing,
         Technique::WWing,
         Technique::RemotePair,
+        Technique::ColorTrap,
+        Technique::ColorWrap,
+        Technique::XChain,
+        Technique::XYChain,
         Technique::Fish(4),
         Technique::FinnedFish(4),
         Technique::SashimiFish(4),
@@ -139,6 +155,10 @@ impl Technique {
             Technique::XYZWing => "XYZ-Wing",
             Technique::WWing => "W-Wing",
             Technique::RemotePair => "Remote Pair",
+            Technique::ColorTrap => "Simple Colors Trap",
+            Technique::ColorWrap => "Simple Colors Wrap",
+            Technique::XChain => "X-Chain",
+            Technique::XYChain => "XY-Chain",
             Technique::Fish(k) => match k {
                 2 => "X-Wing",
                 3 => "Swordfish",
@@ -186,6 +206,10 @@ impl Technique {
             Technique::EmptyRectangle => "0402",
             Technique::TurbotFish => "0403",
             Technique::RemotePair => "0703",
+            Technique::ColorTrap => "0500",
+            Technique::ColorWrap => "0501",
+            Technique::XChain => "0701",
+            Technique::XYChain => "0702",
             Technique::XYWing => "0800",
             Technique::XYZWing => "0801",
             Technique::WWing => "0803",
@@ -222,9 +246,12 @@ impl Technique {
             | Technique::XYZWing
             | Technique::WWing
             | Technique::RemotePair
+            | Technique::ColorTrap
+            | Technique::ColorWrap
             | Technique::Fish(_)
             | Technique::FinnedFish(_)
             | Technique::SashimiFish(_) => Level::Hard,
+            Technique::XChain | Technique::XYChain => Level::Expert,
             _ => Level::Medium,
         }
     }

@@ -1,0 +1,401 @@
+//! Chains: X-Chain (one value, alternating strong and weak links, strong at
+//! both ends) and XY-Chain (bivalue cells, each linked to the next by a
+//! shared value). Either way one end holds the value, so a cell that sees
+//! both ends cannot. The chains are found by breadth-first search over
+//! "this candidate is true / false" states, so each elimination set is
+//! reported once, with the shortest chain that proves it. Shape-agnostic.
+
+use crate::engine::grid::Value;
+
+use super::coloring::strong_links;
+use super::{Board, Highlights, Link, Step, Technique};
+
+/// The longest chain searched, in links.
+pub const MAX_LINKS: usize = 24;
+
+/// Elimination sets already found, each with the shortest step for it.
+#[derive(Default)]
+struct Found {
+    steps: Vec<(usize, Step)>,
+}
+
+impl Found {
+    /// Keeps `step` (a chain of `len` links) unless an equal or shorter
+    /// chain already eliminates the same candidates.
+    fn offer(&mut self, len: usize, step: Step) {
+        match self
+            .steps
+            .iter_mut()
+            .find(|(_, s)| s.eliminations == step.eliminations)
+        {
+            Some(entry) if len < entry.0 => *entry = (len, step),
+            Some(_) => {}
+            None => self.steps.push((len, step)),
+        }
+    }
+
+    fn into_steps(self) -> Vec<Step> {
+        self.steps.into_iter().map(|(_, s)| s).collect()
+    }
+}
+
+/// The cells holding `d` that see both `a` and `e`, other than the two.
+fn seeing_both(b: &Board, d: usize, a: usize, e: usize) -> Vec<(usize, Value)> {
+    let mut out: Vec<(usize, Value)> = b
+        .tables()
+        .peers(a)
+        .filter(|&c| c != a && c != e && b.has(c, d) && b.sees(c, e))
+        .map(|c| (c, Value::from_index(d)))
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Follows parent pointers from `state` back to the start.
+fn walk_back(parent: &[Option<usize>], mut state: usize) -> Vec<usize> {
+    let mut path = vec![state];
+    while let Some(p) = parent[state] {
+        path.push(p);
+        state = p;
+    }
+    path.reverse();
+    path
+}
+
+/// X-Chain: on value d, start false ⇒ (strong) next true ⇒ (weak) next
+/// false ⇒ … ⇒ end true; so start or end holds d.
+pub fn x_chains(b: &Board) -> Vec<Step> {
+    let cells = b.shape().cells();
+    let mut found = Found::default();
+    for d in 0..b.n() {
+        let links = strong_links(b, d);
+        let mut strong: Vec<Vec<usize>> = vec![Vec::new(); cells];
+        for &(x, y) in &links {
+            strong[x].push(y);
+            strong[y].push(x);
+        }
+        // Only cells with a strong link can continue a chain after a weak one.
+        let linked: Vec<usize> = (0..cells).filter(|&c| !strong[c].is_empty()).collect();
+        let mut weak: Vec<Vec<usize>> = vec![Vec::new(); cells];
+        for &c in &linked {
+            weak[c] = linked.iter().copied().filter(|&n| b.sees(c, n)).collect();
+        }
+        // State s: cell s/2, true when s is odd.
+        for &start in &linked {
+            let mut parent: Vec<Option<usize>> = vec![None; 2 * cells];
+            let mut depth: Vec<usize> = vec![usize::MAX; 2 * cells];
+            depth[2 * start] = 0;
+            let mut queue = std::collections::VecDeque::from([2 * start]);
+            while let Some(s) = queue.pop_front() {
+                let (c, on) = (s / 2, s % 2 == 1);
+                if depth[s] >= MAX_LINKS {
+                    continue;
+                }
+                let next: &[usize] = if on { &weak[c] } else { &strong[c] };
+                for &n in next {
+                    let t = 2 * n + usize::from(!on);
+                    if depth[t] == usize::MAX {
+                        depth[t] = depth[s] + 1;
+                        parent[t] = Some(s);
+                        queue.push_back(t);
+                    }
+                }
+            }
+            for &end in &linked {
+                let t = 2 * end + 1;
+                if end <= start || depth[t] == usize::MAX {
+                    continue;
+                }
+                let elim = seeing_both(b, d, start, end);
+                if elim.is_empty() {
+                    continue;
+                }
+                let path = walk_back(&parent, t);
+                found.offer(depth[t], x_chain_step(b, d, &path, elim));
+            }
+        }
+    }
+    found.into_steps()
+}
+
+fn x_chain_step(b: &Board, d: usize, path: &[usize], elim: Vec<(usize, Value)>) -> Step {
+    let v = Value::from_index(d);
+    let chain: Vec<usize> = path.iter().map(|s| s / 2).collect();
+    let links: Vec<Link> = path
+        .windows(2)
+        .map(|w| Link {
+            from: (w[0] / 2, v),
+            to: (w[1] / 2, v),
+            // A link into a true state is strong.
+            strong: w[1] % 2 == 1,
+        })
+        .collect();
+    let mut text = b.cell_name(chain[0]);
+    for l in &links {
+        text.push_str(if l.strong { " = " } else { " − " });
+        text.push_str(&b.cell_name(l.to.0));
+    }
+    let (a, e) = (chain[0], chain[chain.len() - 1]);
+    let mut cand: Vec<(usize, Value)> = chain.iter().map(|&c| (c, v)).collect();
+    cand.sort_unstable();
+    cand.dedup();
+    Step {
+        technique: Technique::XChain,
+        placements: Vec::new(),
+        highlights: Highlights {
+            cells: cand.iter().map(|&(c, _)| c).collect(),
+            candidates: cand,
+            units: Vec::new(),
+            links,
+        },
+        explanation: format!(
+            "X-Chain on {}: {} (= strong, − weak link); if {} is not {} then {} is, so \
+             one of them holds {} and a cell that sees both cannot",
+            b.symbol(d),
+            text,
+            b.cell_name(a),
+            b.symbol(d),
+            b.cell_name(e),
+            b.symbol(d),
+        ),
+        eliminations: elim,
+    }
+}
+
+/// XY-Chain: bivalue cells; start is not x ⇒ start is y ⇒ a linked cell is
+/// not y ⇒ it is its other value ⇒ … ⇒ end is x; so start or end holds x.
+pub fn xy_chains(b: &Board) -> Vec<Step> {
+    let cells = b.shape().cells();
+    let n = b.n();
+    let bv: Vec<usize> = (0..cells).filter(|&c| b.count(c) == 2).collect();
+    let mut near: Vec<Vec<usize>> = vec![Vec::new(); cells];
+    for &c in &bv {
+        near[c] = bv.iter().copied().filter(|&o| b.sees(c, o)).collect();
+    }
+    let mut found = Found::default();
+    // State (c, v) = c * n + v: cell c holds v.
+    let other = |c: usize, v: usize| (b.mask(c) & !(1u64 << v)).trailing_zeros() as usize;
+    for &start in &bv {
+        for x in super::bits(b.mask(start)) {
+            let mut parent: Vec<Option<usize>> = vec![None; cells * n];
+            let mut depth: Vec<usize> = vec![usize::MAX; cells * n];
+            let first = start * n + other(start, x);
+            depth[first] = 1;
+            let mut queue = std::collections::VecDeque::from([first]);
+            while let Some(s) = queue.pop_front() {
+                let (c, v) = (s / n, s % n);
+                if depth[s] >= MAX_LINKS {
+                    continue;
+                }
+                for &nb in &near[c] {
+                    if !b.has(nb, v) {
+                        continue;
+                    }
+                    let t = nb * n + other(nb, v);
+                    if depth[t] == usize::MAX {
+                        depth[t] = depth[s] + 2;
+                        parent[t] = Some(s);
+                        queue.push_back(t);
+                    }
+                }
+            }
+            for &end in &bv {
+                let t = end * n + x;
+                if end <= start || !b.has(end, x) || depth[t] == usize::MAX {
+                    continue;
+                }
+                let elim = seeing_both(b, x, start, end);
+                if elim.is_empty() {
+                    continue;
+                }
+                let path = walk_back(&parent, t);
+                found.offer(depth[t], xy_chain_step(b, x, start, &path, elim));
+            }
+        }
+    }
+    found.into_steps()
+}
+
+fn xy_chain_step(
+    b: &Board,
+    x: usize,
+    start: usize,
+    path: &[usize],
+    elim: Vec<(usize, Value)>,
+) -> Step {
+    let n = b.n();
+    let val = Value::from_index;
+    // The chain's candidates in order: (cell, false value), (cell, true value).
+    let mut nodes: Vec<(usize, usize, usize)> = Vec::new();
+    let mut prev_true = x;
+    for (i, &s) in path.iter().enumerate() {
+        let (c, v) = (s / n, s % n);
+        let off = if i == 0 { x } else { prev_true };
+        nodes.push((c, off, v));
+        prev_true = v;
+    }
+    let mut links = Vec::new();
+    for (i, &(c, off, on)) in nodes.iter().enumerate() {
+        links.push(Link {
+            from: (c, val(off)),
+            to: (c, val(on)),
+            strong: true,
+        });
+        if let Some(&(nc, noff, _)) = nodes.get(i + 1) {
+            links.push(Link {
+                from: (c, val(on)),
+                to: (nc, val(noff)),
+                strong: false,
+            });
+        }
+    }
+    let text = nodes
+        .iter()
+        .map(|&(c, off, on)| format!("({}={}){}", b.symbol(off), b.symbol(on), b.cell_name(c)))
+        .collect::<Vec<_>>()
+        .join(" − ");
+    let end = nodes.last().map_or(start, |&(c, _, _)| c);
+    let mut cells: Vec<usize> = nodes.iter().map(|&(c, _, _)| c).collect();
+    cells.dedup();
+    Step {
+        technique: Technique::XYChain,
+        placements: Vec::new(),
+        highlights: Highlights {
+            cells,
+            candidates: vec![(start, val(x)), (end, val(x))],
+            units: Vec::new(),
+            links,
+        },
+        explanation: format!(
+            "XY-Chain: {}; if {} is not {} then {} is, so one of them holds {} and a \
+             cell that sees both cannot",
+            text,
+            b.cell_name(start),
+            b.symbol(x),
+            b.cell_name(end),
+            b.symbol(x),
+        ),
+        eliminations: elim,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::generate::{GenerateOptions, generate};
+    use crate::engine::logic::{find_all, singles};
+    use crate::engine::{Level, Limits, Shape};
+
+    /// An empty 6×6 board (2×3 boxes): every cell has every candidate.
+    fn empty6() -> Board {
+        let shape = Shape::new(2, 3).unwrap();
+        Board::from_values(shape, &[None; 36]).unwrap()
+    }
+
+    /// Removes digit `d` from unit `u` except at `keep`.
+    fn only_at(b: &mut Board, u: usize, d: usize, keep: &[usize]) {
+        let cells: Vec<usize> = b.unit(u).iter().map(|&c| c as usize).collect();
+        for c in cells {
+            if !keep.contains(&c) {
+                b.remove(c, d);
+            }
+        }
+    }
+
+    /// Leaves cell `c` only the digits of `mask`.
+    fn set(b: &mut Board, c: usize, mask: u64) {
+        for d in super::super::bits(b.mask(c) & !mask) {
+            b.remove(c, d);
+        }
+    }
+
+    fn v(d: usize) -> Value {
+        Value::from_index(d)
+    }
+
+    #[test]
+    fn x_chain_on_6x6() {
+        // r1c1 = r1c4 − r4c4 = r4c2 on 1.
+        let mut b = empty6();
+        only_at(&mut b, 0, 0, &[0, 3]);
+        only_at(&mut b, 6 + 3, 0, &[3, 21]);
+        only_at(&mut b, 3, 0, &[19, 21]);
+        let steps = x_chains(&b);
+        assert_eq!(steps.len(), 1);
+        assert_eq!(steps[0].eliminations, vec![(7, v(0)), (12, v(0))]);
+        assert_eq!(steps[0].highlights.links.len(), 3);
+        // Nothing else sees both ends: no chain.
+        b.remove(7, 0);
+        b.remove(12, 0);
+        assert!(x_chains(&b).is_empty());
+    }
+
+    #[test]
+    fn xy_chain_on_6x6() {
+        let mut b = empty6();
+        set(&mut b, 0, 0b0011); // r1c1 {1,2}
+        set(&mut b, 4, 0b0110); // r1c5 {2,3}
+        set(&mut b, 28, 0b1100); // r5c5 {3,4}
+        set(&mut b, 25, 0b1001); // r5c2 {1,4}
+        let steps = xy_chains(&b);
+        assert_eq!(steps.len(), 1);
+        assert_eq!(
+            steps[0].eliminations,
+            vec![(1, v(0)), (7, v(0)), (24, v(0)), (30, v(0))]
+        );
+        assert_eq!(steps[0].highlights.candidates, vec![(0, v(0)), (25, v(0))]);
+        // With r5c2 {4,5} the chain no longer closes on 1.
+        let mut b2 = empty6();
+        for (c, m) in [(0, 0b0011), (4, 0b0110), (28, 0b1100), (25, 0b11000)] {
+            set(&mut b2, c, m);
+        }
+        assert!(xy_chains(&b2).is_empty());
+    }
+
+    /// On generated puzzles, no colouring or chain step removes a solution
+    /// value, along whole solve paths.
+    #[test]
+    fn coloring_and_chains_are_sound_on_generated_puzzles() {
+        let techniques = [
+            Technique::ColorTrap,
+            Technique::ColorWrap,
+            Technique::XChain,
+            Technique::XYChain,
+        ];
+        let mut fired = [0usize; 4];
+        for seed in 1..=6 {
+            let opts = GenerateOptions::new(Shape::CLASSIC, Level::Expert, seed);
+            let g = generate(&opts, &Limits::none()).unwrap();
+            let mut b = Board::from_puzzle(&g.puzzle).unwrap();
+            for _ in 0..200 {
+                while let Some(s) = singles::naked_singles(&b)
+                    .into_iter()
+                    .chain(singles::hidden_singles(&b))
+                    .next()
+                {
+                    b.apply(&s);
+                }
+                let mut next = None;
+                for (i, t) in techniques.into_iter().enumerate() {
+                    for s in find_all(&b, t) {
+                        fired[i] += 1;
+                        for &(c, val) in &s.eliminations {
+                            assert_ne!(g.solution.get(c), val, "{}", s.explanation);
+                        }
+                        let mut sorted = s.eliminations.clone();
+                        sorted.sort();
+                        sorted.dedup();
+                        assert_eq!(sorted, s.eliminations);
+                        next.get_or_insert(s);
+                    }
+                }
+                let Some(s) = next.or_else(|| super::super::next_step(&b)) else {
+                    break;
+                };
+                b.apply(&s);
+            }
+        }
+        assert!(fired.iter().all(|&f| f > 0), "{fired:?}");
+    }
+}
