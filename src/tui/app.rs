@@ -861,24 +861,24 @@ impl App {
         match l {
             Loaded::Game(g) => {
                 let g = *g;
-                if g.solution().is_none() {
-                    // Learn the solution in the background; play meanwhile.
+                let fresh =
+                    g.history().undo.is_empty() && g.progress().0 == g.puzzle().clue_count();
+                if g.solution().is_none() && fresh {
+                    // A fresh import: wait for the solver (fast) so check and
+                    // hints work. A resumed save keeps what it had (its
+                    // solution was saved when known).
                     let (id, e) = self.job(JobKind::Solve {
                         puzzle: g.puzzle(),
                         origin: g.origin().clone(),
                     });
-                    let _ = id;
-                    if g.history().undo.is_empty() && g.progress().0 == g.puzzle().clue_count() {
-                        // A fresh import: wait for the solver (fast) so check works.
-                        fx.push(e);
-                        self.screen = Screen::Working {
-                            job: id,
-                            what: "solving the imported puzzle".into(),
-                            shape: g.shape(),
-                            level: Level::Medium,
-                        };
-                        return;
-                    }
+                    fx.push(e);
+                    self.screen = Screen::Working {
+                        job: id,
+                        what: "solving the imported puzzle".into(),
+                        shape: g.shape(),
+                        level: Level::Medium,
+                    };
+                    return;
                 }
                 self.cursor = first_empty(&g);
                 self.game = Some(g);
@@ -893,7 +893,6 @@ impl App {
 
     fn play_command(&mut self, cmd: Command, fx: &mut Vec<Effect>) {
         let wrap = self.config.play.wrap;
-        let auto = self.config.play.auto_remove_notes;
         let Some(g) = &mut self.game else {
             self.screen = Screen::Start { sel: 1 };
             return;
@@ -942,7 +941,6 @@ impl App {
             Command::Redo => match g.redo() {
                 Some(k) => {
                     self.status = format!("redid {}", k.label());
-                    let _ = k;
                     true
                 }
                 None => {
@@ -1009,7 +1007,6 @@ impl App {
             }
             _ => false,
         };
-        let _ = auto;
         if changed {
             self.after_move(fx);
         }

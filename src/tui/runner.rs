@@ -53,8 +53,9 @@ fn now_secs() -> u64 {
 }
 
 /// Builds the app from the user's files: config, themes, key bindings,
-/// the autosave's summary. Problems are collected in `app.issues`.
-pub fn build_app(dirs: &Dirs, depth: ColorDepth) -> App {
+/// the autosave's summary. Problems are collected in `app.issues`. The
+/// themes are returned too, for switching later.
+pub fn build_app(dirs: &Dirs, depth: ColorDepth) -> (App, Themes) {
     let mut issues = Vec::new();
     let (config, cfg_issues) = Config::load(&dirs.config_file());
     issues.extend(cfg_issues.iter().map(|i| i.to_string()));
@@ -84,6 +85,7 @@ pub fn build_app(dirs: &Dirs, depth: ColorDepth) -> App {
         now_secs() ^ u64::from(std::process::id()),
     );
     app.issues = issues;
+    app.themes = themes.names().iter().map(|s| s.to_string()).collect();
     match read_save::<GameSave>(&dirs.autosave_file(), GAME_KIND, GAME_SAVE_VERSION) {
         Ok((meta, _)) => app.autosave = Some(meta),
         Err(crate::store::LoadError::NotFound { .. }) => {}
@@ -98,14 +100,14 @@ pub fn build_app(dirs: &Dirs, depth: ColorDepth) -> App {
         }
         Err(e) => app.issues.push(format!("autosave: {e}")),
     }
-    app
+    (app, themes)
 }
 
 /// Runs the game until the player quits.
 pub fn run() -> io::Result<()> {
     let dirs = Dirs::resolve().map_err(io::Error::other)?;
     let depth = ColorDepth::detect(|k| std::env::var(k).ok());
-    let mut app = build_app(&dirs, depth);
+    let (mut app, themes) = build_app(&dirs, depth);
     let (stats, stats_issue) = Stats::load(&dirs.stats_file());
     if let Some(i) = stats_issue {
         app.issues.push(i);
@@ -113,8 +115,6 @@ pub fn run() -> io::Result<()> {
     let (job_tx, job_rx) = unbounded();
     let (res_tx, res_rx) = unbounded();
     let _worker = worker::spawn(job_rx, res_tx)?;
-    let (themes, _) = Themes::load(&dirs.themes_dir());
-    app.themes = themes.names().iter().map(|s| s.to_string()).collect();
     let mut ctx = Context {
         themes,
         depth,
