@@ -183,6 +183,49 @@ impl Board {
             .collect()
     }
 
+    /// Every conjugate pair (strong link) of digit `d`: `(unit, a, b)` for
+    /// each unit where `d` has exactly the two places `a` < `b`. A pair that
+    /// shares a line and a box is listed once per unit.
+    pub fn conjugate_pairs(&self, d: usize) -> Vec<(usize, usize, usize)> {
+        (0..self.shape.units())
+            .filter_map(|u| match self.cells_with(u, d)[..] {
+                [a, b] => Some((u, a, b)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The candidates among `mask`'s digits in cells that see every cell of
+    /// `ends` (a cell sees the others of its row, column and box, not
+    /// itself), outside `pattern`; sorted by cell, then value. Empty when
+    /// `ends` is.
+    pub fn seen_by_all(&self, mask: u64, ends: &[usize], pattern: &[usize]) -> Vec<(usize, Value)> {
+        let Some((&first, rest)) = ends.split_first() else {
+            return Vec::new();
+        };
+        // Whatever sees every end is a peer of the first one.
+        let mut cells: Vec<usize> = self
+            .tables
+            .peers(first)
+            .filter(|&c| {
+                self.cand[c] & mask != 0
+                    && !pattern.contains(&c)
+                    && rest.iter().all(|&e| self.sees(c, e))
+            })
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        cells
+            .into_iter()
+            .flat_map(|c| bits(self.cand[c] & mask).map(move |d| (c, Value::from_index(d))))
+            .collect()
+    }
+
+    /// The symbols of `mask`'s digits, concatenated (`"358"`).
+    pub fn symbols(&self, mask: u64) -> String {
+        bits(mask).map(|d| self.symbol(d)).collect()
+    }
+
     /// Whether unit `u` already holds digit `d`.
     pub fn unit_has_value(&self, u: usize, d: usize) -> bool {
         self.unit(u)

@@ -39,19 +39,6 @@ impl Found {
     }
 }
 
-/// The cells holding `d` that see both `a` and `e`, other than the two.
-fn seeing_both(b: &Board, d: usize, a: usize, e: usize) -> Vec<(usize, Value)> {
-    let mut out: Vec<(usize, Value)> = b
-        .tables()
-        .peers(a)
-        .filter(|&c| c != a && c != e && b.has(c, d) && b.sees(c, e))
-        .map(|c| (c, Value::from_index(d)))
-        .collect();
-    out.sort_unstable();
-    out.dedup();
-    out
-}
-
 /// Follows parent pointers from `state` back to the start.
 fn walk_back(parent: &[Option<usize>], mut state: usize) -> Vec<usize> {
     let mut path = vec![state];
@@ -107,7 +94,7 @@ pub fn x_chains(b: &Board) -> Vec<Step> {
                 if end <= start || depth[t] == usize::MAX {
                     continue;
                 }
-                let elim = seeing_both(b, d, start, end);
+                let elim = b.seen_by_all(1 << d, &[start, end], &[]);
                 if elim.is_empty() {
                     continue;
                 }
@@ -205,7 +192,7 @@ pub fn xy_chains(b: &Board) -> Vec<Step> {
                 if end <= start || !b.has(end, x) || depth[t] == usize::MAX {
                     continue;
                 }
-                let elim = seeing_both(b, x, start, end);
+                let elim = b.seen_by_all(1 << x, &[start, end], &[]);
                 if elim.is_empty() {
                     continue;
                 }

@@ -16,16 +16,12 @@ struct Cluster {
     links: Vec<(usize, usize)>,
 }
 
-/// The strong links (conjugate pairs) of digit `d`, deduplicated.
+/// The strong links (conjugate pairs) of digit `d`, each pair once.
 pub(crate) fn strong_links(b: &Board, d: usize) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    for u in 0..b.shape().units() {
-        let cells = b.cells_with(u, d);
-        if let [x, y] = cells[..] {
-            let pair = (x.min(y), x.max(y));
-            if !out.contains(&pair) {
-                out.push(pair);
-            }
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    for (_, x, y) in b.conjugate_pairs(d) {
+        if !out.contains(&(x, y)) {
+            out.push((x, y));
         }
     }
     out

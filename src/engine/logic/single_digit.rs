@@ -21,25 +21,15 @@ struct Strong {
 
 /// Every conjugate pair of digit `d`, in rows, columns and boxes.
 fn strong_links(b: &Board, d: usize) -> Vec<Strong> {
-    (0..3 * b.n())
-        .filter_map(|u| match b.cells_with(u, d)[..] {
-            [a, c] => Some(Strong { unit: u, a, b: c }),
-            _ => None,
-        })
+    b.conjugate_pairs(d)
+        .into_iter()
+        .map(|(unit, a, c)| Strong { unit, a, b: c })
         .collect()
 }
 
 /// 0 row, 1 column, 2 box.
 fn kind(b: &Board, u: usize) -> usize {
     u / b.n()
-}
-
-/// The cells with `d` that see every cell of `ends`, outside `pattern`.
-fn seeing_all(b: &Board, d: usize, ends: &[usize], pattern: &[usize]) -> Vec<(usize, Value)> {
-    (0..b.shape().cells())
-        .filter(|&c| b.has(c, d) && !pattern.contains(&c) && ends.iter().all(|&e| b.sees(c, e)))
-        .map(|c| (c, Value::from_index(d)))
-        .collect()
 }
 
 /// Which two-link shape a chain `e1 = w1 - w2 = e2` is.
@@ -89,7 +79,7 @@ fn two_links(b: &Board, want: Technique) -> Vec<Step> {
                         if classify(b, l1, l2, cells) != want {
                             continue;
                         }
-                        let elim = seeing_all(b, d, &[e1, e2], &cells);
+                        let elim = b.seen_by_all(1 << d, &[e1, e2], &cells);
                         if elim.is_empty() {
                             continue;
                         }

@@ -49,10 +49,6 @@ fn hidden_technique(k: usize) -> Technique {
     }
 }
 
-fn digits_text(b: &Board, mask: u64) -> String {
-    bits(mask).map(|d| b.symbol(d)).collect::<Vec<_>>().join("")
-}
-
 fn cells_text(b: &Board, cells: &[usize]) -> String {
     cells
         .iter()
@@ -114,7 +110,7 @@ fn subset_step(
             "{}: {} hold only {} between them, so those values leave the rest of {}",
             t.name(),
             cells_text(b, cells),
-            digits_text(b, mask),
+            b.symbols(mask),
             unit_names.join(" and ")
         ),
         eliminations: elim,
@@ -211,7 +207,7 @@ pub fn hidden(b: &Board, k: usize) -> Vec<Step> {
                     "{}: in {}, {} can only go in {}, so those cells hold nothing else",
                     t.name(),
                     b.unit_name(u),
-                    digits_text(b, mask),
+                    b.symbols(mask),
                     cells_text(b, &cells)
                 ),
                 eliminations: elim,

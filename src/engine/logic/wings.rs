@@ -15,31 +15,12 @@ fn bivalue_cells(b: &Board) -> Vec<usize> {
         .collect()
 }
 
-/// Eliminations of the digits of `mask` from cells that see all of `ends`,
-/// outside `pattern`.
-fn seeing_all(b: &Board, mask: u64, ends: &[usize], pattern: &[usize]) -> Vec<(usize, Value)> {
-    let mut out = Vec::new();
-    for c in 0..b.shape().cells() {
-        if b.mask(c) & mask == 0 || pattern.contains(&c) {
-            continue;
-        }
-        if ends.iter().all(|&e| b.sees(c, e)) {
-            out.extend(bits(b.mask(c) & mask).map(|d| (c, Value::from_index(d))));
-        }
-    }
-    out
-}
-
 /// The candidates of `cells` among `mask`'s digits.
 fn pattern_candidates(b: &Board, cells: &[usize], mask: u64) -> Vec<(usize, Value)> {
     cells
         .iter()
         .flat_map(|&c| bits(b.mask(c) & mask).map(move |d| (c, Value::from_index(d))))
         .collect()
-}
-
-fn digits_text(b: &Board, mask: u64) -> String {
-    bits(mask).map(|d| b.symbol(d)).collect()
 }
 
 /// The single digit of a one-bit mask.
@@ -65,7 +46,7 @@ pub fn xy_wings(b: &Board) -> Vec<Step> {
                 if c == p || b.mask(c) != bm || !b.sees(p, c) {
                     continue;
                 }
-                let elim = seeing_all(b, z, &[a, c], &[p, a, c]);
+                let elim = b.seen_by_all(z, &[a, c], &[p, a, c]);
                 if elim.is_empty() {
                     continue;
                 }
@@ -84,11 +65,11 @@ pub fn xy_wings(b: &Board) -> Vec<Step> {
                          the pivot takes, one of them is {}, so {} leaves every cell that \
                          sees both",
                         b.cell_name(p),
-                        digits_text(b, pm),
+                        b.symbols(pm),
                         b.cell_name(a),
-                        digits_text(b, am),
+                        b.symbols(am),
                         b.cell_name(c),
-                        digits_text(b, bm),
+                        b.symbols(bm),
                         b.symbol(digit(z)),
                         b.symbol(digit(z)),
                     ),
@@ -118,7 +99,7 @@ pub fn xyz_wings(b: &Board) -> Vec<Step> {
                     continue;
                 }
                 let z = am & cm;
-                let elim = seeing_all(b, z, &[p, a, c], &[p, a, c]);
+                let elim = b.seen_by_all(z, &[p, a, c], &[p, a, c]);
                 if elim.is_empty() {
                     continue;
                 }
@@ -135,11 +116,11 @@ pub fn xyz_wings(b: &Board) -> Vec<Step> {
                         "XYZ-Wing: pivot {} ({}) sees {} ({}) and {} ({}); one of the three \
                          is {}, so {} leaves every cell that sees all three",
                         b.cell_name(p),
-                        digits_text(b, pm),
+                        b.symbols(pm),
                         b.cell_name(a),
-                        digits_text(b, am),
+                        b.symbols(am),
                         b.cell_name(c),
-                        digits_text(b, cm),
+                        b.symbols(cm),
                         b.symbol(digit(z)),
                         b.symbol(digit(z)),
                     ),
@@ -181,7 +162,7 @@ pub fn w_wings(b: &Board) -> Vec<Step> {
                     } else {
                         continue;
                     };
-                    let elim = seeing_all(b, y, &[a, c], &[a, c]);
+                    let elim = b.seen_by_all(y, &[a, c], &[a, c]);
                     if elim.is_empty() || !seen.insert((a, c, s, t, elim.clone())) {
                         continue;
                     }
@@ -219,7 +200,7 @@ pub fn w_wings(b: &Board) -> Vec<Step> {
                              {} leaves every cell that sees both",
                             b.cell_name(a),
                             b.cell_name(c),
-                            digits_text(b, m),
+                            b.symbols(m),
                             b.symbol(x),
                             b.cell_name(s),
                             b.cell_name(t),
@@ -306,7 +287,7 @@ pub fn remote_pairs(b: &Board) -> Vec<Step> {
                 "Remote Pair: {} all hold {} and are linked, so they alternate between \
                  the two values; a cell that sees two of opposite parity can hold neither",
                 names.join(", "),
-                digits_text(b, m),
+                b.symbols(m),
             ),
             eliminations: elim,
         });
