@@ -117,11 +117,15 @@ fn subset_step(
     }
 }
 
-/// Naked subsets of size `k` (locked pairs and triples are left to
-/// [`locked_subsets`]).
-pub fn naked(b: &Board, k: usize) -> Vec<Step> {
-    let mut steps: Vec<Step> = Vec::new();
-    for u in 0..b.shape().units() {
+/// Calls `f(cells, mask, shared units)` for every `k` empty cells of one of
+/// `units` holding exactly `k` candidates between them.
+fn naked_sets(
+    b: &Board,
+    units: std::ops::Range<usize>,
+    k: usize,
+    mut f: impl FnMut(Vec<usize>, u64, Vec<usize>),
+) {
+    for u in units {
         let open: Vec<usize> = b
             .unit(u)
             .iter()
@@ -131,29 +135,37 @@ pub fn naked(b: &Board, k: usize) -> Vec<Step> {
         combinations(open.len(), k, &mut |idx| {
             let cells: Vec<usize> = idx.iter().map(|&i| open[i]).collect();
             let mask = cells.iter().fold(0, |m, &c| m | b.mask(c));
-            if mask.count_ones() as usize != k {
-                return;
-            }
-            let units = shared_units(b, &cells);
-            if k <= 3 && units.len() >= 2 {
-                return; // a locked subset
-            }
-            if steps.iter().any(|s| s.highlights.cells == cells) {
-                return;
-            }
-            let elim = clear(b, &units, &cells, mask);
-            if !elim.is_empty() {
-                steps.push(subset_step(
-                    b,
-                    naked_technique(k),
-                    &cells,
-                    mask,
-                    units,
-                    elim,
-                ));
+            if mask.count_ones() as usize == k {
+                let shared = shared_units(b, &cells);
+                f(cells, mask, shared);
             }
         });
     }
+}
+
+/// Naked subsets of size `k` (locked pairs and triples are left to
+/// [`locked_subsets`]).
+pub fn naked(b: &Board, k: usize) -> Vec<Step> {
+    let mut steps: Vec<Step> = Vec::new();
+    naked_sets(b, 0..b.shape().units(), k, |cells, mask, units| {
+        if k <= 3 && units.len() >= 2 {
+            return; // a locked subset
+        }
+        if steps.iter().any(|s| s.highlights.cells == cells) {
+            return;
+        }
+        let elim = clear(b, &units, &cells, mask);
+        if !elim.is_empty() {
+            steps.push(subset_step(
+                b,
+                naked_technique(k),
+                &cells,
+                mask,
+                units,
+                elim,
+            ));
+        }
+    });
     steps
 }
 
@@ -226,28 +238,14 @@ pub fn locked_subsets(b: &Board, k: usize) -> Vec<Step> {
         Technique::LockedTriple
     };
     let mut steps: Vec<Step> = Vec::new();
-    for line in 0..2 * b.n() {
-        let open: Vec<usize> = b
-            .unit(line)
-            .iter()
-            .map(|&c| c as usize)
-            .filter(|&c| b.value(c).is_none() && (b.count(c) as usize) <= k)
-            .collect();
-        combinations(open.len(), k, &mut |idx| {
-            let cells: Vec<usize> = idx.iter().map(|&i| open[i]).collect();
-            let mask = cells.iter().fold(0, |m, &c| m | b.mask(c));
-            if mask.count_ones() as usize != k {
-                return;
-            }
-            let units = shared_units(b, &cells);
-            if units.len() < 2 {
-                return;
-            }
-            let elim = clear(b, &units, &cells, mask);
-            if !elim.is_empty() {
-                steps.push(subset_step(b, t, &cells, mask, units, elim));
-            }
-        });
-    }
+    naked_sets(b, 0..2 * b.n(), k, |cells, mask, units| {
+        if units.len() < 2 {
+            return;
+        }
+        let elim = clear(b, &units, &cells, mask);
+        if !elim.is_empty() {
+            steps.push(subset_step(b, t, &cells, mask, units, elim));
+        }
+    });
     steps
 }
