@@ -20,7 +20,8 @@ use std::time::Duration;
 use clap::{Args, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::engine::format::{Format, PuzzleReader};
+use crate::engine::Puzzle;
+use crate::engine::format::{Format, FormatError, PuzzleReader};
 
 /// dekadoku: Sudoku from 4×4 to 400×400.
 #[derive(Debug, Parser)]
@@ -112,6 +113,44 @@ impl Input {
         };
         Ok(PuzzleReader::new(reader, name, self.from))
     }
+}
+
+impl Input {
+    /// Opens the input, or reports why it cannot be (bad input).
+    pub fn open_or_report(&self) -> Result<PuzzleReader<Box<dyn BufRead>>, Status> {
+        self.open().map_err(|e| {
+            eprintln!("{e}");
+            Status::BadInput
+        })
+    }
+}
+
+/// The puzzle of a reader's item, or None after reporting its format error
+/// (above the progress bar) and marking the run as bad input.
+pub fn puzzle_or_report(
+    item: Result<Puzzle, FormatError>,
+    bar: &ProgressBar,
+    status: &mut Status,
+) -> Option<Puzzle> {
+    match item {
+        Ok(p) => Some(p),
+        Err(e) => {
+            bar.suspend(|| eprintln!("{e}"));
+            *status = status.worst(Status::BadInput);
+            None
+        }
+    }
+}
+
+/// The status to end a run with after writing failed: a closed pipe
+/// (`| head`) ends quietly with the run's status so far; anything else is
+/// reported as bad output.
+pub fn write_failed(name: &str, e: &io::Error, status: Status) -> Status {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        return status;
+    }
+    eprintln!("{name}: cannot write: {e}");
+    Status::BadInput
 }
 
 /// A progress spinner on standard error when it is a terminal; hidden otherwise.

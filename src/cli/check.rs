@@ -6,7 +6,7 @@ use clap::Args;
 use crate::engine::{Limits, NoTrace, Outcome, Solver};
 
 use super::solve::describe;
-use super::{Input, Status, progress, seconds};
+use super::{Input, Status, progress, puzzle_or_report, seconds};
 
 /// Arguments of `check`.
 #[derive(Debug, Args)]
@@ -23,12 +23,9 @@ pub struct CheckArgs {
 
 /// Runs `check`: one line per puzzle, `ok` or what is wrong.
 pub fn run(args: &CheckArgs) -> Status {
-    let mut reader = match args.input.open() {
+    let mut reader = match args.input.open_or_report() {
         Ok(r) => r,
-        Err(e) => {
-            eprintln!("{e}");
-            return Status::BadInput;
-        }
+        Err(status) => return status,
     };
     let name = args.input.name();
     let mut solver = Solver::new();
@@ -36,13 +33,8 @@ pub fn run(args: &CheckArgs) -> Status {
     let (mut good, mut index) = (0usize, 0usize);
     let bar = progress("checking");
     while let Some(item) = reader.next() {
-        let puzzle = match item {
-            Ok(p) => p,
-            Err(e) => {
-                bar.suspend(|| eprintln!("{e}"));
-                status = status.worst(Status::BadInput);
-                continue;
-            }
+        let Some(puzzle) = puzzle_or_report(item, &bar, &mut status) else {
+            continue;
         };
         index += 1;
         let line = reader.last_line();

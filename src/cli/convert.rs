@@ -20,12 +20,9 @@ pub struct ConvertArgs {
 
 /// Runs `convert`.
 pub fn run(args: &ConvertArgs) -> Status {
-    let mut reader = match args.input.open() {
+    let mut reader = match args.input.open_or_report() {
         Ok(r) => r,
-        Err(e) => {
-            eprintln!("{e}");
-            return Status::BadInput;
-        }
+        Err(status) => return status,
     };
     let name = args.input.name();
     let mut out = BufWriter::new(io::stdout().lock());

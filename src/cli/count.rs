@@ -6,7 +6,7 @@ use clap::Args;
 
 use crate::engine::{Limits, Solver};
 
-use super::{Input, Status, progress, seconds};
+use super::{Input, Status, progress, puzzle_or_report, seconds, write_failed};
 
 /// Arguments of `count`.
 #[derive(Debug, Args)]
@@ -23,12 +23,9 @@ pub struct CountArgs {
 
 /// Runs `count`: one line per puzzle, `N` when exact, `>=N` at the limit.
 pub fn run(args: &CountArgs) -> Status {
-    let mut reader = match args.input.open() {
+    let mut reader = match args.input.open_or_report() {
         Ok(r) => r,
-        Err(e) => {
-            eprintln!("{e}");
-            return Status::BadInput;
-        }
+        Err(status) => return status,
     };
     let name = args.input.name();
     let mut out = BufWriter::new(io::stdout().lock());
@@ -37,13 +34,8 @@ pub fn run(args: &CountArgs) -> Status {
     let bar = progress("counting");
     let mut index = 0usize;
     while let Some(item) = reader.next() {
-        let puzzle = match item {
-            Ok(p) => p,
-            Err(e) => {
-                bar.suspend(|| eprintln!("{e}"));
-                status = status.worst(Status::BadInput);
-                continue;
-            }
+        let Some(puzzle) = puzzle_or_report(item, &bar, &mut status) else {
+            continue;
         };
         index += 1;
         let limits = match seconds(args.timeout) {
@@ -71,11 +63,7 @@ pub fn run(args: &CountArgs) -> Status {
             status = status.worst(Status::NotUnique);
         }
         if let Err(e) = writeln!(out, "{text}") {
-            if e.kind() == io::ErrorKind::BrokenPipe {
-                return status;
-            }
-            eprintln!("{name}: cannot write: {e}");
-            return Status::BadInput;
+            return write_failed(&name, &e, status);
         }
     }
     bar.finish_and_clear();

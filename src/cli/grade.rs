@@ -9,7 +9,7 @@ use clap::Args;
 use crate::engine::grade::{GradeError, grade};
 use crate::engine::level::Level;
 
-use super::{Input, Status, progress};
+use super::{Input, Status, progress, puzzle_or_report, write_failed};
 
 /// Arguments of `grade`.
 #[derive(Debug, Args)]
@@ -23,12 +23,9 @@ pub struct GradeArgs {
 
 /// Runs `grade`.
 pub fn run(args: &GradeArgs) -> Status {
-    let mut reader = match args.input.open() {
+    let mut reader = match args.input.open_or_report() {
         Ok(r) => r,
-        Err(e) => {
-            eprintln!("{e}");
-            return Status::BadInput;
-        }
+        Err(status) => return status,
     };
     let name = args.input.name();
     let mut out = BufWriter::new(io::stdout().lock());
@@ -37,13 +34,8 @@ pub fn run(args: &GradeArgs) -> Status {
     let bar = progress("grading");
     let mut index = 0usize;
     while let Some(item) = reader.next() {
-        let puzzle = match item {
-            Ok(p) => p,
-            Err(e) => {
-                bar.suspend(|| eprintln!("{e}"));
-                status = status.worst(Status::BadInput);
-                continue;
-            }
+        let Some(puzzle) = puzzle_or_report(item, &bar, &mut status) else {
+            continue;
         };
         index += 1;
         bar.inc(1);
@@ -74,11 +66,7 @@ pub fn run(args: &GradeArgs) -> Status {
             }
         };
         if let Err(e) = writeln!(out, "{text}") {
-            if e.kind() == io::ErrorKind::BrokenPipe {
-                return status;
-            }
-            eprintln!("{name}: cannot write: {e}");
-            return Status::BadInput;
+            return write_failed(&name, &e, status);
         }
     }
     bar.finish_and_clear();

@@ -4,10 +4,11 @@
 use std::io::{self, BufWriter, Write};
 
 use clap::Args;
+use indicatif::ProgressBar;
 
 use crate::engine::logic::{Board, next_step};
 
-use super::{Input, Status};
+use super::{Input, Status, puzzle_or_report, write_failed};
 
 /// Arguments of `hint`.
 #[derive(Debug, Args)]
@@ -18,25 +19,19 @@ pub struct HintArgs {
 
 /// Runs `hint`: one line per position — the technique and why, or why not.
 pub fn run(args: &HintArgs) -> Status {
-    let mut reader = match args.input.open() {
+    let mut reader = match args.input.open_or_report() {
         Ok(r) => r,
-        Err(e) => {
-            eprintln!("{e}");
-            return Status::BadInput;
-        }
+        Err(status) => return status,
     };
     let name = args.input.name();
     let mut out = BufWriter::new(io::stdout().lock());
     let mut status = Status::Ok;
     let mut index = 0usize;
+    // No progress bar: one position is the usual input.
+    let quiet = ProgressBar::hidden();
     while let Some(item) = reader.next() {
-        let puzzle = match item {
-            Ok(p) => p,
-            Err(e) => {
-                eprintln!("{e}");
-                status = status.worst(Status::BadInput);
-                continue;
-            }
+        let Some(puzzle) = puzzle_or_report(item, &quiet, &mut status) else {
+            continue;
         };
         index += 1;
         let text = match Board::from_puzzle(&puzzle).and_then(|b| b.check().map(|()| b)) {
@@ -54,11 +49,7 @@ pub fn run(args: &HintArgs) -> Status {
             }
         };
         if let Err(e) = writeln!(out, "{text}") {
-            if e.kind() == io::ErrorKind::BrokenPipe {
-                return status;
-            }
-            eprintln!("{name}: cannot write: {e}");
-            return Status::BadInput;
+            return write_failed(&name, &e, status);
         }
     }
     status

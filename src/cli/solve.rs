@@ -7,7 +7,7 @@ use clap::Args;
 use crate::engine::format::{self, Format};
 use crate::engine::{Limits, NoTrace, Outcome, Solver};
 
-use super::{Input, Status, progress, seconds};
+use super::{Input, Status, progress, puzzle_or_report, seconds, write_failed};
 
 /// Arguments of `solve`.
 #[derive(Debug, Args)]
@@ -28,12 +28,9 @@ pub struct SolveArgs {
 
 /// Runs `solve`.
 pub fn run(args: &SolveArgs) -> Status {
-    let mut reader = match args.input.open() {
+    let mut reader = match args.input.open_or_report() {
         Ok(r) => r,
-        Err(e) => {
-            eprintln!("{e}");
-            return Status::BadInput;
-        }
+        Err(status) => return status,
     };
     let name = args.input.name();
     let stdout = io::stdout();
@@ -44,13 +41,8 @@ pub fn run(args: &SolveArgs) -> Status {
     let mut index = 0usize;
     let mut solved = 0usize;
     while let Some(item) = reader.next() {
-        let puzzle = match item {
-            Ok(p) => p,
-            Err(e) => {
-                bar.suspend(|| eprintln!("{e}"));
-                status = status.worst(Status::BadInput);
-                continue;
-            }
+        let Some(puzzle) = puzzle_or_report(item, &bar, &mut status) else {
+            continue;
         };
         index += 1;
         let line = reader.last_line();
@@ -89,11 +81,7 @@ pub fn run(args: &SolveArgs) -> Status {
                 solved += 1;
                 let written = gap.and_then(|()| format::write_grid(&grid, out_format, &mut out));
                 if let Err(e) = written {
-                    if e.kind() == io::ErrorKind::BrokenPipe {
-                        return status;
-                    }
-                    eprintln!("{name}: cannot write: {e}");
-                    return Status::BadInput;
+                    return write_failed(&name, &e, status);
                 }
             }
             Err(outcome) => {
