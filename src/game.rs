@@ -305,20 +305,25 @@ impl Game {
         true
     }
 
-    /// Puts the after (`forward`) or before states of a move on the board.
+    /// Puts the after (`forward`) or before states of a move on the board
+    /// (undoing in reverse order).
     fn apply(&mut self, m: &Move, forward: bool) {
-        let cells = self.shape.cells();
-        let order: Box<dyn Iterator<Item = &CellChange>> = if forward {
-            Box::new(m.changes.iter())
+        if forward {
+            m.changes
+                .iter()
+                .for_each(|ch| self.put_change(ch, &ch.after));
         } else {
-            Box::new(m.changes.iter().rev())
-        };
-        for ch in order {
-            let c = ch.cell as usize;
-            if c < cells && !self.is_given(c) {
-                let s = if forward { &ch.after } else { &ch.before };
-                self.put(c, s);
-            }
+            m.changes
+                .iter()
+                .rev()
+                .for_each(|ch| self.put_change(ch, &ch.before));
+        }
+    }
+
+    fn put_change(&mut self, ch: &CellChange, s: &CellState) {
+        let c = ch.cell as usize;
+        if c < self.shape.cells() && !self.is_given(c) {
+            self.put(c, s);
         }
     }
 
