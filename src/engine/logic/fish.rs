@@ -339,10 +339,6 @@ pub fn sashimi(b: &Board, k: usize) -> Vec<Step> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::generate::{GenerateOptions, generate};
-    use crate::engine::level::Level;
-    use crate::engine::limits::Limits;
-    use crate::engine::logic::find_all;
     use crate::engine::shape::Shape;
 
     /// An empty board of `shape` where digit index `d` keeps, in each listed
@@ -463,31 +459,9 @@ mod tests {
         assert_eq!(Technique::from_hodoku_code(""), None);
     }
 
-    /// Solves with singles until stuck, then checks every fish step in each
-    /// position met on the way (applying the easiest productive step to go
-    /// on) against the solution.
-    fn sound_on(shape: Shape, seed: u64) -> usize {
-        let g = generate(
-            &GenerateOptions::new(shape, Level::Expert, seed),
-            &Limits::none(),
-        )
-        .unwrap();
-        let mut b = Board::from_puzzle(&g.puzzle).unwrap();
-        let singles = [
-            Technique::FullHouse,
-            Technique::NakedSingle,
-            Technique::HiddenSingle,
-        ];
-        loop {
-            let step = singles
-                .iter()
-                .find_map(|&t| find_all(&b, t).into_iter().find(Step::is_productive));
-            match step {
-                Some(s) => b.apply(&s),
-                None => break,
-            }
-        }
-        let fish: Vec<Technique> = Technique::for_side(shape.n())
+    /// The fish techniques tried on an n×n board.
+    fn fish_for(n: usize) -> Vec<Technique> {
+        Technique::for_side(n)
             .into_iter()
             .filter(|t| {
                 matches!(
@@ -495,39 +469,20 @@ mod tests {
                     Technique::Fish(_) | Technique::FinnedFish(_) | Technique::SashimiFish(_)
                 )
             })
-            .collect();
-        let mut checked = 0;
-        for _ in 0..200 {
-            for &t in &fish {
-                for s in find_all(&b, t) {
-                    assert!(!s.eliminations.is_empty());
-                    for &(c, v) in &s.eliminations {
-                        assert_ne!(g.solution.get(c), v, "{}: {}", t.name(), s.explanation);
-                    }
-                    let mut sorted = s.eliminations.clone();
-                    sorted.sort();
-                    sorted.dedup();
-                    assert_eq!(sorted, s.eliminations);
-                    checked += 1;
-                }
-            }
-            match crate::engine::logic::next_step(&b) {
-                Some(s) => b.apply(&s),
-                None => break,
-            }
-        }
-        checked
+            .collect()
     }
 
     #[test]
     fn fish_are_sound_on_generated_puzzles() {
-        let mut checked = 0;
-        for seed in 1..=6 {
-            checked += sound_on(Shape::CLASSIC, seed);
-        }
-        for seed in 1..=2 {
-            checked += sound_on(Shape::new(4, 4).unwrap(), seed);
-        }
+        use crate::engine::logic::tests::sound_along_paths;
+        let checked: usize = sound_along_paths(Shape::CLASSIC, 1..=6, &fish_for(9))
+            .into_iter()
+            .chain(sound_along_paths(
+                Shape::new(4, 4).unwrap(),
+                1..=2,
+                &fish_for(16),
+            ))
+            .sum();
         println!("{checked} fish steps checked");
         assert!(checked > 0, "no fish step met");
     }

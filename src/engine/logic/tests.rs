@@ -202,3 +202,59 @@ fn a_path_through_an_easy_puzzle_solves_it() {
         assert_eq!(path.board.value(c), Some(g.solution.get(c)));
     }
 }
+
+/// Walks the solve path of a generated expert puzzle of `shape` for each
+/// seed: singles until stuck, then every step of `techniques` found in the
+/// position is checked — it removes something, never a solution value, its
+/// eliminations sorted and distinct — and the first of them (else the
+/// easiest next step) is applied; up to 200 rounds per puzzle. Returns how
+/// often each technique fired, for the caller to require that it did.
+pub(super) fn sound_along_paths(
+    shape: Shape,
+    seeds: impl IntoIterator<Item = u64>,
+    techniques: &[Technique],
+) -> Vec<usize> {
+    let mut fired = vec![0usize; techniques.len()];
+    for seed in seeds {
+        let g = generate(
+            &GenerateOptions::new(shape, Level::Expert, seed),
+            &Limits::none(),
+        )
+        .unwrap();
+        let mut b = Board::from_puzzle(&g.puzzle).unwrap();
+        for _ in 0..200 {
+            while let Some(s) = singles::naked_singles(&b)
+                .into_iter()
+                .chain(singles::hidden_singles(&b))
+                .next()
+            {
+                b.apply(&s);
+            }
+            let mut next = None;
+            for (i, &t) in techniques.iter().enumerate() {
+                for s in find_all(&b, t) {
+                    fired[i] += 1;
+                    assert!(!s.eliminations.is_empty(), "{}", s.explanation);
+                    for &(c, val) in &s.eliminations {
+                        assert_ne!(
+                            g.solution.get(c),
+                            val,
+                            "{shape:?} seed {seed}: {}",
+                            s.explanation
+                        );
+                    }
+                    let mut sorted = s.eliminations.clone();
+                    sorted.sort();
+                    sorted.dedup();
+                    assert_eq!(sorted, s.eliminations);
+                    next.get_or_insert(s);
+                }
+            }
+            let Some(s) = next.or_else(|| next_step(&b)) else {
+                break;
+            };
+            b.apply(&s);
+        }
+    }
+    fired
+}

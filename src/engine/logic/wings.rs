@@ -298,9 +298,7 @@ pub fn remote_pairs(b: &Board) -> Vec<Step> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::generate::{GenerateOptions, generate};
-    use crate::engine::logic::{find_all, singles};
-    use crate::engine::{Level, Limits, Shape};
+    use crate::engine::Shape;
 
     /// An empty 6×6 board (2×3 boxes): every cell has every candidate.
     fn empty6() -> Board {
@@ -417,40 +415,7 @@ mod tests {
             Technique::WWing,
             Technique::RemotePair,
         ];
-        let mut fired = 0;
-        for seed in 1..=6 {
-            let opts = GenerateOptions::new(Shape::CLASSIC, Level::Expert, seed);
-            let g = generate(&opts, &Limits::none()).unwrap();
-            let mut b = Board::from_puzzle(&g.puzzle).unwrap();
-            for _ in 0..200 {
-                // Singles until stuck.
-                while let Some(s) = singles::naked_singles(&b)
-                    .into_iter()
-                    .chain(singles::hidden_singles(&b))
-                    .next()
-                {
-                    b.apply(&s);
-                }
-                let mut next = None;
-                for t in hard {
-                    for s in find_all(&b, t) {
-                        fired += 1;
-                        for &(c, val) in &s.eliminations {
-                            assert_ne!(g.solution.get(c), val, "{}", s.explanation);
-                        }
-                        let mut sorted = s.eliminations.clone();
-                        sorted.sort();
-                        sorted.dedup();
-                        assert_eq!(sorted, s.eliminations);
-                        next.get_or_insert(s);
-                    }
-                }
-                let Some(s) = next.or_else(|| super::super::next_step(&b)) else {
-                    break;
-                };
-                b.apply(&s);
-            }
-        }
-        assert!(fired > 0);
+        let fired = crate::engine::logic::tests::sound_along_paths(Shape::CLASSIC, 1..=6, &hard);
+        assert!(fired.iter().sum::<usize>() > 0);
     }
 }
