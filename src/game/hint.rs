@@ -4,8 +4,8 @@
 //! [`SinglesHinter`] knows only singles. Both say first when an entry is
 //! wrong, and reveal a cell from the solution when no technique applies.
 
+use crate::engine::Value;
 use crate::engine::logic::{self, Board, Step};
-use crate::engine::{Shape, Value};
 
 use super::Game;
 
@@ -47,11 +47,6 @@ pub enum Hint {
         /// Why.
         reason: HintReason,
     },
-}
-
-/// "row 3", "column 5", "box 7" for unit `u`.
-pub fn unit_name(shape: Shape, u: usize) -> String {
-    shape.unit_name(u)
 }
 
 /// The technique's name, for the first stage of a hint.
@@ -117,14 +112,14 @@ impl Hint {
                 match reason {
                     HintReason::FullHouse { unit } => format!(
                         "Full house: {at} is the last empty cell of {}, so it is {v}",
-                        unit_name(shape, *unit)
+                        shape.unit_name(*unit)
                     ),
                     HintReason::NakedSingle => format!(
                         "Naked single: every other value is seen by {at}'s row, column or box, so it is {v}"
                     ),
                     HintReason::HiddenSingle { unit } => format!(
                         "Hidden single: {at} is the only place for {v} in {}",
-                        unit_name(shape, *unit)
+                        shape.unit_name(*unit)
                     ),
                     HintReason::Revealed => {
                         format!("No single is available here: the solution has {v} at {at}")
