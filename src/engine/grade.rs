@@ -86,6 +86,21 @@ pub fn rating(t: Technique) -> f32 {
         Technique::FinnedFish(4) => 5.4,
         Technique::SashimiFish(4) => 5.5,
         Technique::Fish(_) | Technique::FinnedFish(_) | Technique::SashimiFish(_) => 5.6,
+        Technique::UniqueRectangle(1) => 4.5,
+        Technique::UniqueRectangle(_) | Technique::HiddenRectangle => 4.6,
+        Technique::DualTwoStringKite | Technique::DualEmptyRectangle => 4.6,
+        Technique::MultiColors1 | Technique::MultiColors2 => 5.5,
+        Technique::BugPlusOne => 5.6,
+        Technique::SueDeCoq => 5.0,
+        Technique::ContinuousNiceLoop | Technique::DiscontinuousNiceLoop | Technique::Aic => 7.0,
+        Technique::GroupedContinuousNiceLoop
+        | Technique::GroupedDiscontinuousNiceLoop
+        | Technique::GroupedAic => 7.3,
+        Technique::AlsXz => 7.5,
+        Technique::AlsXyWing => 7.7,
+        Technique::AlsChain => 7.9,
+        Technique::DeathBlossom => 8.0,
+        Technique::ForcingChain => 8.3,
     }
 }
 
@@ -118,6 +133,21 @@ pub fn weight(t: Technique) -> u32 {
         Technique::XChain => 250,
         Technique::XYChain => 260,
         Technique::Fish(_) => 200,
+        Technique::DualTwoStringKite | Technique::DualEmptyRectangle => 160,
+        Technique::MultiColors1 | Technique::MultiColors2 => 200,
+        Technique::UniqueRectangle(1) | Technique::UniqueRectangle(2) => 100,
+        Technique::UniqueRectangle(_) | Technique::HiddenRectangle => 150,
+        Technique::BugPlusOne => 100,
+        Technique::SueDeCoq => 250,
+        Technique::ContinuousNiceLoop | Technique::DiscontinuousNiceLoop | Technique::Aic => 280,
+        Technique::GroupedContinuousNiceLoop
+        | Technique::GroupedDiscontinuousNiceLoop
+        | Technique::GroupedAic => 300,
+        Technique::AlsXz => 300,
+        Technique::AlsXyWing => 320,
+        Technique::AlsChain => 340,
+        Technique::DeathBlossom => 360,
+        Technique::ForcingChain => 500,
     }
 }
 
@@ -136,6 +166,7 @@ pub fn grade(puzzle: &Puzzle) -> Result<Grade, GradeError> {
 pub fn grade_with(puzzle: &Puzzle, solution: &Grid) -> Result<Grade, GradeError> {
     let mut board = Board::from_puzzle(puzzle)?;
     board.check()?;
+    board.set_known_unique(true);
     let mut by: BTreeMap<Technique, usize> = BTreeMap::new();
     let mut raw: u64 = 0;
     let mut hardest: Option<Technique> = None;

@@ -2,15 +2,19 @@
 //! pattern in a position and explain it as a [`Step`], for any shape the
 //! [`Board`] holds (up to 64×64). Each family lives in its own file.
 
+pub mod aic;
+pub mod als;
 pub mod board;
 pub mod chains;
 pub mod coloring;
 pub mod fish;
+pub mod forcing;
 pub mod intersections;
 pub mod single_digit;
 pub mod singles;
 pub mod step;
 pub mod subsets;
+pub mod uniqueness;
 pub mod wings;
 
 pub use board::{Board, BoardError, MAX_LOGIC_SIDE, bits};
@@ -49,6 +53,25 @@ pub fn find_all(board: &Board, t: Technique) -> Vec<Step> {
         Technique::Fish(k) => fish::basic(board, k.into()),
         Technique::FinnedFish(k) => fish::finned(board, k.into()),
         Technique::SashimiFish(k) => fish::sashimi(board, k.into()),
+        Technique::DualTwoStringKite => single_digit::dual_kites(board),
+        Technique::DualEmptyRectangle => single_digit::dual_empty_rectangles(board),
+        Technique::MultiColors1 => coloring::multi_colors(board, 1),
+        Technique::MultiColors2 => coloring::multi_colors(board, 2),
+        Technique::UniqueRectangle(k) => uniqueness::unique_rectangles(board, k),
+        Technique::HiddenRectangle => uniqueness::hidden_rectangles(board),
+        Technique::BugPlusOne => uniqueness::bug_plus_one(board),
+        Technique::ContinuousNiceLoop => aic::continuous_nice_loops(board, false),
+        Technique::DiscontinuousNiceLoop => aic::discontinuous_nice_loops(board, false),
+        Technique::Aic => aic::aics(board, false),
+        Technique::GroupedContinuousNiceLoop => aic::continuous_nice_loops(board, true),
+        Technique::GroupedDiscontinuousNiceLoop => aic::discontinuous_nice_loops(board, true),
+        Technique::GroupedAic => aic::aics(board, true),
+        Technique::AlsXz => als::als_xz(board),
+        Technique::AlsXyWing => als::als_xy_wings(board),
+        Technique::AlsChain => als::als_chains(board),
+        Technique::DeathBlossom => als::death_blossoms(board),
+        Technique::SueDeCoq => als::sue_de_coq(board),
+        Technique::ForcingChain => forcing::forcing_chains(board),
     }
 }
 

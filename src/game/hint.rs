@@ -234,6 +234,9 @@ impl LogicHinter {
         let shape = game.shape();
         let values: Vec<Option<Value>> = (0..shape.cells()).map(|c| game.value(c)).collect();
         let mut board = Board::from_values(shape, &values).ok()?;
+        // A game knows its solution only once it is proven unique (generated
+        // puzzles, or imports the solver found exactly one solution for).
+        board.set_known_unique(game.solution().is_some());
         // Notes the player has written narrow the computed candidates (when
         // every empty cell has notes, the position is the player's own).
         for c in (0..shape.cells()).filter(|&c| values[c].is_none()) {

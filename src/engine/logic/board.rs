@@ -45,6 +45,9 @@ pub struct Board {
     n: usize,
     values: Vec<Option<Value>>,
     cand: Vec<u64>,
+    /// The puzzle is known to have exactly one solution, so uniqueness
+    /// techniques may rely on it.
+    unique: bool,
 }
 
 impl PartialEq for Board {
@@ -80,6 +83,7 @@ impl Board {
             n,
             values: values.to_vec(),
             cand: vec![full; shape.cells()],
+            unique: false,
         };
         for c in 0..shape.cells() {
             if let Some(v) = values.get(c).copied().flatten() {
@@ -102,6 +106,18 @@ impl Board {
     /// The position of a puzzle's givens.
     pub fn from_puzzle(p: &Puzzle) -> Result<Board, BoardError> {
         Board::from_values(p.shape(), p.cells())
+    }
+
+    /// Declares whether the puzzle is known to have exactly one solution;
+    /// uniqueness techniques (unique rectangles, BUG+1) find nothing unless
+    /// it is.
+    pub fn set_known_unique(&mut self, unique: bool) {
+        self.unique = unique;
+    }
+
+    /// Whether the puzzle is known to have exactly one solution.
+    pub fn known_unique(&self) -> bool {
+        self.unique
     }
 
     /// The shape.

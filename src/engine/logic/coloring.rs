@@ -250,3 +250,8 @@ mod tests {
         );
     }
 }
+
+/// Multi Colors 1 (`wing`) and 2.
+pub fn multi_colors(_b: &Board, _kind: u8) -> Vec<Step> {
+    Vec::new()
+}

@@ -352,3 +352,13 @@ mod tests {
         }
     }
 }
+
+/// Dual 2-String Kites.
+pub fn dual_kites(_b: &Board) -> Vec<Step> {
+    Vec::new()
+}
+
+/// Dual Empty Rectangles.
+pub fn dual_empty_rectangles(_b: &Board) -> Vec<Step> {
+    Vec::new()
+}

@@ -73,11 +73,64 @@ pub enum Technique {
     /// A sashimi fish of the given size: a finned fish whose body without
     /// the fins leaves a base line with at most one place.
     SashimiFish(u8),
+    /// Dual 2-String Kite: two kites sharing the box that joins them.
+    DualTwoStringKite,
+    /// Dual Empty Rectangle: one empty rectangle box used with two
+    /// conjugate pairs.
+    DualEmptyRectangle,
+    /// Multi Colors 1: when colour a1 of one cluster sees colour b1 of
+    /// another, a2 or b2 is true; a candidate seeing both goes.
+    MultiColors1,
+    /// Multi Colors 2: a colour that sees both colours of another cluster
+    /// is false everywhere.
+    MultiColors2,
+    /// Unique Rectangle of type 1–6: four cells in two rows, two columns
+    /// and two boxes that would hold the same two values twice, leaving
+    /// two solutions; the puzzle is unique, so the pattern is broken.
+    UniqueRectangle(u8),
+    /// Hidden Rectangle: a unique rectangle found through conjugate pairs.
+    HiddenRectangle,
+    /// Bivalue Universal Grave + 1: all unsolved cells but one are bivalue;
+    /// the odd cell must take the value that breaks the deadly pattern.
+    BugPlusOne,
+    /// Continuous nice loop: a closed alternating inference loop; every
+    /// weak link of it becomes strong.
+    ContinuousNiceLoop,
+    /// Discontinuous nice loop: a loop that proves its start candidate
+    /// true or false.
+    DiscontinuousNiceLoop,
+    /// Alternating inference chain (strong at both ends) over any
+    /// candidates: a candidate that sees both ends goes.
+    Aic,
+    /// Continuous nice loop with group nodes.
+    GroupedContinuousNiceLoop,
+    /// Discontinuous nice loop with group nodes.
+    GroupedDiscontinuousNiceLoop,
+    /// AIC with group nodes.
+    GroupedAic,
+    /// Almost Locked Sets XZ: two ALSs joined by a restricted common value
+    /// x; a common value z goes from every cell that sees all its places in
+    /// both.
+    AlsXz,
+    /// ALS-XY-Wing: three ALSs joined by two restricted common values.
+    AlsXyWing,
+    /// ALS chain: ALSs joined one after another by restricted common values.
+    AlsChain,
+    /// Death Blossom: a stem cell whose every candidate is tied to an ALS
+    /// petal; a value common to all petals goes from cells seeing them all.
+    DeathBlossom,
+    /// Sue de Coq: a line–box intersection whose values split between an
+    /// ALS in the line and one in the box.
+    SueDeCoq,
+    /// Forcing chain: every candidate of a cell (or every place of a value
+    /// in a unit), followed through implications, leads to the same
+    /// conclusion; or one candidate leads to a contradiction.
+    ForcingChain,
 }
 
 impl Technique {
     /// Every technique, easiest first (the order the solver tries them).
-    pub const ALL: [Technique; 34] = [
+    pub const ALL: [Technique; 58] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
@@ -99,19 +152,43 @@ impl Technique {
         Technique::Fish(3),
         Technique::TurbotFish,
         Technique::EmptyRectangle,
+        Technique::DualTwoStringKite,
+        Technique::DualEmptyRectangle,
         Technique::XYWing,
         Technique::FinnedFish(3),
         Technique::SashimiFish(3),
         Technique::XYZWing,
         Technique::WWing,
         Technique::RemotePair,
+        Technique::UniqueRectangle(1),
+        Technique::UniqueRectangle(2),
+        Technique::UniqueRectangle(3),
+        Technique::UniqueRectangle(4),
+        Technique::UniqueRectangle(5),
+        Technique::UniqueRectangle(6),
+        Technique::HiddenRectangle,
+        Technique::BugPlusOne,
         Technique::ColorTrap,
         Technique::ColorWrap,
+        Technique::MultiColors1,
+        Technique::MultiColors2,
         Technique::XChain,
         Technique::XYChain,
         Technique::Fish(4),
         Technique::FinnedFish(4),
         Technique::SashimiFish(4),
+        Technique::ContinuousNiceLoop,
+        Technique::DiscontinuousNiceLoop,
+        Technique::Aic,
+        Technique::GroupedContinuousNiceLoop,
+        Technique::GroupedDiscontinuousNiceLoop,
+        Technique::GroupedAic,
+        Technique::AlsXz,
+        Technique::AlsXyWing,
+        Technique::AlsChain,
+        Technique::DeathBlossom,
+        Technique::SueDeCoq,
+        Technique::ForcingChain,
     ];
 
     /// The techniques worth trying on an n×n board, easiest first: [`ALL`]
@@ -181,6 +258,32 @@ impl Technique {
                 4 => "Sashimi Jellyfish",
                 _ => "Large Sashimi Fish",
             },
+            Technique::DualTwoStringKite => "Dual 2-String Kite",
+            Technique::DualEmptyRectangle => "Dual Empty Rectangle",
+            Technique::MultiColors1 => "Multi Colors 1",
+            Technique::MultiColors2 => "Multi Colors 2",
+            Technique::UniqueRectangle(k) => match k {
+                1 => "Uniqueness Test 1",
+                2 => "Uniqueness Test 2",
+                3 => "Uniqueness Test 3",
+                4 => "Uniqueness Test 4",
+                5 => "Uniqueness Test 5",
+                _ => "Uniqueness Test 6",
+            },
+            Technique::HiddenRectangle => "Hidden Rectangle",
+            Technique::BugPlusOne => "Bivalue Universal Grave + 1",
+            Technique::ContinuousNiceLoop => "Continuous Nice Loop",
+            Technique::DiscontinuousNiceLoop => "Discontinuous Nice Loop",
+            Technique::Aic => "AIC",
+            Technique::GroupedContinuousNiceLoop => "Grouped Continuous Nice Loop",
+            Technique::GroupedDiscontinuousNiceLoop => "Grouped Discontinuous Nice Loop",
+            Technique::GroupedAic => "Grouped AIC",
+            Technique::AlsXz => "Almost Locked Set XZ-Rule",
+            Technique::AlsXyWing => "Almost Locked Set XY-Wing",
+            Technique::AlsChain => "Almost Locked Set Chain",
+            Technique::DeathBlossom => "Death Blossom",
+            Technique::SueDeCoq => "Sue de Coq",
+            Technique::ForcingChain => "Forcing Chain",
         }
     }
 
@@ -222,7 +325,34 @@ impl Technique {
             Technique::SashimiFish(2) => "0320",
             Technique::SashimiFish(3) => "0321",
             Technique::SashimiFish(4) => "0322",
-            Technique::Fish(_) | Technique::FinnedFish(_) | Technique::SashimiFish(_) => "",
+            Technique::DualTwoStringKite => "0404",
+            Technique::DualEmptyRectangle => "0405",
+            Technique::MultiColors1 => "0502",
+            Technique::MultiColors2 => "0503",
+            Technique::UniqueRectangle(1) => "0600",
+            Technique::UniqueRectangle(2) => "0601",
+            Technique::UniqueRectangle(3) => "0602",
+            Technique::UniqueRectangle(4) => "0603",
+            Technique::UniqueRectangle(5) => "0604",
+            Technique::UniqueRectangle(6) => "0605",
+            Technique::HiddenRectangle => "0606",
+            Technique::BugPlusOne => "0610",
+            Technique::ContinuousNiceLoop => "0706",
+            Technique::DiscontinuousNiceLoop => "0707",
+            Technique::Aic => "0708",
+            Technique::GroupedContinuousNiceLoop => "0709",
+            Technique::GroupedDiscontinuousNiceLoop => "0710",
+            Technique::GroupedAic => "0711",
+            Technique::AlsXz => "0901",
+            Technique::AlsXyWing => "0902",
+            Technique::AlsChain => "0903",
+            Technique::DeathBlossom => "0904",
+            Technique::SueDeCoq => "1101",
+            Technique::ForcingChain => "1301",
+            Technique::Fish(_)
+            | Technique::FinnedFish(_)
+            | Technique::SashimiFish(_)
+            | Technique::UniqueRectangle(_) => "",
         }
     }
 
@@ -250,8 +380,28 @@ impl Technique {
             | Technique::ColorWrap
             | Technique::Fish(_)
             | Technique::FinnedFish(_)
-            | Technique::SashimiFish(_) => Level::Hard,
-            Technique::XChain | Technique::XYChain => Level::Expert,
+            | Technique::SashimiFish(_)
+            | Technique::DualTwoStringKite
+            | Technique::DualEmptyRectangle
+            | Technique::MultiColors1
+            | Technique::MultiColors2
+            | Technique::UniqueRectangle(_)
+            | Technique::HiddenRectangle
+            | Technique::BugPlusOne => Level::Hard,
+            Technique::XChain
+            | Technique::XYChain
+            | Technique::ContinuousNiceLoop
+            | Technique::DiscontinuousNiceLoop
+            | Technique::Aic
+            | Technique::GroupedContinuousNiceLoop
+            | Technique::GroupedDiscontinuousNiceLoop
+            | Technique::GroupedAic
+            | Technique::AlsXz
+            | Technique::AlsXyWing
+            | Technique::AlsChain
+            | Technique::DeathBlossom
+            | Technique::SueDeCoq => Level::Expert,
+            Technique::ForcingChain => Level::Extreme,
             _ => Level::Medium,
         }
     }
