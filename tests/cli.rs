@@ -230,8 +230,19 @@ fn generate_writes_seeded_unique_puzzles_with_comments() {
             lines[1 + 2 * i].starts_with(&format!("# seed {seed}, ")),
             "{body}"
         );
+        // Each comment gives the grade, and the level asked for is met.
+        assert!(lines[1 + 2 * i].contains(", hard (rating "), "{body}");
         assert_eq!(lines[2 + 2 * i].len(), 81);
     }
+    // The grader agrees, puzzle by puzzle.
+    let graded = run(&["grade"], body.as_bytes());
+    assert_eq!(graded.status.code(), Some(0));
+    let grades = text(&graded.stdout);
+    assert_eq!(
+        grades.lines().filter(|l| l.starts_with("hard ")).count(),
+        3,
+        "{grades}"
+    );
     // Same seed, same puzzles; the seed was given, so nothing on stderr.
     assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
     let again = run(&args, b"");

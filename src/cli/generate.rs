@@ -6,7 +6,8 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 use clap::Args;
 
 use crate::engine::format::{self, Format, MAX_CHAR_SIDE};
-use crate::engine::generate::{GenerateOptions, Symmetry, generate};
+use crate::engine::generate::random::splitmix64;
+use crate::engine::generate::{GenerateOptions, Symmetry, generate_graded};
 use crate::engine::{Level, Limits, Shape};
 
 use super::{Status, progress, seconds};
@@ -21,8 +22,11 @@ pub struct GenerateArgs {
     /// nearly square box for the side, with no more rows than columns.
     #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
     box_shape: Option<(usize, usize)>,
-    /// Difficulty (for now a clue-count target): easy, medium, hard,
-    /// expert, or extreme (dig until no clue can go).
+    /// Difficulty, as the grader measures it (the hardest technique a
+    /// puzzle needs): easy, medium, hard, expert or extreme. Puzzles are
+    /// dug, graded and kept when they match; when none does within the
+    /// tries, the closest is printed with a warning. Above 64×64 the level
+    /// is a clue-count target.
     #[arg(long, default_value = "medium", value_name = "LEVEL")]
     level: Level,
     /// Clue symmetry: none, rotate180, rotate90, mirror-horizontal,
@@ -127,11 +131,8 @@ fn clock_seed() -> u64 {
     let nanos = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
-    // SplitMix64's finaliser: nearby instants give unrelated seeds.
-    let mut z = nanos.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    // Nearby instants give unrelated seeds.
+    splitmix64(nanos)
 }
 
 /// Today's date (UTC) as `YYYY-MM-DD`.
@@ -195,13 +196,16 @@ pub fn run(args: &GenerateArgs) -> Status {
     let mut opts = GenerateOptions::new(shape, args.level, first_seed);
     opts.symmetry = args.symmetry;
     opts.clues = args.clues;
-    let (lo, hi) = opts.clue_target();
+    let clue_note = match args.clues {
+        Some((lo, hi)) => format!(", clues {lo}-{hi}"),
+        None => String::new(),
+    };
 
     let mut out = BufWriter::new(io::stdout().lock());
     let mut status = Status::Ok;
     let bar = progress("generating");
     let header = format!(
-        "# dekadoku {} generate: {shape}, level {}, symmetry {}, clues {lo}-{hi}, \
+        "# dekadoku {} generate: {shape}, level {}, symmetry {}{clue_note}, \
          seeds {first_seed}+i, {}\n",
         env!("CARGO_PKG_VERSION"),
         args.level,
@@ -218,10 +222,10 @@ pub fn run(args: &GenerateArgs) -> Status {
             None => Limits::none(),
         };
         let start = Instant::now();
-        let result = generate(&opts, &limits);
+        let result = generate_graded(&opts, &limits);
         let ms = start.elapsed().as_secs_f64() * 1000.0;
         bar.inc(1);
-        let g = match result {
+        let graded = match result {
             Ok(g) => g,
             Err(stop) => {
                 bar.suspend(|| eprintln!("puzzle {i} (seed {}): {stop}", opts.seed));
@@ -229,7 +233,10 @@ pub fn run(args: &GenerateArgs) -> Status {
                 continue;
             }
         };
-        if !(lo..=hi).contains(&g.clues) {
+        let g = &graded.generated;
+        if let Some((lo, hi)) = args.clues
+            && !(lo..=hi).contains(&g.clues)
+        {
             bar.suspend(|| {
                 eprintln!(
                     "puzzle {i} (seed {}): {} clues, outside {lo}-{hi} (the closest found)",
@@ -237,12 +244,35 @@ pub fn run(args: &GenerateArgs) -> Status {
                 )
             });
         }
+        if let Some(grade) = &graded.grade
+            && !graded.hit()
+        {
+            bar.suspend(|| {
+                eprintln!(
+                    "puzzle {i} (seed {}): graded {}, not {} (the closest found)",
+                    opts.seed, grade.level, args.level
+                )
+            });
+        }
+        let grade_note = match &graded.grade {
+            Some(grade) => format!(
+                ", {} (rating {:.1}, {})",
+                grade.level,
+                grade.rating,
+                if grade.guesses > 0 {
+                    "needs a guess"
+                } else {
+                    grade.hardest.map_or("nothing", |t| t.name())
+                }
+            ),
+            None => String::new(),
+        };
         let mut record = String::new();
         if i > 0 && out_format != Format::Line {
             record.push('\n');
         }
         record.push_str(&format!(
-            "# seed {}, {} clues, {ms:.1} ms\n",
+            "# seed {}, {} clues{grade_note}, {ms:.1} ms\n",
             g.seed, g.clues
         ));
         record.push_str(&format::to_string(&g.puzzle, out_format));

@@ -8,10 +8,11 @@
 //! (for one version of dekadoku: a change to the solver or to this module
 //! may change which puzzle a seed makes).
 //!
-//! Until the grader exists a [`Level`] is only a clue-count target
+//! To [`generate`], a [`Level`] is only a clue-count target
 //! ([`clue_range`]): fewer clues for harder levels, and
-//! [`Level::Extreme`] digs until no orbit can go. Issue 5 (grading) will
-//! make levels mean the techniques a puzzle needs.
+//! [`Level::Extreme`] digs until no orbit can go. [`generate_graded`]
+//! makes the level mean the techniques a puzzle needs: it grades what it
+//! digs and keeps what matches.
 //!
 //! ```
 //! use dekadoku::engine::generate::{generate, GenerateOptions, Symmetry};
@@ -28,6 +29,7 @@
 
 pub mod bundled;
 mod full;
+pub mod graded;
 pub mod random;
 mod symmetry;
 
@@ -41,6 +43,7 @@ use crate::engine::solve::Solver;
 
 pub use bundled::{BUNDLED_SIZES, bundled};
 pub use full::{SEARCHED_MAX_SIDE, full_grid};
+pub use graded::{Graded, generate_graded};
 pub use symmetry::{Symmetry, SymmetryError};
 
 use random::{below, rng_for, shuffle};
@@ -50,7 +53,8 @@ use random::{below, rng_for, shuffle};
 pub struct GenerateOptions {
     /// The board shape.
     pub shape: Shape,
-    /// The level aimed at (for now, through the clue count: [`clue_range`]).
+    /// The level aimed at: a clue-count target ([`clue_range`]) for
+    /// [`generate`], the grader's level for [`generate_graded`].
     pub level: Level,
     /// The clue symmetry.
     pub symmetry: Symmetry,
@@ -126,7 +130,8 @@ const PER_MILLE: [(usize, [(usize, usize); 4]); 7] = [
 
 /// The clue counts (inclusive) the generator aims at for `level` on `shape`.
 ///
-/// Until the grader exists this is all a level means to the generator.
+/// This is all a level means to [`generate`]; [`generate_graded`] starts
+/// from it and grades what it digs.
 /// [`Level::Extreme`] has no target: it digs until no orbit can be removed
 /// (a minimal puzzle, up to symmetry), so its range is every count.
 pub fn clue_range(shape: Shape, level: Level) -> (usize, usize) {

@@ -6,8 +6,8 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 /// How hard a puzzle is for a person. The grader assigns a level from the
-/// hardest technique a puzzle needs; until it exists, the generator aims at
-/// a level through the number of clues.
+/// hardest technique a puzzle needs, and the generator keeps the puzzles
+/// graded at the level asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Level {

@@ -33,7 +33,7 @@ pub const SIZES: [(&str, usize, usize); 6] = [
 ];
 
 /// Levels offered for a new game.
-pub const LEVELS: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
+pub const LEVELS: [Level; 5] = Level::ALL;
 
 /// Start screen entries.
 pub const START_ITEMS: [&str; 6] = ["Continue", "New game", "Load", "Import", "Settings", "Quit"];
@@ -808,15 +808,29 @@ impl App {
             // Answered above.
             JobResult::Hint { .. } => {}
             JobResult::Generated { result, .. } => match result {
-                Ok(made) => {
+                Ok(graded) => {
+                    let made = graded.generated;
+                    // The level the grader measured (the one asked for
+                    // when the closest puzzle found missed it).
+                    let level = graded.grade.as_ref().map_or(made.level, |g| g.level);
                     let origin = Origin {
-                        level: Some(made.level),
+                        level: Some(level),
                         seed: Some(made.seed),
                         title: None,
                     };
                     let game = Game::new(&made.puzzle, Some(made.solution), origin);
                     self.start_game(game, fx);
-                    self.status = format!("new puzzle: {} clues", made.clues);
+                    self.status = match &graded.grade {
+                        Some(g) if level != made.level => format!(
+                            "new puzzle: {level} (no {} puzzle found in time), {} clues",
+                            made.level, made.clues
+                        ),
+                        Some(g) => format!(
+                            "new puzzle: {level}, rating {:.1}, {} clues",
+                            g.rating, made.clues
+                        ),
+                        None => format!("new puzzle: {} clues", made.clues),
+                    };
                 }
                 Err(e) => {
                     if let Screen::Working { shape, level, .. } = self.screen {

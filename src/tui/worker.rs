@@ -6,10 +6,11 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender};
 
-use crate::engine::generate::{GenerateOptions, Generated, Symmetry, generate};
+use crate::engine::generate::{GenerateOptions, Graded, Symmetry, generate_graded};
 use crate::engine::{Level, Limits, NoTrace, Outcome, Puzzle, Shape, Solver};
 use crate::game::{Game, Hint, Hinter, LogicHinter, Origin};
 
@@ -58,7 +59,7 @@ pub enum JobResult {
         /// The job's id.
         id: u64,
         /// The puzzle, or a message.
-        result: Result<Generated, String>,
+        result: Result<Graded, String>,
     },
     /// A hint found (None: nothing to say).
     Hint {
@@ -103,9 +104,18 @@ pub fn run_job(job: Job, cancel: Arc<AtomicBool>) -> JobResult {
                 seed,
                 clues: None,
             };
+            // Search for the level for a few seconds, then play the closest
+            // puzzle found (it fails only when cancelled or when not even one
+            // try finishes in time).
+            let budget = Duration::from_secs(if shape.n() <= 16 { 4 } else { 30 });
+            let limits = Limits {
+                deadline: Instant::now().checked_add(budget),
+                ..limits
+            };
             JobResult::Generated {
                 id: job.id,
-                result: generate(&opts, &limits).map_err(|stop| format!("generation {stop}")),
+                result: generate_graded(&opts, &limits)
+                    .map_err(|stop| format!("generation {stop}")),
             }
         }
         JobKind::Hint { game } => JobResult::Hint {

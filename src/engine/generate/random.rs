@@ -16,6 +16,15 @@ pub fn rng_for(seed: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed)
 }
 
+/// SplitMix64's mixing of `x` (its state advanced by one step, then
+/// finalised): nearby inputs give unrelated outputs, for deriving seeds.
+pub fn splitmix64(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 /// A uniform integer in `0..bound` (`bound` ≥ 1; 0 gives 0).
 ///
 /// Lemire's multiply-and-reject on 64-bit draws: exact (no modulo bias) and

@@ -1,0 +1,175 @@
+//! Generating to a target [`Level`]: dig a puzzle, grade it with the
+//! technique solver, keep it when the grade matches, else try again from
+//! the next seed — digging deeper after a puzzle that came out too easy and
+//! less deep after one that came out too hard — and return the closest
+//! puzzle found when the tries or the deadline run out.
+//!
+//! The clue count alone says little about difficulty (most minimal 9×9
+//! puzzles need only singles), so the clue ranges of [`super::clue_range`]
+//! are only where the search starts.
+
+use crate::engine::grade::{Grade, grade_with};
+use crate::engine::level::Level;
+use crate::engine::limits::{Limits, StopReason};
+use crate::engine::logic::MAX_LOGIC_SIDE;
+use crate::engine::shape::Shape;
+
+use super::random::splitmix64;
+use super::{GenerateOptions, Generated, generate};
+
+/// A generated puzzle and its grade.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Graded {
+    /// The puzzle, its solution and the seed it came from.
+    pub generated: Generated,
+    /// Its grade; `None` for sides the technique solver does not take
+    /// (above [`MAX_LOGIC_SIDE`]), where the level is a clue-count target.
+    pub grade: Option<Grade>,
+}
+
+impl Graded {
+    /// Whether the puzzle was graded at the level asked for.
+    pub fn hit(&self) -> bool {
+        self.grade
+            .as_ref()
+            .is_some_and(|g| g.level == self.generated.level)
+    }
+}
+
+/// Puzzles dug and graded at most for one [`generate_graded`] call on
+/// `shape`: many for small boards (a try costs a few milliseconds on 9×9),
+/// few for large ones, where digging and grading take much longer.
+pub fn tries(shape: Shape) -> u64 {
+    match shape.n() {
+        0..=9 => 400,
+        10..=12 => 100,
+        13..=16 => 24,
+        17..=25 => 4,
+        _ => 1,
+    }
+}
+
+/// The seed of try `i`: try 0 uses the caller's seed, so it makes the
+/// same puzzle as [`generate`]; later ones are spread by SplitMix64.
+fn try_seed(seed: u64, i: u64) -> u64 {
+    if i == 0 {
+        return seed;
+    }
+    splitmix64(seed ^ i.rotate_left(32))
+}
+
+fn index(level: Level) -> usize {
+    Level::ALL.iter().position(|&l| l == level).unwrap_or(0)
+}
+
+/// Generates a puzzle graded at `opts.level`: up to [`tries`] puzzles from
+/// seeds derived from `opts.seed`, deterministic for the same options. A
+/// clue range in `opts.clues` is kept for every try; otherwise the clue
+/// target starts at the level's range and moves one level's range deeper
+/// (or shallower) after a try that graded too easy (or too hard).
+///
+/// Returns the first puzzle graded at the level, else the closest one
+/// (fewest levels away; the earliest on a tie). A deadline in `limits` ends
+/// the search with the closest puzzle so far (an error only when none was
+/// finished); a cancel ends it with an error. Sides above
+/// [`MAX_LOGIC_SIDE`] are not graded: one [`generate`] call, `grade: None`.
+pub fn generate_graded(opts: &GenerateOptions, limits: &Limits) -> Result<Graded, StopReason> {
+    if opts.shape.n() > MAX_LOGIC_SIDE {
+        return generate(opts, limits).map(|generated| Graded {
+            generated,
+            grade: None,
+        });
+    }
+    let target = index(opts.level);
+    let mut dig = target;
+    let mut best: Option<(usize, Graded)> = None;
+    for i in 0..tries(opts.shape) {
+        let try_opts = GenerateOptions {
+            level: Level::ALL[dig],
+            seed: try_seed(opts.seed, i),
+            ..opts.clone()
+        };
+        let made = match generate(&try_opts, limits) {
+            Ok(made) => made,
+            Err(StopReason::Deadline) if best.is_some() => break,
+            Err(stop) => return Err(stop),
+        };
+        let grade = grade_with(&made.puzzle, &made.solution).ok();
+        let got = grade.as_ref().map_or(target, |g| index(g.level));
+        let miss = got.abs_diff(target);
+        let graded = Graded {
+            generated: Generated {
+                level: opts.level,
+                // The request's seed reproduces this puzzle through
+                // generate_graded (the try's own seed would not: the clue
+                // target moved between tries).
+                seed: opts.seed,
+                ..made
+            },
+            grade,
+        };
+        if best.as_ref().is_none_or(|(m, _)| miss < *m) {
+            best = Some((miss, graded));
+        }
+        if miss == 0 {
+            break;
+        }
+        if got < target {
+            dig = (dig + 1).min(Level::ALL.len() - 1);
+        } else {
+            dig = dig.saturating_sub(1);
+        }
+        if let Some(stop) = limits.check(0) {
+            match stop {
+                StopReason::Deadline => break,
+                other => return Err(other),
+            }
+        }
+    }
+    best.map(|(_, g)| g).ok_or(StopReason::Cancelled)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::count::is_unique;
+    use crate::engine::grade::grade;
+    use crate::engine::shape::Shape;
+
+    #[test]
+    fn each_level_is_reached_on_9x9_and_regrades_the_same() {
+        for level in [Level::Easy, Level::Medium, Level::Hard, Level::Expert] {
+            let opts = GenerateOptions::new(Shape::CLASSIC, level, 11);
+            let g = generate_graded(&opts, &Limits::none()).unwrap();
+            assert!(g.hit(), "{level}: got {:?}", g.grade.map(|g| g.level));
+            let p = &g.generated.puzzle;
+            assert_eq!(is_unique(p, &Limits::none()), Some(true));
+            assert!(p.is_solved_by(&g.generated.solution));
+            // An independent grade (solving again) agrees.
+            assert_eq!(grade(p).unwrap().level, level);
+            // The same options give the same puzzle.
+            let again = generate_graded(&opts, &Limits::none()).unwrap();
+            assert_eq!(again.generated.puzzle, *p);
+        }
+    }
+
+    #[test]
+    fn small_boards_reach_their_levels_too() {
+        let shape = Shape::new(2, 3).unwrap();
+        let opts = GenerateOptions::new(shape, Level::Medium, 3);
+        let g = generate_graded(&opts, &Limits::none()).unwrap();
+        let got = g.grade.as_ref().map(|g| g.level);
+        // 6×6 puzzles rarely need more than subsets; medium is reachable.
+        assert_eq!(got, Some(Level::Medium));
+    }
+
+    #[test]
+    fn a_cancel_is_an_error_and_seeds_spread() {
+        let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        let opts = GenerateOptions::new(Shape::CLASSIC, Level::Expert, 1);
+        let r = generate_graded(&opts, &Limits::none().with_cancel(cancel));
+        assert_eq!(r.unwrap_err(), StopReason::Cancelled);
+        assert_eq!(try_seed(7, 0), 7);
+        assert_ne!(try_seed(7, 1), try_seed(7, 2));
+    }
+}
