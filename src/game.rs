@@ -8,6 +8,7 @@ pub mod hint;
 pub mod history;
 pub mod notes;
 pub mod save;
+pub mod walk;
 
 use std::time::Duration;
 
@@ -17,6 +18,7 @@ pub use hint::{Hint, HintReason, Hinter, LogicHinter, SinglesHinter};
 pub use history::{CellChange, CellState, History, Move, MoveKind};
 pub use notes::{NoteSet, Notes};
 pub use save::{GAME_SAVE_VERSION, GameSave, SaveError};
+pub use walk::{LogicWalk, WalkError};
 
 /// Where a game's puzzle came from.
 #[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]

@@ -516,3 +516,85 @@ fn hints_on_big_boards_come_from_the_worker_and_stale_ones_are_dropped() {
     assert!(a.hint.is_some());
     assert!(a.status.starts_with("Hint: "), "{}", a.status);
 }
+
+fn screen_text(a: &App, w: u16, h: u16) -> String {
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+    t.draw(|f| dekadoku::tui::ui::draw(f, a)).unwrap();
+    t.backend()
+        .buffer()
+        .content()
+        .iter()
+        .map(|c| c.symbol())
+        .collect()
+}
+
+#[test]
+fn logic_solve_view_steps_forward_and_back_without_touching_the_game() {
+    let mut a = playing(small());
+    press(&mut a, "j"); // the cursor moves: the game itself does not change
+    let before = a.game.clone().unwrap();
+    let fx = press(&mut a, "L");
+    assert_eq!(a.status, "working out the logic path…");
+    let fx = settle(&mut a, fx);
+    assert!(fx.is_empty());
+    let Screen::Logic { walk } = &a.screen else {
+        panic!("not in the logic view: {:?}", a.screen)
+    };
+    let total = walk.steps().len();
+    assert!(total >= 12, "a 4×4 with 4 givens needs 12 placements");
+    assert_eq!(walk.at(), 0);
+    let first = walk.next().unwrap().clone();
+    let text = screen_text(&a, 80, 24);
+    assert!(text.contains("Logic solve"), "{text}");
+    assert!(text.contains(&format!("step 1 of {total}")), "{text}");
+    assert!(text.contains(first.technique.name()), "{text}");
+    // Forward twice, back once, to the end, to the start.
+    a.update(key(KeyCode::Right));
+    a.update(key(KeyCode::Right));
+    a.update(key(KeyCode::Left));
+    let Screen::Logic { walk } = &a.screen else {
+        panic!()
+    };
+    assert_eq!(walk.at(), 1);
+    a.update(key(KeyCode::Down));
+    let Screen::Logic { walk } = &a.screen else {
+        panic!()
+    };
+    assert_eq!(walk.at(), total);
+    assert!(walk.board().is_solved());
+    assert!(screen_text(&a, 80, 24).contains("Solved."));
+    // A narrow window has no panel: the step is on the status line.
+    a.update(key(KeyCode::Up));
+    let narrow = screen_text(&a, 50, 20);
+    assert!(
+        narrow.contains(&format!("1/{total} {}", first.technique.name())),
+        "{narrow}"
+    );
+    // Esc goes back; the game is as it was.
+    a.update(key(KeyCode::Esc));
+    assert!(matches!(a.screen, Screen::Playing));
+    let after = a.game.as_ref().unwrap();
+    for c in 0..16 {
+        assert_eq!(after.value(c), before.value(c));
+        assert_eq!(after.notes(c), before.notes(c));
+    }
+    assert_eq!(after.moves(), before.moves());
+}
+
+#[test]
+fn a_logic_path_for_an_old_position_is_dropped() {
+    let mut a = playing(small());
+    let fx = press(&mut a, "L");
+    // A move before the path arrives: the path is for another position.
+    a.update(key(KeyCode::Right));
+    let value = a.game.as_ref().unwrap().solution().unwrap().get(1);
+    a.update(ch(char::from_digit(value.get() as u32, 10).unwrap()));
+    settle(&mut a, fx);
+    assert!(matches!(a.screen, Screen::Playing));
+    // Without a solution there is nothing to walk.
+    let p = Puzzle::empty(Shape::square(2).unwrap());
+    let mut b = playing(Game::new(&p, None, Origin::default()));
+    let fx = press(&mut b, "L");
+    assert!(fx.is_empty());
+    assert!(b.status.contains("not known"), "{}", b.status);
+}

@@ -50,7 +50,7 @@ pub fn run(args: &GradeArgs) -> Status {
                 let mut line = format!("{} {} {:.1} {hardest}", g.level, g.score, g.rating);
                 if args.steps {
                     for (i, s) in g.path.iter().enumerate() {
-                        line.push_str(&format!("\n  {:>3}. {s}", i + 1));
+                        line.push_str(&format!("\n  {:>3}. {}", i + 1, s.explanation));
                     }
                 }
                 line

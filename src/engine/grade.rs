@@ -10,7 +10,7 @@
 use std::collections::BTreeMap;
 
 use crate::engine::level::Level;
-use crate::engine::logic::{Board, BoardError, Technique, next_step};
+use crate::engine::logic::{Board, BoardError, Step, Technique, full_path};
 use crate::engine::{Grid, Limits, NoTrace, Outcome, Puzzle, solve};
 
 /// The SE-style rating of a guess.
@@ -32,8 +32,8 @@ pub struct Grade {
     pub steps_by_technique: BTreeMap<Technique, usize>,
     /// Guesses made.
     pub guesses: usize,
-    /// The path, one explained line per step (guesses included).
-    pub path: Vec<String>,
+    /// The path, step by step (guesses included, as [`Technique::Guess`]).
+    pub path: Vec<Step>,
 }
 
 /// Why a puzzle cannot be graded.
@@ -101,6 +101,7 @@ pub fn rating(t: Technique) -> f32 {
         Technique::AlsChain => 7.9,
         Technique::DeathBlossom => 8.0,
         Technique::ForcingChain => 8.3,
+        Technique::Guess => GUESS_RATING,
     }
 }
 
@@ -148,6 +149,7 @@ pub fn weight(t: Technique) -> u32 {
         Technique::AlsChain => 340,
         Technique::DeathBlossom => 360,
         Technique::ForcingChain => 500,
+        Technique::Guess => GUESS_WEIGHT,
     }
 }
 
@@ -165,38 +167,23 @@ pub fn grade(puzzle: &Puzzle) -> Result<Grade, GradeError> {
 /// Grades a puzzle whose (unique) solution is known.
 pub fn grade_with(puzzle: &Puzzle, solution: &Grid) -> Result<Grade, GradeError> {
     let mut board = Board::from_puzzle(puzzle)?;
-    board.check()?;
     board.set_known_unique(true);
+    let path = full_path(&board, solution)?;
     let mut by: BTreeMap<Technique, usize> = BTreeMap::new();
     let mut raw: u64 = 0;
     let mut hardest: Option<Technique> = None;
     let mut guesses = 0;
-    let mut path = Vec::new();
-    while !board.is_solved() {
-        if let Some(step) = next_step(&board) {
-            let t = step.technique;
-            *by.entry(t).or_default() += 1;
-            raw += u64::from(weight(t));
-            if hardest.is_none_or(|h| rating(t) > rating(h)) {
-                hardest = Some(t);
-            }
-            path.push(step.explanation.clone());
-            board.apply(&step);
-        } else {
-            let c = (0..puzzle.shape().cells())
-                .filter(|&c| board.value(c).is_none())
-                .min_by_key(|&c| board.count(c))
-                .ok_or(GradeError::NotUnique)?;
-            board.place(c, solution.get(c).index());
-            path.push(format!(
-                "Guess: no implemented technique applies; {} is {} (from the solution)",
-                board.cell_name(c),
-                board.symbol(solution.get(c).index())
-            ));
+    for step in &path {
+        let t = step.technique;
+        raw += u64::from(weight(t));
+        if t == Technique::Guess {
             guesses += 1;
-            raw += u64::from(GUESS_WEIGHT);
+            continue;
         }
-        board.check()?;
+        *by.entry(t).or_default() += 1;
+        if hardest.is_none_or(|h| rating(t) > rating(h)) {
+            hardest = Some(t);
+        }
     }
     let cells = puzzle.shape().cells() as u64;
     let score = u32::try_from(raw * 81 / cells.max(1)).unwrap_or(u32::MAX);

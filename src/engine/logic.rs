@@ -20,7 +20,7 @@ pub mod wings;
 pub use board::{Board, BoardError, MAX_LOGIC_SIDE, bits};
 pub use step::{Highlights, Link, Step, Technique};
 
-use crate::engine::grid::Puzzle;
+use crate::engine::grid::{Grid, Puzzle};
 
 /// Every step of technique `t` in the position.
 pub fn find_all(board: &Board, t: Technique) -> Vec<Step> {
@@ -72,6 +72,7 @@ pub fn find_all(board: &Board, t: Technique) -> Vec<Step> {
         Technique::DeathBlossom => als::death_blossoms(board),
         Technique::SueDeCoq => als::sue_de_coq(board),
         Technique::ForcingChain => forcing::forcing_chains(board),
+        Technique::Guess => Vec::new(),
     }
 }
 
@@ -81,6 +82,49 @@ pub fn next_step(board: &Board) -> Option<Step> {
     Technique::for_side(board.n())
         .into_iter()
         .find_map(|t| find_all(board, t).into_iter().find(Step::is_productive))
+}
+
+/// A labelled guess for when no technique applies: the solution's value in
+/// the empty cell with the fewest candidates (the first such cell). `None`
+/// when the board is solved.
+pub fn guess_step(board: &Board, solution: &Grid) -> Option<Step> {
+    let c = (0..board.shape().cells())
+        .filter(|&c| board.value(c).is_none())
+        .min_by_key(|&c| board.count(c))?;
+    let v = solution.get(c);
+    Some(Step {
+        technique: Technique::Guess,
+        placements: vec![(c, v)],
+        eliminations: Vec::new(),
+        highlights: Highlights {
+            cells: vec![c],
+            ..Highlights::default()
+        },
+        explanation: format!(
+            "Guess: no known technique applies; {} is {} (from the solution)",
+            board.cell_name(c),
+            board.symbol(v.index())
+        ),
+    })
+}
+
+/// The whole way from `board` to the solution: the easiest step each time,
+/// and a labelled [`guess_step`] when none applies. Checks the position
+/// after every step; an error means the position (or the solution) is
+/// wrong.
+pub fn full_path(board: &Board, solution: &Grid) -> Result<Vec<Step>, BoardError> {
+    let mut board = board.clone();
+    board.check()?;
+    let mut steps = Vec::new();
+    while !board.is_solved() {
+        let Some(step) = next_step(&board).or_else(|| guess_step(&board, solution)) else {
+            break;
+        };
+        board.apply(&step);
+        board.check()?;
+        steps.push(step);
+    }
+    Ok(steps)
 }
 
 /// A solution path: the steps taken, and whether they solved the puzzle.

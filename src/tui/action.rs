@@ -40,6 +40,8 @@ pub enum Command {
     Solve,
     /// The next hint stage.
     Hint,
+    /// Step through the logic solver's whole path.
+    LogicSolve,
     /// Show or hide the key help.
     Help,
     /// Pause or resume.
@@ -58,7 +60,7 @@ pub enum Command {
 
 impl Command {
     /// Every command.
-    pub const ALL: [Command; 20] = [
+    pub const ALL: [Command; 21] = [
         Command::MoveUp,
         Command::MoveDown,
         Command::MoveLeft,
@@ -72,6 +74,7 @@ impl Command {
         Command::Check,
         Command::Solve,
         Command::Hint,
+        Command::LogicSolve,
         Command::Help,
         Command::Pause,
         Command::SaveAs,
@@ -97,6 +100,7 @@ impl Command {
             Command::Check => "check",
             Command::Solve => "solve",
             Command::Hint => "hint",
+            Command::LogicSolve => "logic_solve",
             Command::Help => "help",
             Command::Pause => "pause",
             Command::SaveAs => "save_as",
@@ -123,6 +127,7 @@ impl Command {
             Command::Check => "check entries",
             Command::Solve => "solve the board",
             Command::Hint => "hint (press again for more)",
+            Command::LogicSolve => "step through the logic solution",
             Command::Help => "this help",
             Command::Pause => "pause",
             Command::SaveAs => "save as…",

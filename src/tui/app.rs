@@ -12,7 +12,7 @@ use tui_input::backend::crossterm::EventHandler;
 
 use crate::engine::generate::bundled::bundled;
 use crate::engine::{Level, Outcome, Shape};
-use crate::game::{Game, GameSave, Hint, Hinter, LogicHinter, Origin, parse_symbol};
+use crate::game::{Game, GameSave, Hint, Hinter, LogicHinter, LogicWalk, Origin, parse_symbol};
 use crate::store::{Config, SaveMeta};
 
 use super::action::{Action, Command, Loaded, SaveListing};
@@ -146,6 +146,11 @@ pub enum Screen {
         /// Selected entry.
         sel: usize,
     },
+    /// Stepping through the logic solver's path (the game is untouched).
+    Logic {
+        /// The path and the step shown.
+        walk: Box<LogicWalk>,
+    },
 }
 
 /// Something shown over the screen.
@@ -215,6 +220,8 @@ pub struct App {
     /// A hint being looked for on the worker: its job and the position it
     /// was asked for (moves and history length).
     pending_hint: Option<(u64, (u32, usize))>,
+    /// A logic path being worked out: its job and the position it is for.
+    pending_walk: Option<(u64, (u32, usize))>,
     next_job: u64,
     seed: u64,
     dirty: bool,
@@ -244,6 +251,7 @@ impl App {
             spinner: 0,
             themes: Vec::new(),
             pending_hint: None,
+            pending_walk: None,
             next_job: 1,
             seed,
             dirty: false,
@@ -638,6 +646,18 @@ impl App {
                     _ => {}
                 }
             }
+            Screen::Logic { walk } => match cmd {
+                Command::MoveRight | Command::Confirm => {
+                    walk.forward();
+                }
+                Command::MoveLeft => {
+                    walk.back();
+                }
+                Command::MoveUp => walk.go_to(0),
+                Command::MoveDown => walk.go_to(usize::MAX),
+                Command::Cancel | Command::LogicSolve => self.screen = Screen::Playing,
+                _ => {}
+            },
             Screen::Playing => self.play_command(cmd, fx),
         }
     }
@@ -789,6 +809,26 @@ impl App {
     }
 
     fn job_done(&mut self, r: JobResult, fx: &mut Vec<Effect>) {
+        if let JobResult::Walk { id, walk } = r {
+            let fresh = self.pending_walk.take().filter(|&(j, at)| {
+                j == id && self.game.as_ref().is_some_and(|g| position(g) == at)
+            });
+            if fresh.is_some() && matches!(self.screen, Screen::Playing) {
+                match walk {
+                    Ok(walk) => {
+                        self.status = if walk.from_givens() {
+                            "the board has wrong entries: the path starts from the givens".into()
+                        } else {
+                            String::new()
+                        };
+                        self.hint = None;
+                        self.screen = Screen::Logic { walk };
+                    }
+                    Err(e) => self.status = e,
+                }
+            }
+            return;
+        }
         if let JobResult::Hint { id, hint } = r {
             let fresh = self.pending_hint.take().filter(|&(j, at)| {
                 j == id && self.game.as_ref().is_some_and(|g| position(g) == at)
@@ -806,7 +846,7 @@ impl App {
         }
         match r {
             // Answered above.
-            JobResult::Hint { .. } => {}
+            JobResult::Hint { .. } | JobResult::Walk { .. } => {}
             JobResult::Generated { result, .. } => match result {
                 Ok(graded) => {
                     let made = graded.generated;
@@ -821,7 +861,7 @@ impl App {
                     let game = Game::new(&made.puzzle, Some(made.solution), origin);
                     self.start_game(game, fx);
                     self.status = match &graded.grade {
-                        Some(g) if level != made.level => format!(
+                        Some(_) if level != made.level => format!(
                             "new puzzle: {level} (no {} puzzle found in time), {} clues",
                             made.level, made.clues
                         ),
@@ -991,6 +1031,19 @@ impl App {
             }
             Command::Hint => {
                 self.hint_step(fx);
+                return;
+            }
+            Command::LogicSolve => {
+                if g.solution().is_none() {
+                    self.status = "the solution is not known yet: no path to show".into();
+                } else {
+                    let at = position(g);
+                    let game = Box::new(g.clone());
+                    let (id, e) = self.job(JobKind::Walk { game });
+                    self.pending_walk = Some((id, at));
+                    self.status = "working out the logic path…".into();
+                    fx.push(e);
+                }
                 return;
             }
             Command::Pause => {

@@ -217,6 +217,8 @@ pub const DEFAULTS: &[(Mode, &str, Command)] = &[
     (Mode::Board, "f9", Command::Solve),
     (Mode::Board, "i", Command::Hint),
     (Mode::Board, "f2", Command::Hint),
+    (Mode::Board, "L", Command::LogicSolve),
+    (Mode::Board, "f8", Command::LogicSolve),
     (Mode::Board, "?", Command::Help),
     (Mode::Board, "f1", Command::Help),
     (Mode::Board, "p", Command::Pause),

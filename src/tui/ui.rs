@@ -16,6 +16,7 @@ use super::style::Role;
 use board::{BoardView, Geometry};
 
 use crate::engine::Shape;
+use crate::game::LogicWalk;
 
 /// The smallest window the game draws in.
 pub const MIN_SIZE: (u16, u16) = (44, 14);
@@ -131,11 +132,24 @@ pub fn draw(frame: &mut Frame, app: &App) {
             draw_input(frame, app, body, "Save as", "Name of the save:", input)
         }
         Screen::Settings { sel } => draw_settings(frame, app, body, *sel),
+        Screen::Logic { walk } => draw_logic(frame, app, area, walk),
     }
-    let status_text = if app.status.is_empty() {
-        key_hints(app)
-    } else {
-        app.status.clone()
+    let status_text = match (&app.screen, &app.game) {
+        // Without a side panel, the step goes on the status line.
+        (Screen::Logic { walk }, Some(g)) if play_parts(area, g.shape()).1.is_none() => {
+            match walk.next() {
+                Some(step) => format!(
+                    "{}/{} {}: {}",
+                    walk.at() + 1,
+                    walk.steps().len(),
+                    step.technique.name(),
+                    step.explanation
+                ),
+                None => "Solved.".to_string(),
+            }
+        }
+        _ if app.status.is_empty() => key_hints(app),
+        _ => app.status.clone(),
     };
     frame.render_widget(
         Paragraph::new(status_text).style(s.get(Role::Status)),
@@ -242,6 +256,13 @@ fn keys(app: &App, mode: Mode, cmd: Command) -> String {
 /// The status line when nothing else is said: a few keys, from the keymap.
 fn key_hints(app: &App) -> String {
     let mode = app.mode();
+    if let Screen::Logic { .. } = app.screen {
+        return LOGIC_KEYS
+            .iter()
+            .map(|&(c, what)| format!("{} {what}", keys(app, mode, c)))
+            .collect::<Vec<_>>()
+            .join(" · ");
+    }
     let cmds: &[Command] = match (mode, &app.screen) {
         (Mode::Board, _) => &[
             Command::ToggleNoteMode,
@@ -578,6 +599,93 @@ fn draw_help(frame: &mut Frame, app: &App, body: Rect) {
                 .border_style(s.get(Role::BoxBorder)),
         ),
         r,
+    );
+}
+
+/// The logic-solve view's commands and what they do there.
+const LOGIC_KEYS: [(Command, &str); 5] = [
+    (Command::MoveRight, "next step"),
+    (Command::MoveLeft, "step back"),
+    (Command::MoveUp, "to the start"),
+    (Command::MoveDown, "to the end"),
+    (Command::Cancel, "back to the game"),
+];
+
+/// The logic-solve view: the position after the steps taken so far, with
+/// the next step's units and cells marked, and its explanation beside (or,
+/// on a narrow window, on the status line).
+fn draw_logic(frame: &mut Frame, app: &App, area: Rect, walk: &LogicWalk) {
+    let s = &app.styles;
+    let Some(g) = &app.game else {
+        return;
+    };
+    let view = walk.preview(g);
+    let (board, panel) = play_parts(area, g.shape());
+    let mut highlights = app.highlights();
+    let mut cursor = app.cursor;
+    if let Some(step) = walk.next() {
+        highlights.hint_units = step.highlights.units.clone();
+        let mut cells = step.highlights.cells.clone();
+        cells.extend(step.placements.iter().map(|&(c, _)| c));
+        cells.extend(step.eliminations.iter().map(|&(c, _)| c));
+        cells.sort_unstable();
+        cells.dedup();
+        if let Some(&first) = step.placements.first().map(|(c, _)| c).or(cells.first()) {
+            cursor = first;
+        }
+        highlights.hint_cells = cells;
+    }
+    frame.render_widget(
+        BoardView {
+            game: &view,
+            cursor,
+            styles: s,
+            highlights: &highlights,
+        },
+        board,
+    );
+    let Some(panel) = panel else {
+        return;
+    };
+    let total = walk.steps().len();
+    let mut lines = vec![
+        Line::from(Span::styled("Logic solve", s.get(Role::Title))),
+        Line::from(Span::styled(
+            format!("step {} of {total}", (walk.at() + 1).min(total)),
+            s.get(Role::Dim),
+        )),
+        Line::default(),
+    ];
+    match walk.next() {
+        Some(step) => {
+            lines.push(Line::from(Span::styled(
+                step.technique.name(),
+                s.get(Role::HintTarget),
+            )));
+            lines.push(Line::from(Span::styled(
+                step.explanation.clone(),
+                s.get(Role::Text),
+            )));
+        }
+        None => lines.push(Line::from(Span::styled("Solved.", s.get(Role::HintTarget)))),
+    }
+    lines.push(Line::default());
+    for &(cmd, what) in &LOGIC_KEYS {
+        lines.push(Line::from(vec![
+            Span::styled(
+                format!("{:<8} ", keys(app, Mode::Menu, cmd)),
+                s.get(Role::Entered),
+            ),
+            Span::styled(what, s.get(Role::Dim)),
+        ]));
+    }
+    frame.render_widget(
+        Paragraph::new(lines).wrap(Wrap { trim: true }).block(
+            Block::default()
+                .borders(Borders::LEFT)
+                .border_style(s.get(Role::CellBorder)),
+        ),
+        panel,
     );
 }
 

@@ -1,5 +1,6 @@
 //! The one background thread for long engine work: generating a puzzle,
-//! solving an imported one, finding a hint on a large board. Jobs carry an id and a cancel flag; a result
+//! solving an imported one, finding a hint on a large board, working out a
+//! logic path. Jobs carry an id and a cancel flag; a result
 //! whose id the app no longer waits for is dropped by the app. The thread
 //! ends when its job channel closes or a result cannot be sent.
 
@@ -12,7 +13,7 @@ use crossbeam_channel::{Receiver, Sender};
 
 use crate::engine::generate::{GenerateOptions, Graded, Symmetry, generate_graded};
 use crate::engine::{Level, Limits, NoTrace, Outcome, Puzzle, Shape, Solver};
-use crate::game::{Game, Hint, Hinter, LogicHinter, Origin};
+use crate::game::{Game, Hint, Hinter, LogicHinter, LogicWalk, Origin};
 
 /// What to do.
 #[derive(Debug, Clone)]
@@ -29,6 +30,11 @@ pub enum JobKind {
     /// Find the next hint for a position (large boards: the technique
     /// solver can take longer than a frame there).
     Hint {
+        /// The game as it stands.
+        game: Box<Game>,
+    },
+    /// Work out the logic solver's whole path from a position.
+    Walk {
         /// The game as it stands.
         game: Box<Game>,
     },
@@ -68,6 +74,13 @@ pub enum JobResult {
         /// The hint.
         hint: Option<Hint>,
     },
+    /// A logic path, or why there is none.
+    Walk {
+        /// The job's id.
+        id: u64,
+        /// The path.
+        walk: Result<Box<LogicWalk>, String>,
+    },
     /// A solved puzzle.
     Solved {
         /// The job's id.
@@ -87,6 +100,7 @@ impl JobResult {
         match self {
             JobResult::Generated { id, .. }
             | JobResult::Hint { id, .. }
+            | JobResult::Walk { id, .. }
             | JobResult::Solved { id, .. } => *id,
         }
     }
@@ -121,6 +135,12 @@ pub fn run_job(job: Job, cancel: Arc<AtomicBool>) -> JobResult {
         JobKind::Hint { game } => JobResult::Hint {
             id: job.id,
             hint: LogicHinter.hint(&game),
+        },
+        JobKind::Walk { game } => JobResult::Walk {
+            id: job.id,
+            walk: LogicWalk::new(&game)
+                .map(Box::new)
+                .map_err(|e| e.to_string()),
         },
         JobKind::Solve { puzzle, origin } => {
             let outcome = Solver::new().solve(&puzzle, &limits, &mut NoTrace);

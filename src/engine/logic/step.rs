@@ -126,6 +126,9 @@ pub enum Technique {
     /// in a unit), followed through implications, leads to the same
     /// conclusion; or one candidate leads to a contradiction.
     ForcingChain,
+    /// Not a technique: a value taken from the solution when no technique
+    /// applies, clearly labelled as a guess (never in [`Technique::ALL`]).
+    Guess,
 }
 
 impl Technique {
@@ -284,6 +287,7 @@ impl Technique {
             Technique::DeathBlossom => "Death Blossom",
             Technique::SueDeCoq => "Sue de Coq",
             Technique::ForcingChain => "Forcing Chain",
+            Technique::Guess => "Guess",
         }
     }
 
@@ -352,7 +356,8 @@ impl Technique {
             Technique::Fish(_)
             | Technique::FinnedFish(_)
             | Technique::SashimiFish(_)
-            | Technique::UniqueRectangle(_) => "",
+            | Technique::UniqueRectangle(_)
+            | Technique::Guess => "",
         }
     }
 
@@ -401,7 +406,7 @@ impl Technique {
             | Technique::AlsChain
             | Technique::DeathBlossom
             | Technique::SueDeCoq => Level::Expert,
-            Technique::ForcingChain => Level::Extreme,
+            Technique::ForcingChain | Technique::Guess => Level::Extreme,
             _ => Level::Medium,
         }
     }
