@@ -12,6 +12,7 @@ use tui_input::backend::crossterm::EventHandler;
 
 use crate::engine::generate::bundled::bundled;
 use crate::engine::{Level, Outcome, Shape};
+use crate::engine::generate::random::splitmix64;
 use crate::game::{Game, GameSave, Hint, Hinter, LogicHinter, LogicWalk, Origin, parse_symbol};
 use crate::store::{Config, SaveMeta};
 
@@ -302,12 +303,10 @@ impl App {
     }
 
     fn next_seed(&mut self) -> u64 {
-        // SplitMix64 step: distinct, well-spread seeds from one start value.
+        // SplitMix64 steps: distinct, well-spread seeds from one start value.
+        let z = splitmix64(self.seed);
         self.seed = self.seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.seed;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        z
     }
 
     /// The one mutator: applies `action`, returns what the runner must do.
