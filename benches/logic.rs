@@ -1,13 +1,19 @@
-//! The technique solver: a full logic path (as far as the implemented
-//! techniques go) for each puzzle of top1465, single thread.
+//! The technique solver on top1465, single thread: the logic path (as far
+//! as the techniques go) and the full grade (guesses where they stall).
+//! Before measuring, each puzzle is graded once on its own and the set-up
+//! prints the mean time of the puzzles that need no chains (level hard or
+//! easier), the mean of all, and the slowest puzzle.
 //!
 //! Run with `cargo bench --bench logic -- --warm-up-time 1 --measurement-time 5`.
 #![allow(missing_docs, clippy::unwrap_used)]
 
 use std::hint::black_box;
+use std::time::Instant;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use dekadoku::engine::Level;
 use dekadoku::engine::format::PuzzleReader;
+use dekadoku::engine::grade::grade;
 use dekadoku::engine::logic::solve_path;
 
 fn logic(c: &mut Criterion) {
@@ -27,13 +33,44 @@ fn logic(c: &mut Criterion) {
         "top1465: {solved} of {} solved by the implemented techniques",
         puzzles.len()
     );
-    let mut g = c.benchmark_group("logic path");
+    let (mut easy_sum, mut easy_n, mut all_sum, mut slowest) = (0.0, 0usize, 0.0, (0.0, 0));
+    for (i, p) in puzzles.iter().enumerate() {
+        let t = Instant::now();
+        let g = grade(p).unwrap();
+        let ms = t.elapsed().as_secs_f64() * 1e3;
+        all_sum += ms;
+        if g.level <= Level::Hard {
+            easy_sum += ms;
+            easy_n += 1;
+        }
+        if ms > slowest.0 {
+            slowest = (ms, i + 1);
+        }
+    }
+    eprintln!(
+        "grade: {:.2} ms mean over {} puzzles needing no chains, {:.2} ms mean over all {}, \
+         slowest {:.1} ms (puzzle {})",
+        easy_sum / easy_n.max(1) as f64,
+        easy_n,
+        all_sum / puzzles.len() as f64,
+        puzzles.len(),
+        slowest.0,
+        slowest.1
+    );
+    let mut g = c.benchmark_group("logic");
     g.throughput(Throughput::Elements(puzzles.len() as u64));
     g.sample_size(10);
-    g.bench_function("top1465", |b| {
+    g.bench_function("path top1465", |b| {
         b.iter(|| {
             for p in &puzzles {
                 black_box(solve_path(black_box(p)).unwrap());
+            }
+        })
+    });
+    g.bench_function("grade top1465", |b| {
+        b.iter(|| {
+            for p in &puzzles {
+                black_box(grade(black_box(p)).unwrap());
             }
         })
     });

@@ -11,8 +11,8 @@ use tui_input::Input;
 use tui_input::backend::crossterm::EventHandler;
 
 use crate::engine::generate::bundled::bundled;
-use crate::engine::{Level, Outcome, Shape};
 use crate::engine::generate::random::splitmix64;
+use crate::engine::{Level, Outcome, Shape};
 use crate::game::{Game, GameSave, Hint, Hinter, LogicHinter, LogicWalk, Origin, parse_symbol};
 use crate::store::{Config, SaveMeta};
 
