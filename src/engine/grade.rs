@@ -19,7 +19,8 @@ pub const GUESS_RATING: f32 = 10.0;
 /// A puzzle's grade.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Grade {
-    /// The level of the hardest technique (Extreme when a guess was needed).
+    /// The highest level of the techniques used (Extreme when a guess was
+    /// needed).
     pub level: Level,
     /// The path's score (technique weights × uses, × 81 / cells).
     pub score: u32,
@@ -105,6 +106,22 @@ pub fn rating(t: Technique) -> f32 {
     }
 }
 
+/// The rating of one step: its technique's [`rating`], plus 0.1 for each
+/// half-doubling of a chain's length (its links) past four — so longer
+/// chains and forcing chains rate higher, in the spirit of Sudoku
+/// Explainer's scale. Patterns of fixed size have no links and no bonus.
+pub fn step_rating(step: &Step) -> f32 {
+    let base = rating(step.technique);
+    let links = step.highlights.links.len();
+    if links <= 4 {
+        return base;
+    }
+    // Half-doublings of the length past 4 (thresholds 4·√2^k): 6 links
+    // give 1, 8 give 2, 12 give 3, 16 give 4…
+    let halvings = (2.0 * (links as f32 / 4.0).log2() + 1e-4).floor();
+    base + 0.1 * halvings
+}
+
 /// HoDoKu-style score weight of one use of a technique.
 pub fn weight(t: Technique) -> u32 {
     match t {
@@ -171,8 +188,9 @@ pub fn grade_with(puzzle: &Puzzle, solution: &Grid) -> Result<Grade, GradeError>
     let path = full_path(&board, solution)?;
     let mut by: BTreeMap<Technique, usize> = BTreeMap::new();
     let mut raw: u64 = 0;
-    let mut hardest: Option<Technique> = None;
+    let mut hardest: Option<(Technique, f32)> = None;
     let mut guesses = 0;
+    let mut level = Level::Easy;
     for step in &path {
         let t = step.technique;
         raw += u64::from(weight(t));
@@ -181,8 +199,10 @@ pub fn grade_with(puzzle: &Puzzle, solution: &Grid) -> Result<Grade, GradeError>
             continue;
         }
         *by.entry(t).or_default() += 1;
-        if hardest.is_none_or(|h| rating(t) > rating(h)) {
-            hardest = Some(t);
+        level = level.max(t.level());
+        let r = step_rating(step);
+        if hardest.is_none_or(|(_, h)| r > h) {
+            hardest = Some((t, r));
         }
     }
     let cells = puzzle.shape().cells() as u64;
@@ -190,16 +210,13 @@ pub fn grade_with(puzzle: &Puzzle, solution: &Grid) -> Result<Grade, GradeError>
     let (level, rating_value) = if guesses > 0 {
         (Level::Extreme, GUESS_RATING)
     } else {
-        (
-            hardest.map_or(Level::Easy, Technique::level),
-            hardest.map_or(1.0, rating),
-        )
+        (level, hardest.map_or(1.0, |(_, r)| r))
     };
     Ok(Grade {
         level,
         score,
         rating: rating_value,
-        hardest,
+        hardest: hardest.map(|(t, _)| t),
         steps_by_technique: by,
         guesses,
         path,
@@ -221,6 +238,36 @@ mod tests {
         assert!(rating(Technique::NakedPair) < rating(Technique::NakedTriple));
         assert!(rating(Technique::HiddenTriple) < rating(Technique::HiddenQuad));
         assert!(GUESS_RATING > rating(Technique::SashimiFish(4)));
+    }
+
+    #[test]
+    fn longer_chains_rate_higher() {
+        use crate::engine::logic::{Highlights, Link, Step};
+        let link = Link {
+            from: (0, Value::new(1).unwrap()),
+            to: (1, Value::new(1).unwrap()),
+            strong: true,
+        };
+        let chain = |links: usize| Step {
+            technique: Technique::XChain,
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            highlights: Highlights {
+                links: vec![link; links],
+                ..Highlights::default()
+            },
+            explanation: String::new(),
+        };
+        let base = rating(Technique::XChain);
+        let bonus = |links| ((step_rating(&chain(links)) - base) * 10.0).round() as i32;
+        assert_eq!(bonus(0), 0);
+        assert_eq!(bonus(4), 0);
+        assert_eq!(bonus(6), 1);
+        assert_eq!(bonus(8), 2);
+        assert_eq!(bonus(12), 3);
+        assert_eq!(bonus(16), 4);
+        assert_eq!(bonus(17), 4);
+        assert_eq!(bonus(23), 5);
     }
 
     #[test]
