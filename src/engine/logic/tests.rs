@@ -222,6 +222,7 @@ pub(super) fn sound_along_paths(
         )
         .unwrap();
         let mut b = Board::from_puzzle(&g.puzzle).unwrap();
+        b.set_known_unique(true);
         for _ in 0..200 {
             while let Some(s) = singles::naked_singles(&b)
                 .into_iter()
