@@ -1,19 +1,1124 @@
 //! Alternating inference chains over any candidates, and nice loops
 //! (continuous and discontinuous), plain and grouped.
+//!
+//! Everything here walks one implication graph. A node says "digit d sits
+//! in one of these cells": a single candidate, or (grouped) a group node —
+//! two or more cells of one digit in one line∩box intersection. A strong
+//! link (at least one of two nodes is true: a bivalue cell, or a unit whose
+//! places of d are exactly the two nodes) lets "false" imply "true"; a weak
+//! link (at most one is true: two digits of one cell, or one digit in nodes
+//! that share a unit) lets "true" imply "false". The search is breadth first
+//! over (node, true/false) states from each start, with a length cap, so each
+//! elimination set is reported once, with the shortest chain that proves it:
+//!
+//! - AIC: start false ⇒ … ⇒ end true, so one end is true; every candidate
+//!   both ends rule out goes (same digit: the cells seeing both ends; two
+//!   digits in cells that see each other: each end's digit in the other).
+//! - Discontinuous nice loop: assuming a candidate true leads to it being
+//!   false (it goes), or assuming it false leads to it being true (it is
+//!   placed; reported as the removal of the cell's other candidates).
+//! - Continuous nice loop: an AIC whose ends are weakly linked closes a
+//!   loop in which exactly one node of every link is true; each weak link
+//!   then acts as a strong one, and the candidates both its nodes rule out
+//!   go.
+//!
+//! The grouped techniques report only chains that use a group node.
+//! Shape-agnostic; the work per call is capped by [`MAX_WORK`] (and
+//! [`MAX_WORK_BIG`] beyond 9×9).
 
-use super::{Board, Step};
+use std::collections::{HashMap, VecDeque};
+
+use crate::engine::grid::Value;
+
+use super::{Board, Highlights, Link, Step, Technique};
+
+/// The longest plain chain or loop searched, in links.
+pub const MAX_LINKS: usize = 20;
+
+/// The longest grouped chain or loop searched, in links.
+pub const MAX_GROUPED_LINKS: usize = 16;
+
+/// The most links followed in one call on boards up to 9×9 (over all
+/// starts and passes); beyond it the search stops with what it has found.
+/// Above what a 9×9 position needs (a few ms at most).
+pub const MAX_WORK: usize = 1_000_000;
+
+/// The budget of [`MAX_WORK`] on boards larger than 9×9, where the chains
+/// are searched only as far as this goes (about a millisecond per pass).
+pub const MAX_WORK_BIG: usize = 300_000;
+
+/// The largest ALS used as a chain node on boards larger than 9×9.
+pub const MAX_ALS_CELLS_BIG: usize = 3;
+
+/// The largest almost locked set used as a chain node (grouped search).
+pub const MAX_ALS_CELLS: usize = 5;
+
+const NONE: u32 = u32::MAX;
+
+/// "Digit `digit` sits in one of `cells`": one candidate, or a group node.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Node {
+    digit: usize,
+    /// Sorted.
+    cells: Vec<usize>,
+    /// The units holding every cell of the node.
+    units: Vec<usize>,
+}
+
+impl Node {
+    fn candidate(b: &Board, c: usize, d: usize) -> Node {
+        Node {
+            digit: d,
+            cells: vec![c],
+            units: b.units_of(c).to_vec(),
+        }
+    }
+
+    fn is_candidate(&self) -> bool {
+        self.cells.len() == 1
+    }
+
+    fn disjoint(&self, o: &Node) -> bool {
+        self.cells.iter().all(|c| !o.cells.contains(c))
+    }
+
+    /// At most one of the two is true.
+    fn weak_with(&self, o: &Node) -> bool {
+        if self.digit == o.digit {
+            self.disjoint(o) && self.units.iter().any(|u| o.units.contains(u))
+        } else {
+            self.is_candidate() && o.is_candidate() && self.cells[0] == o.cells[0]
+        }
+    }
+}
+
+/// The nodes that have a strong link, their links, and one scratch slot
+/// (the last node) for a start without strong links.
+struct Graph {
+    nodes: Vec<Node>,
+    /// Node holds more than one cell (a group).
+    special: Vec<bool>,
+    strong: Vec<Vec<u32>>,
+    /// For each strong link, the ALS that makes it, or [`NONE`].
+    via: Vec<Vec<u32>>,
+    weak: Vec<Vec<u32>>,
+    /// The almost locked sets (grouped search only).
+    als: Vec<Vec<usize>>,
+    /// `cell * n + d` → node of that candidate, or [`NONE`].
+    cand_id: Vec<u32>,
+    /// `unit * n + d` → nodes of digit d inside the unit.
+    by_unit: Vec<Vec<u32>>,
+}
+
+/// The group nodes of the position: per box and digit, the cells of each
+/// row and each column of the box that hold the digit, when two or more.
+fn group_nodes(b: &Board) -> Vec<Node> {
+    let n = b.n();
+    let shape = b.shape();
+    let mut out = Vec::new();
+    for bx in 2 * n..3 * n {
+        let cells: Vec<usize> = b.unit(bx).iter().map(|&c| c as usize).collect();
+        for d in 0..n {
+            let with: Vec<usize> = cells.iter().copied().filter(|&c| b.has(c, d)).collect();
+            if with.len() < 2 {
+                continue;
+            }
+            for by_row in [true, false] {
+                let line = |c: usize| {
+                    if by_row {
+                        shape.row_of(c)
+                    } else {
+                        shape.col_of(c)
+                    }
+                };
+                let mut lines: Vec<usize> = with.iter().map(|&c| line(c)).collect();
+                lines.dedup();
+                lines.sort_unstable();
+                lines.dedup();
+                for l in lines {
+                    let seg: Vec<usize> = with.iter().copied().filter(|&c| line(c) == l).collect();
+                    if seg.len() >= 2 {
+                        let lu = if by_row { l } else { n + l };
+                        out.push(Node {
+                            digit: d,
+                            cells: seg,
+                            units: vec![lu, bx],
+                        });
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The almost locked sets of the position: k ≥ 2 cells of one unit with
+/// k + 1 candidates between them (at most [`MAX_ALS_CELLS`] cells, or
+/// [`MAX_ALS_CELLS_BIG`] beyond 9×9), not all
+/// bivalue, each cell set once.
+fn almost_locked_sets(b: &Board) -> Vec<Vec<usize>> {
+    let n = b.n();
+    let max = if n <= 9 {
+        MAX_ALS_CELLS
+    } else {
+        MAX_ALS_CELLS_BIG
+    };
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    for u in 0..3 * n {
+        let free: Vec<usize> = b
+            .unit(u)
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| b.count(c) >= 2)
+            .collect();
+        let mut pick: Vec<usize> = Vec::new();
+        als_search(b, &free, 0, 0, max, &mut pick, &mut out);
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+fn als_search(
+    b: &Board,
+    free: &[usize],
+    from: usize,
+    mask: u64,
+    max: usize,
+    pick: &mut Vec<usize>,
+    out: &mut Vec<Vec<usize>>,
+) {
+    for i in from..free.len() {
+        let m = mask | b.mask(free[i]);
+        if m.count_ones() as usize > max + 1 {
+            continue;
+        }
+        pick.push(free[i]);
+        // Bivalue cells alone make plain chains, not an ALS node.
+        if pick.len() >= 2
+            && m.count_ones() as usize == pick.len() + 1
+            && pick.iter().any(|&c| b.count(c) > 2)
+        {
+            let mut cells = pick.clone();
+            cells.sort_unstable();
+            out.push(cells);
+        }
+        if pick.len() < max {
+            als_search(b, free, i + 1, m, max, pick, out);
+        }
+        pick.pop();
+    }
+}
+
+/// The units holding every one of `cells`.
+fn units_holding(b: &Board, cells: &[usize]) -> Vec<usize> {
+    let Some(&first) = cells.first() else {
+        return Vec::new();
+    };
+    b.units_of(first)
+        .into_iter()
+        .filter(|&u| cells.iter().all(|&c| b.units_of(c).contains(&u)))
+        .collect()
+}
+
+impl Graph {
+    fn build(b: &Board, mode: Mode) -> Graph {
+        let n = b.n();
+        let cells = b.shape().cells();
+        let groups = if mode == Mode::Plain {
+            Vec::new()
+        } else {
+            group_nodes(b)
+        };
+        let mut groups_in: Vec<Vec<usize>> = vec![Vec::new(); 3 * n * n];
+        for (i, g) in groups.iter().enumerate() {
+            for &u in &g.units {
+                groups_in[u * n + g.digit].push(i);
+            }
+        }
+        let max_group = groups.iter().map(|g| g.cells.len()).max().unwrap_or(1);
+        let cand = |c: usize, d: usize| Node::candidate(b, c, d);
+        // Strong pairs, with the ALS that makes them (or NONE).
+        let mut pairs: Vec<(Node, Node, u32)> = Vec::new();
+        for c in 0..cells {
+            if b.count(c) == 2 {
+                let mut ds = b.digits(c);
+                if let (Some(x), Some(y)) = (ds.next(), ds.next()) {
+                    pairs.push((cand(c, x), cand(c, y), NONE));
+                }
+            }
+        }
+        for u in 0..3 * n {
+            for d in 0..n {
+                let places: Vec<usize> = b
+                    .unit(u)
+                    .iter()
+                    .map(|&c| c as usize)
+                    .filter(|&c| b.has(c, d))
+                    .collect();
+                if places.len() < 2 || places.len() > 2 * max_group {
+                    continue;
+                }
+                if places.len() == 2 {
+                    pairs.push((cand(places[0], d), cand(places[1], d), NONE));
+                }
+                // A group and the rest, or two groups.
+                let gs = &groups_in[u * n + d];
+                for (i, &g) in gs.iter().enumerate() {
+                    let rest: Vec<usize> = places
+                        .iter()
+                        .copied()
+                        .filter(|c| !groups[g].cells.contains(c))
+                        .collect();
+                    if rest.len() == 1 {
+                        pairs.push((groups[g].clone(), cand(rest[0], d), NONE));
+                    }
+                    for &h in &gs[i + 1..] {
+                        if groups[h].cells == rest {
+                            pairs.push((groups[g].clone(), groups[h].clone(), NONE));
+                        }
+                    }
+                }
+            }
+        }
+        let als = if mode == Mode::Als {
+            almost_locked_sets(b)
+        } else {
+            Vec::new()
+        };
+        for (k, set) in als.iter().enumerate() {
+            let mask = set.iter().fold(0u64, |m, &c| m | b.mask(c));
+            let part = |d: usize| {
+                let cs: Vec<usize> = set.iter().copied().filter(|&c| b.has(c, d)).collect();
+                Node {
+                    digit: d,
+                    units: units_holding(b, &cs),
+                    cells: cs,
+                }
+            };
+            let ds: Vec<usize> = super::bits(mask).collect();
+            for (i, &x) in ds.iter().enumerate() {
+                for &y in &ds[i + 1..] {
+                    pairs.push((part(x), part(y), k as u32));
+                }
+            }
+        }
+        let mut g = Graph {
+            nodes: Vec::new(),
+            special: Vec::new(),
+            strong: Vec::new(),
+            via: Vec::new(),
+            weak: Vec::new(),
+            cand_id: vec![NONE; cells * n],
+            by_unit: vec![Vec::new(); 3 * n * n],
+            als,
+        };
+        let mut multi: HashMap<(usize, Vec<usize>), u32> = HashMap::new();
+        let mut id_of = |g: &mut Graph, node: Node| -> u32 {
+            let slot = if let [c] = node.cells[..] {
+                &mut g.cand_id[c * n + node.digit]
+            } else {
+                multi
+                    .entry((node.digit, node.cells.clone()))
+                    .or_insert(NONE)
+            };
+            if *slot == NONE {
+                *slot = g.nodes.len() as u32;
+                g.special.push(mode == Mode::Groups && node.cells.len() > 1);
+                g.nodes.push(node);
+                g.strong.push(Vec::new());
+                g.via.push(Vec::new());
+            }
+            *slot
+        };
+        // Plain links first, so a pair linked both ways keeps the plain one.
+        for (x, y, k) in pairs {
+            let (i, j) = (id_of(&mut g, x), id_of(&mut g, y));
+            for (p, q) in [(i as usize, j), (j as usize, i)] {
+                if !g.strong[p].contains(&q) {
+                    g.strong[p].push(q);
+                    g.via[p].push(k);
+                }
+            }
+        }
+        for (i, node) in g.nodes.iter().enumerate() {
+            for &u in &node.units {
+                g.by_unit[u * n + node.digit].push(i as u32);
+            }
+        }
+        g.weak = (0..g.nodes.len())
+            .map(|i| g.weak_of(b, &g.nodes[i]))
+            .collect();
+        // The scratch slot.
+        g.nodes.push(Node::candidate(b, 0, 0));
+        g.special.push(false);
+        g.strong.push(Vec::new());
+        g.via.push(Vec::new());
+        g.weak.push(Vec::new());
+        g
+    }
+
+    /// The ALS behind the strong link from `u` to `v`, if any.
+    fn als_of(&self, u: usize, v: usize) -> Option<&[usize]> {
+        let i = self.strong[u].iter().position(|&t| t as usize == v)?;
+        let k = self.via[u][i];
+        (k != NONE).then(|| &self.als[k as usize][..])
+    }
+
+    /// Index of the scratch slot (also the number of linked nodes).
+    fn scratch(&self) -> usize {
+        self.nodes.len() - 1
+    }
+
+    /// The linked nodes that `node` being true makes false.
+    fn weak_of(&self, b: &Board, node: &Node) -> Vec<u32> {
+        let n = b.n();
+        // Links inside the cell first (the search prefers them on ties).
+        let mut inside: Vec<u32> = Vec::new();
+        if node.is_candidate() {
+            let c = node.cells[0];
+            for z in b.digits(c) {
+                let j = self.cand_id[c * n + z];
+                if z != node.digit && j != NONE {
+                    inside.push(j);
+                }
+            }
+        }
+        let mut out: Vec<u32> = Vec::new();
+        for &u in &node.units {
+            for &j in &self.by_unit[u * n + node.digit] {
+                if self.nodes[j as usize].disjoint(node) {
+                    out.push(j);
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        inside.extend(out);
+        inside
+    }
+
+    /// Puts candidate (c, d) into the scratch slot (when it is not linked)
+    /// and returns its node.
+    fn start(&mut self, b: &Board, c: usize, d: usize) -> usize {
+        let id = self.cand_id[c * b.n() + d];
+        if id != NONE {
+            return id as usize;
+        }
+        let s = self.scratch();
+        let node = Node::candidate(b, c, d);
+        self.weak[s] = self.weak_of(b, &node);
+        self.nodes[s] = node;
+        s
+    }
+}
+
+/// Breadth-first search over states `node * 4 + truth * 2 + used` (used: a
+/// group node is on the way), reused across starts.
+struct Bfs {
+    depth: Vec<u8>,
+    parent: Vec<u32>,
+    seen: Vec<u32>,
+    stamp: u32,
+    /// The states reached, in order of depth.
+    order: Vec<u32>,
+}
+
+fn state(node: usize, truth: bool, used: bool) -> u32 {
+    (node * 4 + usize::from(truth) * 2 + usize::from(used)) as u32
+}
+
+fn split(s: u32) -> (usize, bool, bool) {
+    let s = s as usize;
+    (s / 4, s & 2 != 0, s & 1 != 0)
+}
+
+impl Bfs {
+    fn new(g: &Graph) -> Bfs {
+        let states = g.nodes.len() * 4;
+        Bfs {
+            depth: vec![0; states],
+            parent: vec![NONE; states],
+            seen: vec![0; states],
+            stamp: 0,
+            order: Vec::new(),
+        }
+    }
+
+    fn reached(&self, s: u32) -> bool {
+        self.seen[s as usize] == self.stamp
+    }
+
+    /// Every state reachable from `source` within `max` links; adds the
+    /// links followed to `work`.
+    fn run(&mut self, g: &Graph, source: u32, max: usize, budget: usize, work: &mut usize) {
+        self.stamp += 1;
+        self.order.clear();
+        let mut queue = VecDeque::from([source]);
+        self.seen[source as usize] = self.stamp;
+        self.depth[source as usize] = 0;
+        self.parent[source as usize] = NONE;
+        while let Some(s) = queue.pop_front() {
+            self.order.push(s);
+            let dep = self.depth[s as usize];
+            if usize::from(dep) >= max || *work > budget {
+                continue;
+            }
+            let (u, truth, used) = split(s);
+            let next = if truth { &g.weak[u] } else { &g.strong[u] };
+            *work += next.len();
+            for (i, &t) in next.iter().enumerate() {
+                let t = t as usize;
+                let via_als = !truth && g.via[u].get(i).is_some_and(|&k| k != NONE);
+                let ns = state(t, !truth, used || via_als || g.special[t]);
+                if self.seen[ns as usize] != self.stamp {
+                    self.seen[ns as usize] = self.stamp;
+                    self.depth[ns as usize] = dep + 1;
+                    self.parent[ns as usize] = s;
+                    queue.push_back(ns);
+                }
+            }
+        }
+    }
+
+    /// The states from the source to `s`.
+    fn path(&self, mut s: u32) -> Vec<u32> {
+        let mut out = vec![s];
+        while self.parent[s as usize] != NONE {
+            s = self.parent[s as usize];
+            out.push(s);
+        }
+        out.reverse();
+        out
+    }
+}
+
+/// The search context of one call.
+/// Which nodes a search uses.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Mode {
+    /// Candidates only.
+    Plain,
+    /// Candidates and group nodes; a chain must use a group node.
+    Groups,
+    /// Candidates, group nodes and ALS links; a chain must use an ALS link.
+    Als,
+}
+
+impl Mode {
+    /// The searches behind a plain or grouped technique. The grouped one
+    /// runs without ALSs first, so that ALS shortcuts do not hide the
+    /// chains made of groups alone.
+    fn passes(grouped: bool) -> &'static [Mode] {
+        if grouped {
+            &[Mode::Groups, Mode::Als]
+        } else {
+            &[Mode::Plain]
+        }
+    }
+}
+
+struct Ctx {
+    g: Graph,
+    bfs: Bfs,
+    grouped: bool,
+    max: usize,
+    /// Links followed so far in this call, and the most allowed.
+    work: usize,
+    budget: usize,
+    found: Found,
+}
+
+impl Ctx {
+    fn new(b: &Board, mode: Mode, found: Found, work: usize) -> Ctx {
+        let grouped = mode != Mode::Plain;
+        let g = Graph::build(b, mode);
+        let bfs = Bfs::new(&g);
+        Ctx {
+            g,
+            bfs,
+            grouped,
+            max: if grouped {
+                MAX_GROUPED_LINKS
+            } else {
+                MAX_LINKS
+            },
+            work,
+            budget: if b.n() <= 9 { MAX_WORK } else { MAX_WORK_BIG },
+            found,
+        }
+    }
+
+    fn exhausted(&self) -> bool {
+        self.work > self.budget
+    }
+
+    fn run(&mut self, source: u32) {
+        self.bfs
+            .run(&self.g, source, self.max, self.budget, &mut self.work);
+    }
+
+    /// Whether a reached state may end a chain of this technique.
+    fn wanted(&self, used: bool) -> bool {
+        used == self.grouped
+    }
+
+    /// The chain to state `s`: nodes with their truth.
+    fn chain(&self, s: u32) -> Vec<(usize, bool)> {
+        self.bfs
+            .path(s)
+            .into_iter()
+            .map(|s| {
+                let (u, t, _) = split(s);
+                (u, t)
+            })
+            .collect()
+    }
+}
+
+/// The candidates `node` being true rules out, as (cell, digit), sorted.
+fn excluded(b: &Board, node: &Node) -> Vec<(usize, usize)> {
+    let d = node.digit;
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    if let [c] = node.cells[..] {
+        out.extend(b.digits(c).filter(|&z| z != d).map(|z| (c, z)));
+        out.extend(b.tables().peers(c).filter(|&p| b.has(p, d)).map(|p| (p, d)));
+    } else {
+        for &u in &node.units {
+            out.extend(
+                b.unit(u)
+                    .iter()
+                    .map(|&c| c as usize)
+                    .filter(|&c| b.has(c, d) && !node.cells.contains(&c))
+                    .map(|c| (c, d)),
+            );
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The candidates both nodes rule out.
+fn common(b: &Board, x: &Node, y: &Node) -> Vec<(usize, usize)> {
+    let ey = excluded(b, y);
+    excluded(b, x)
+        .into_iter()
+        .filter(|e| ey.binary_search(e).is_ok())
+        .collect()
+}
+
+fn to_values(mut v: Vec<(usize, usize)>) -> Vec<(usize, Value)> {
+    v.sort_unstable();
+    v.dedup();
+    v.into_iter()
+        .map(|(c, d)| (c, Value::from_index(d)))
+        .collect()
+}
+
+/// Elimination sets already found, each with the shortest step for it.
+#[derive(Default)]
+struct Found {
+    steps: Vec<(usize, Step)>,
+}
+
+impl Found {
+    /// Keeps `step` (a chain of `len` links) unless an equal or shorter
+    /// chain already eliminates the same candidates.
+    fn offer(&mut self, len: usize, step: Step) {
+        match self
+            .steps
+            .iter_mut()
+            .find(|(_, s)| s.eliminations == step.eliminations)
+        {
+            Some(entry) if len < entry.0 => *entry = (len, step),
+            Some(_) => {}
+            None => self.steps.push((len, step)),
+        }
+    }
+
+    fn into_steps(self) -> Vec<Step> {
+        self.steps.into_iter().map(|(_, s)| s).collect()
+    }
+}
+
+/// `(5)r1c2`, `(5)r1c23` (a group in a row), `(5)r12c3` (in a column),
+/// `(5)r1c1,r2c3` (other cells of an ALS).
+fn node_name(b: &Board, node: &Node) -> String {
+    let shape = b.shape();
+    let same = |f: &dyn Fn(usize) -> usize| node.cells.iter().all(|&c| f(c) == f(node.cells[0]));
+    if !same(&|c| shape.row_of(c)) && !same(&|c| shape.col_of(c)) {
+        let names: Vec<String> = node.cells.iter().map(|&c| b.cell_name(c)).collect();
+        return format!("({}){}", b.symbol(node.digit), names.join(","));
+    }
+    let sep = if b.n() > 9 { "," } else { "" };
+    let list = |f: &dyn Fn(usize) -> usize| {
+        let mut v: Vec<usize> = node.cells.iter().map(|&c| f(c) + 1).collect();
+        v.dedup();
+        v.iter().map(usize::to_string).collect::<Vec<_>>().join(sep)
+    };
+    format!(
+        "({})r{}c{}",
+        b.symbol(node.digit),
+        list(&|c| shape.row_of(c)),
+        list(&|c| shape.col_of(c))
+    )
+}
+
+/// A chain's candidates, links and text (`a = b − c = d`, an ALS link as
+/// `=ALS{cells}=`); `close` adds a last link back to the first node (strong
+/// or weak).
+fn describe(
+    b: &Board,
+    g: &Graph,
+    chain: &[(usize, bool)],
+    close: Option<bool>,
+) -> (Vec<(usize, Value)>, Vec<Link>, String) {
+    let mut cand: Vec<(usize, Value)> = chain
+        .iter()
+        .flat_map(|&(i, _)| {
+            let n = &g.nodes[i];
+            n.cells.iter().map(|&c| (c, Value::from_index(n.digit)))
+        })
+        .collect();
+    for w in chain.windows(2) {
+        if let Some(set) = g.als_of(w[0].0, w[1].0) {
+            for &c in set {
+                cand.extend(b.digits(c).map(|d| (c, Value::from_index(d))));
+            }
+        }
+    }
+    cand.sort_unstable();
+    cand.dedup();
+    let head = |i: usize| (g.nodes[i].cells[0], Value::from_index(g.nodes[i].digit));
+    let mut links = Vec::new();
+    let mut text = node_name(b, &g.nodes[chain[0].0]);
+    let mut push = |text: &mut String, from: usize, to: usize, strong: bool| {
+        links.push(Link {
+            from: head(from),
+            to: head(to),
+            strong,
+        });
+        match g.als_of(from, to).filter(|_| strong) {
+            Some(set) => {
+                let names: Vec<String> = set.iter().map(|&c| b.cell_name(c)).collect();
+                text.push_str(&format!(" =ALS{{{}}}= ", names.join(" ")));
+            }
+            None => text.push_str(if strong { " = " } else { " − " }),
+        }
+        text.push_str(&node_name(b, &g.nodes[to]));
+    };
+    for w in chain.windows(2) {
+        // A link into a true state is strong.
+        push(&mut text, w[0].0, w[1].0, w[1].1);
+    }
+    if let (Some(strong), Some(&(last, _))) = (close, chain.last()) {
+        push(&mut text, last, chain[0].0, strong);
+    }
+    (cand, links, text)
+}
+
+fn make_step(
+    technique: Technique,
+    cand: Vec<(usize, Value)>,
+    links: Vec<Link>,
+    explanation: String,
+    eliminations: Vec<(usize, Value)>,
+) -> Step {
+    let mut cells: Vec<usize> = cand.iter().map(|&(c, _)| c).collect();
+    cells.dedup();
+    Step {
+        technique,
+        placements: Vec::new(),
+        eliminations,
+        highlights: Highlights {
+            cells,
+            candidates: cand,
+            units: Vec::new(),
+            links,
+        },
+        explanation,
+    }
+}
+
+fn elim_text(b: &Board, elims: &[(usize, Value)]) -> String {
+    elims
+        .iter()
+        .map(|&(c, v)| format!("{}<>{}", b.cell_name(c), b.symbol(v.index())))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
 
 /// Continuous nice loops (`grouped`: with group nodes).
-pub fn continuous_nice_loops(_b: &Board, _grouped: bool) -> Vec<Step> {
-    Vec::new()
+pub fn continuous_nice_loops(b: &Board, grouped: bool) -> Vec<Step> {
+    let (mut found, mut work) = (Found::default(), 0);
+    for &mode in Mode::passes(grouped) {
+        let mut x = Ctx::new(b, mode, found, work);
+        cnl_pass(b, &mut x);
+        (found, work) = (x.found, x.work);
+    }
+    found.into_steps()
+}
+
+fn cnl_pass(b: &Board, x: &mut Ctx) {
+    let grouped = x.grouped;
+    let technique = if grouped {
+        Technique::GroupedContinuousNiceLoop
+    } else {
+        Technique::ContinuousNiceLoop
+    };
+    for s in 0..x.g.scratch() {
+        if !x.g.nodes[s].is_candidate() || x.exhausted() {
+            continue;
+        }
+        x.run(state(s, false, false));
+        for k in 0..x.bfs.order.len() {
+            let st = x.bfs.order[k];
+            let (u, truth, used) = split(st);
+            let dep = usize::from(x.bfs.depth[st as usize]);
+            if !truth || !x.wanted(used) || u == s || dep < 3 {
+                continue;
+            }
+            if !x.g.nodes[u].weak_with(&x.g.nodes[s]) {
+                continue;
+            }
+            let chain = x.chain(st);
+            let loop_cells: Vec<usize> = chain
+                .iter()
+                .flat_map(|&(i, _)| x.g.nodes[i].cells.iter().copied())
+                .collect();
+            // Each weak link (into a false node), and the closing one; a
+            // digit between cells goes from the cells seeing both, outside
+            // the loop; a link inside a cell removes its other digits.
+            let mut elims = Vec::new();
+            let mut weak_links: Vec<(usize, usize)> = chain
+                .windows(2)
+                .filter(|w| !w[1].1)
+                .map(|w| (w[0].0, w[1].0))
+                .collect();
+            weak_links.push((u, s));
+            for (p, q) in weak_links {
+                let (p, q) = (&x.g.nodes[p], &x.g.nodes[q]);
+                elims.extend(
+                    common(b, p, q)
+                        .into_iter()
+                        .filter(|&(c, _)| p.digit != q.digit || !loop_cells.contains(&c)),
+                );
+            }
+            if elims.is_empty() {
+                continue;
+            }
+            let elims = to_values(elims);
+            let (cand, links, text) = describe(b, &x.g, &chain, Some(false));
+            let explanation = format!(
+                "{}: {} (= strong, − weak link) closes on itself, so exactly one node \
+                 of each link is true and every weak link is also strong: {}",
+                technique.name(),
+                text,
+                elim_text(b, &elims)
+            );
+            x.found.offer(
+                dep + 1,
+                make_step(technique, cand, links, explanation, elims),
+            );
+        }
+    }
 }
 
 /// Discontinuous nice loops (`grouped`: with group nodes).
-pub fn discontinuous_nice_loops(_b: &Board, _grouped: bool) -> Vec<Step> {
-    Vec::new()
+pub fn discontinuous_nice_loops(b: &Board, grouped: bool) -> Vec<Step> {
+    let (mut found, mut work) = (Found::default(), 0);
+    for &mode in Mode::passes(grouped) {
+        let mut x = Ctx::new(b, mode, found, work);
+        dnl_pass(b, &mut x);
+        (found, work) = (x.found, x.work);
+    }
+    found.into_steps()
+}
+
+fn dnl_pass(b: &Board, x: &mut Ctx) {
+    let grouped = x.grouped;
+    let technique = if grouped {
+        Technique::GroupedDiscontinuousNiceLoop
+    } else {
+        Technique::DiscontinuousNiceLoop
+    };
+    for c in 0..b.shape().cells() {
+        for d in b.digits(c) {
+            if x.exhausted() {
+                break;
+            }
+            let s = x.g.start(b, c, d);
+            // Assume (d)c true: does it come back false?
+            x.run(state(s, true, false));
+            let end = x.bfs.order.iter().copied().find(|&st| {
+                let (u, truth, used) = split(st);
+                truth && x.wanted(used) && x.g.nodes[u].weak_with(&x.g.nodes[s])
+            });
+            if let Some(st) = end {
+                let chain = x.chain(st);
+                let elims = to_values(vec![(c, d)]);
+                let (cand, links, text) = describe(b, &x.g, &chain, Some(false));
+                let explanation = format!(
+                    "{}: {} (= strong, − weak link): if {} were {} it could not be, so \
+                     {}<>{}",
+                    technique.name(),
+                    text,
+                    b.cell_name(c),
+                    b.symbol(d),
+                    b.cell_name(c),
+                    b.symbol(d)
+                );
+                x.found.offer(
+                    chain.len(),
+                    make_step(technique, cand, links, explanation, elims),
+                );
+            }
+            // Assume it false: does it come back true?
+            if s == x.g.scratch() || b.count(c) < 2 {
+                continue;
+            }
+            x.run(state(s, false, false));
+            let end = [false, true]
+                .into_iter()
+                .map(|used| state(s, true, used))
+                .find(|&st| x.bfs.reached(st) && x.wanted(split(st).2));
+            if let Some(st) = end {
+                let chain = x.chain(st);
+                // The last node is the start again; drop it and close.
+                let chain = &chain[..chain.len() - 1];
+                let elims = to_values(b.digits(c).filter(|&z| z != d).map(|z| (c, z)).collect());
+                let (cand, links, text) = describe(b, &x.g, chain, Some(true));
+                let explanation = format!(
+                    "{}: {} (= strong, − weak link): if {} were not {} it would be, so it \
+                     is {} and its other candidates go",
+                    technique.name(),
+                    text,
+                    b.cell_name(c),
+                    b.symbol(d),
+                    b.symbol(d)
+                );
+                x.found.offer(
+                    chain.len(),
+                    make_step(technique, cand, links, explanation, elims),
+                );
+            }
+        }
+    }
 }
 
 /// AICs strong at both ends (`grouped`: with group nodes).
-pub fn aics(_b: &Board, _grouped: bool) -> Vec<Step> {
-    Vec::new()
+pub fn aics(b: &Board, grouped: bool) -> Vec<Step> {
+    let (mut found, mut work) = (Found::default(), 0);
+    for &mode in Mode::passes(grouped) {
+        let mut x = Ctx::new(b, mode, found, work);
+        aic_pass(b, &mut x);
+        (found, work) = (x.found, x.work);
+    }
+    found.into_steps()
+}
+
+fn aic_pass(b: &Board, x: &mut Ctx) {
+    let grouped = x.grouped;
+    let technique = if grouped {
+        Technique::GroupedAic
+    } else {
+        Technique::Aic
+    };
+    for s in 0..x.g.scratch() {
+        if !x.g.nodes[s].is_candidate() || x.exhausted() {
+            continue;
+        }
+        x.run(state(s, false, false));
+        for k in 0..x.bfs.order.len() {
+            let st = x.bfs.order[k];
+            let (e, truth, used) = split(st);
+            if !truth || !x.wanted(used) || e <= s || !x.g.nodes[e].is_candidate() {
+                continue;
+            }
+            let elims = common(b, &x.g.nodes[s], &x.g.nodes[e]);
+            if elims.is_empty() {
+                continue;
+            }
+            let elims = to_values(elims);
+            let chain = x.chain(st);
+            let (cand, links, text) = describe(b, &x.g, &chain, None);
+            let explanation = format!(
+                "{}: {} (= strong, − weak link): one of its ends is true, so what both \
+                 rule out goes: {}",
+                technique.name(),
+                text,
+                elim_text(b, &elims)
+            );
+            x.found.offer(
+                chain.len() - 1,
+                make_step(technique, cand, links, explanation, elims),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Shape;
+
+    /// An empty 6×6 board (2×3 boxes): every cell has every candidate.
+    fn empty6() -> Board {
+        let shape = Shape::new(2, 3).unwrap();
+        Board::from_values(shape, &[None; 36]).unwrap()
+    }
+
+    /// Removes digit `d` from unit `u` except at `keep`.
+    fn only_at(b: &mut Board, u: usize, d: usize, keep: &[usize]) {
+        let cells: Vec<usize> = b.unit(u).iter().map(|&c| c as usize).collect();
+        for c in cells {
+            if !keep.contains(&c) {
+                b.remove(c, d);
+            }
+        }
+    }
+
+    /// Leaves cell `c` only the digits of `mask`.
+    fn set(b: &mut Board, c: usize, mask: u64) {
+        for d in super::super::bits(b.mask(c) & !mask) {
+            b.remove(c, d);
+        }
+    }
+
+    fn v(d: usize) -> Value {
+        Value::from_index(d)
+    }
+
+    fn has_step(steps: &[Step], elims: &[(usize, Value)]) -> bool {
+        steps.iter().any(|s| s.eliminations == elims)
+    }
+
+    /// (1)r1c1 = (2)r1c1 − (2)r1c5 = (2)r5c5 − (2)r5c2 = (1)r5c2 on 6×6:
+    /// r1c1 {1,2}, r5c2 {1,2}, 2 in column 5 only at r1c5 and r5c5.
+    fn aic_board() -> Board {
+        let mut b = empty6();
+        set(&mut b, 0, 0b11);
+        set(&mut b, 25, 0b11);
+        only_at(&mut b, 6 + 4, 1, &[4, 28]);
+        b
+    }
+
+    #[test]
+    fn aic_on_6x6() {
+        let b = aic_board();
+        let ones = vec![(1, v(0)), (7, v(0)), (24, v(0)), (30, v(0))];
+        let steps = aics(&b, false);
+        assert_eq!(steps.len(), 1, "{steps:?}");
+        assert_eq!(steps[0].eliminations, ones);
+        assert_eq!(steps[0].highlights.links.len(), 5);
+        assert!(steps[0].explanation.contains("(1)r1c1 = (2)r1c1 − (2)r1c5"));
+        // Each of those 1s also goes by a discontinuous loop through it.
+        let dnl = discontinuous_nice_loops(&b, false);
+        assert!(has_step(&dnl, &[(1, v(0))]), "{dnl:?}");
+        // Once they are gone, neither finds anything.
+        let mut b2 = b.clone();
+        for (c, val) in ones {
+            b2.remove(c, val.index());
+        }
+        assert!(aics(&b2, false).is_empty());
+        assert!(discontinuous_nice_loops(&b2, false).is_empty());
+        assert!(continuous_nice_loops(&b2, false).is_empty());
+    }
+
+    #[test]
+    fn continuous_loop_on_6x6() {
+        // r1c1 {1,2} − r1c4 {2,3} − r4c4 {3,4} − r4c1 {4,1} − back.
+        let mut b = empty6();
+        for (c, m) in [(0, 0b0011), (3, 0b0110), (21, 0b1100), (18, 0b1001)] {
+            set(&mut b, c, m);
+        }
+        let steps = continuous_nice_loops(&b, false);
+        assert_eq!(steps.len(), 1, "{steps:?}");
+        let mut want: Vec<(usize, Value)> = Vec::new();
+        want.extend([1, 2, 4, 5].map(|c| (c, v(1))));
+        want.extend([9, 15, 27, 33].map(|c| (c, v(2))));
+        want.extend([19, 20, 22, 23].map(|c| (c, v(3))));
+        want.extend([6, 12, 24, 30].map(|c| (c, v(0))));
+        want.sort();
+        assert_eq!(steps[0].eliminations, want);
+        assert_eq!(steps[0].highlights.links.len(), 8);
+        // r4c1 {4,5} breaks the loop.
+        let mut b2 = empty6();
+        for (c, m) in [(0, 0b0011), (3, 0b0110), (21, 0b1100), (18, 0b11000)] {
+            set(&mut b2, c, m);
+        }
+        assert!(continuous_nice_loops(&b2, false).is_empty());
+    }
+
+    #[test]
+    fn grouped_chains_on_6x6() {
+        // Row 1 holds 1 at r1c1 and in the group r1c56; row 2 at r2c1 and
+        // r2c4: (1)r1c1 = (1)r1c56 − (1)r2c4 = (1)r2c1 − (1)r1c1.
+        let mut b = empty6();
+        only_at(&mut b, 0, 0, &[0, 4, 5]);
+        only_at(&mut b, 1, 0, &[6, 9]);
+        let cnl = continuous_nice_loops(&b, true);
+        let col1: Vec<(usize, Value)> = [12, 18, 24, 30].map(|c| (c, v(0))).to_vec();
+        assert!(has_step(&cnl, &col1), "{cnl:?}");
+        assert!(cnl.iter().all(|s| s.explanation.contains("r1c56")
+            || s.technique == Technique::GroupedContinuousNiceLoop));
+        // Without groups there is no loop.
+        assert!(continuous_nice_loops(&b, false).is_empty());
+        // (1)r1c1 = (1)r1c56 − (1)r2c4 = (1)r5c4: r5c1 sees both ends.
+        let mut b = empty6();
+        only_at(&mut b, 0, 0, &[0, 4, 5]);
+        only_at(&mut b, 6 + 3, 0, &[9, 27]);
+        let aic = aics(&b, true);
+        assert!(has_step(&aic, &[(24, v(0))]), "{aic:?}");
+        assert!(aics(&b, false).is_empty());
+        let dnl = discontinuous_nice_loops(&b, true);
+        assert!(has_step(&dnl, &[(24, v(0))]), "{dnl:?}");
+        // An empty board proves nothing.
+        let e = empty6();
+        for grouped in [false, true] {
+            assert!(aics(&e, grouped).is_empty());
+            assert!(discontinuous_nice_loops(&e, grouped).is_empty());
+            assert!(continuous_nice_loops(&e, grouped).is_empty());
+        }
+    }
+
+    #[test]
+    fn an_als_links_two_of_its_digits() {
+        // In row 1 of a 6×6, r1c1 {1,4}, r1c2 {1,2,3}, r1c3 {2,3} hold
+        // four digits: without 4 they hold 1, 2 and 3.
+        let mut b = empty6();
+        set(&mut b, 0, 0b1001);
+        set(&mut b, 1, 0b0111);
+        set(&mut b, 2, 0b0110);
+        let g = Graph::build(&b, Mode::Als);
+        assert!(g.als.contains(&vec![0, 1, 2]));
+        let four = g.cand_id[3] as usize;
+        assert!(
+            g.strong[four]
+                .iter()
+                .zip(&g.via[four])
+                .any(|(_, &k)| k != NONE)
+        );
+    }
+
+    /// Along solution paths of generated puzzles, no step of these
+    /// techniques removes a solution value; AICs and discontinuous loops
+    /// fire.
+    #[test]
+    fn chains_and_loops_are_sound_on_generated_puzzles() {
+        let techniques = [
+            Technique::Aic,
+            Technique::DiscontinuousNiceLoop,
+            Technique::ContinuousNiceLoop,
+            Technique::GroupedAic,
+            Technique::GroupedDiscontinuousNiceLoop,
+            Technique::GroupedContinuousNiceLoop,
+        ];
+        let fired =
+            crate::engine::logic::tests::sound_along_paths(Shape::CLASSIC, 1..=3, &techniques);
+        assert!(fired[0] > 0 && fired[1] > 0 && fired[3] > 0, "{fired:?}");
+        let six = Shape::new(2, 3).unwrap();
+        crate::engine::logic::tests::sound_along_paths(six, 1..=4, &techniques);
+    }
 }
