@@ -250,6 +250,16 @@ pub fn empty_rectangles(b: &Board) -> Vec<Step> {
     steps
 }
 
+/// Dual 2-String Kites.
+pub fn dual_kites(_b: &Board) -> Vec<Step> {
+    Vec::new()
+}
+
+/// Dual Empty Rectangles.
+pub fn dual_empty_rectangles(_b: &Board) -> Vec<Step> {
+    Vec::new()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -351,14 +361,4 @@ mod tests {
             );
         }
     }
-}
-
-/// Dual 2-String Kites.
-pub fn dual_kites(_b: &Board) -> Vec<Step> {
-    Vec::new()
-}
-
-/// Dual Empty Rectangles.
-pub fn dual_empty_rectangles(_b: &Board) -> Vec<Step> {
-    Vec::new()
 }
