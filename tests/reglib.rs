@@ -49,9 +49,9 @@ const PENDING_AIC: &[&str] = &["0709", "0711"];
 
 const PENDING_ALS: &[&str] = &["0901", "0902", "0903", "0904", "1101"];
 
-const PENDING_SINGLE_DIGIT: &[&str] = &["0404", "0405"];
+const PENDING_SINGLE_DIGIT: &[&str] = &["0404"];
 
-const PENDING_COLORING: &[&str] = &["0502", "0503"];
+const PENDING_COLORING: &[&str] = &[];
 
 fn pending(code: &str) -> bool {
     [

@@ -2,7 +2,10 @@
 //! (strong links in rows, columns and boxes) is coloured with two colours
 //! that alternate along the links; exactly one colour holds the value.
 //! Trap: a candidate outside the cluster that sees both colours goes. Wrap:
-//! two cells of one colour see each other, so that colour is false.
+//! two cells of one colour see each other, so that colour is false. Multi
+//! Colors relates two clusters of one value: where a colour of one sees a
+//! colour of the other, the opposite colours cannot both be false (1), or
+//! a colour that sees both colours of another cluster is false (2).
 //! Shape-agnostic: only units and "sees" are used.
 
 use crate::engine::grid::Value;
@@ -180,6 +183,179 @@ pub fn wraps(b: &Board) -> Vec<Step> {
     steps
 }
 
+/// The cells of colour `k` of a cluster.
+fn colour_cells(cl: &Cluster, k: u8) -> Vec<usize> {
+    cl.cells
+        .iter()
+        .filter(|&&(_, kk)| kk == k)
+        .map(|&(c, _)| c)
+        .collect()
+}
+
+/// A set of cells as a bit set (bit c of word c / 64).
+type CellSet = Vec<u64>;
+
+fn contains(set: &CellSet, c: usize) -> bool {
+    set[c / 64] >> (c % 64) & 1 == 1
+}
+
+/// The cells that see at least one of `cells`.
+fn seen_by_any(b: &Board, cells: &[usize]) -> CellSet {
+    let mut set = vec![0u64; b.shape().cells().div_ceil(64)];
+    for &c in cells {
+        for p in b.tables().peers(c) {
+            set[p / 64] |= 1 << (p % 64);
+        }
+    }
+    set
+}
+
+/// One colour of a cluster: its cells and the cells that see one of them.
+struct Colour {
+    cells: Vec<usize>,
+    seen: CellSet,
+}
+
+impl Colour {
+    fn of(b: &Board, cl: &Cluster, k: u8) -> Colour {
+        let cells = colour_cells(cl, k);
+        let seen = seen_by_any(b, &cells);
+        Colour { cells, seen }
+    }
+
+    /// Whether a cell of this colour sees a cell of `other`.
+    fn sees(&self, other: &Colour) -> bool {
+        other.cells.iter().any(|&c| contains(&self.seen, c))
+    }
+}
+
+/// The highlights of two clusters of digit `d` together.
+fn pair_highlights(d: usize, a: &Cluster, c: &Cluster) -> Highlights {
+    let mut h = highlights(d, a);
+    let h2 = highlights(d, c);
+    h.cells.extend(h2.cells);
+    h.candidates.extend(h2.candidates);
+    h.links.extend(h2.links);
+    h
+}
+
+/// Multi Colors over every pair of clusters of one value, with colours
+/// a1/a2 and b1/b2. Kind 1 (colour wing): a cell of a1 sees a cell of b1,
+/// so a1 and b1 are not both true and a2 or b2 is; a candidate that sees a
+/// cell of a2 and a cell of b2 goes (one step per pair of clusters, with
+/// the eliminations of every such colour pairing). Kind 2: a1 sees cells of
+/// both b1 and b2, one of which is true, so a1 is false and the value
+/// leaves every a1 cell.
+pub fn multi_colors(b: &Board, kind: u8) -> Vec<Step> {
+    let mut steps: Vec<Step> = Vec::new();
+    for d in 0..b.n() {
+        let cls = clusters(b, d);
+        let colours: Vec<[Colour; 2]> = cls
+            .iter()
+            .map(|cl| [Colour::of(b, cl, 0), Colour::of(b, cl, 1)])
+            .collect();
+        for (i, ca) in cls.iter().enumerate() {
+            for (j, cb) in cls.iter().enumerate() {
+                let step = match kind {
+                    1 if i < j => colour_wing(b, d, [ca, cb], [&colours[i], &colours[j]]),
+                    2 if i != j => colour_sees_both(b, d, [ca, cb], [&colours[i], &colours[j]]),
+                    _ => None,
+                };
+                if let Some(s) = step {
+                    if !steps.iter().any(|t| t.eliminations == s.eliminations) {
+                        steps.push(s);
+                    }
+                }
+            }
+        }
+    }
+    steps
+}
+
+/// Multi Colors 1 on clusters `cl` (colours `col`) of digit `d`.
+fn colour_wing(b: &Board, d: usize, cl: [&Cluster; 2], col: [&[Colour; 2]; 2]) -> Option<Step> {
+    let v = b.symbol(d);
+    let mut elim: Vec<usize> = Vec::new();
+    let mut why: Vec<String> = Vec::new();
+    for ka in 0..2 {
+        for kb in 0..2 {
+            if !col[0][ka].sees(&col[1][kb]) {
+                continue;
+            }
+            let (oa, ob) = (&col[0][1 - ka], &col[1][1 - kb]);
+            let before = elim.len();
+            elim.extend(
+                (0..b.shape().cells())
+                    .filter(|&c| b.has(c, d) && contains(&oa.seen, c) && contains(&ob.seen, c)),
+            );
+            if elim.len() > before {
+                why.push(format!(
+                    "{} sees {}, so {v} is in {} or in {}",
+                    names(b, cl[0], ka as u8),
+                    names(b, cl[1], kb as u8),
+                    names(b, cl[0], 1 - ka as u8),
+                    names(b, cl[1], 1 - kb as u8),
+                ));
+            }
+        }
+    }
+    if elim.is_empty() {
+        return None;
+    }
+    elim.sort_unstable();
+    elim.dedup();
+    Some(Step {
+        technique: Technique::MultiColors1,
+        placements: Vec::new(),
+        highlights: pair_highlights(d, cl[0], cl[1]),
+        explanation: format!(
+            "Multi Colors: the conjugate pairs of {v} form two clusters, coloured {} / {} \
+             and {} / {}; {}; {v} leaves every cell that sees both",
+            names(b, cl[0], 0),
+            names(b, cl[0], 1),
+            names(b, cl[1], 0),
+            names(b, cl[1], 1),
+            why.join("; "),
+        ),
+        eliminations: elim
+            .into_iter()
+            .map(|c| (c, Value::from_index(d)))
+            .collect(),
+    })
+}
+
+/// Multi Colors 2 on clusters `cl` (colours `col`) of digit `d`: the first
+/// colour of the first cluster that sees both colours of the second.
+fn colour_sees_both(
+    b: &Board,
+    d: usize,
+    cl: [&Cluster; 2],
+    col: [&[Colour; 2]; 2],
+) -> Option<Step> {
+    let ka = (0..2).find(|&k| col[0][k].sees(&col[1][0]) && col[0][k].sees(&col[1][1]))?;
+    let v = b.symbol(d);
+    let false_cells = names(b, cl[0], ka as u8);
+    Some(Step {
+        technique: Technique::MultiColors2,
+        placements: Vec::new(),
+        highlights: pair_highlights(d, cl[0], cl[1]),
+        explanation: format!(
+            "Multi Colors: the conjugate pairs of {v} form two clusters, coloured {} / {} \
+             and {} / {}; {false_cells} sees both colours of the other cluster, one of which \
+             holds {v}, so {v} leaves {false_cells}",
+            names(b, cl[0], ka as u8),
+            names(b, cl[0], 1 - ka as u8),
+            names(b, cl[1], 0),
+            names(b, cl[1], 1),
+        ),
+        eliminations: col[0][ka]
+            .cells
+            .iter()
+            .map(|&c| (c, Value::from_index(d)))
+            .collect(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -251,7 +427,81 @@ mod tests {
     }
 }
 
-/// Multi Colors 1 (`wing`) and 2.
-pub fn multi_colors(_b: &Board, _kind: u8) -> Vec<Step> {
-    Vec::new()
+#[cfg(test)]
+mod multi_colors_tests {
+    use super::*;
+
+    /// An empty 6×6 board (2×3 boxes) where digit 1 keeps only the places
+    /// given for each unit: column 1 at r3c1 and r6c1, box 4 (rows 3–4,
+    /// columns 4–6) at r3c5 and r4c6; two clusters.
+    fn two_clusters() -> Board {
+        let shape = crate::engine::Shape::new(2, 3).unwrap();
+        let mut b = Board::from_values(shape, &[None; 36]).unwrap();
+        only_at(&mut b, 6, 0, &[12, 30]);
+        only_at(&mut b, 12 + 3, 0, &[16, 23]);
+        b
+    }
+
+    fn only_at(b: &mut Board, u: usize, d: usize, keep: &[usize]) {
+        let cells: Vec<usize> = b.unit(u).iter().map(|&c| c as usize).collect();
+        for c in cells {
+            if !keep.contains(&c) {
+                b.remove(c, d);
+            }
+        }
+    }
+
+    fn v(d: usize) -> Value {
+        Value::from_index(d)
+    }
+
+    #[test]
+    fn colour_wing_on_6x6() {
+        let b = two_clusters();
+        // r3c5 sees r3c1 (row 3): r4c6 or r6c1 holds 1, and r6c6 sees both.
+        let steps = multi_colors(&b, 1);
+        assert_eq!(steps.len(), 1);
+        assert_eq!(steps[0].technique, Technique::MultiColors1);
+        assert_eq!(steps[0].eliminations, vec![(35, v(0))]);
+        assert_eq!(steps[0].highlights.links.len(), 2);
+        assert!(steps[0].explanation.contains("r3c1 sees r3c5"));
+        assert!(multi_colors(&b, 2).is_empty());
+        // One cluster alone: nothing.
+        let mut one = b.clone();
+        for c in [12, 30] {
+            one.remove(c, 0);
+        }
+        assert!(multi_colors(&one, 1).is_empty());
+    }
+
+    #[test]
+    fn colour_sees_both_on_6x6() {
+        let mut b = two_clusters();
+        // Column 6 at r4c6 and r6c6 only: r3c5 and r6c6 share a colour and
+        // see r3c1 and r6c1, the two colours of the other cluster.
+        only_at(&mut b, 6 + 5, 0, &[23, 35]);
+        let steps = multi_colors(&b, 2);
+        assert_eq!(steps.len(), 1);
+        assert_eq!(steps[0].technique, Technique::MultiColors2);
+        assert_eq!(steps[0].eliminations, vec![(16, v(0)), (35, v(0))]);
+        assert!(multi_colors(&two_clusters(), 2).is_empty());
+    }
+
+    /// On generated puzzles (9×9 and 12×12), no Multi Colors step removes a
+    /// solution value along whole solve paths, and both kinds fire.
+    #[test]
+    fn multi_colors_are_sound_on_generated_puzzles() {
+        use crate::engine::Shape;
+        let techniques = [Technique::MultiColors1, Technique::MultiColors2];
+        let mut fired =
+            crate::engine::logic::tests::sound_along_paths(Shape::CLASSIC, 1..=6, &techniques);
+        let big = crate::engine::logic::tests::sound_along_paths(
+            Shape::new(3, 4).unwrap(),
+            1..=2,
+            &techniques,
+        );
+        fired[0] += big[0];
+        fired[1] += big[1];
+        assert!(fired.iter().all(|&f| f > 0), "{fired:?}");
+    }
 }
