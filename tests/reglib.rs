@@ -49,7 +49,7 @@ const PENDING_UNIQUENESS: &[&str] = &[
 
 const PENDING_AIC: &[&str] = &["0706", "0707", "0708", "0709", "0710", "0711"];
 
-const PENDING_ALS: &[&str] = &["0901", "0902", "0903", "0904", "1101"];
+const PENDING_ALS: &[&str] = &[];
 
 const PENDING_SINGLE_DIGIT: &[&str] = &["0404", "0405"];
 
