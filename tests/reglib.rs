@@ -47,7 +47,7 @@ const PENDING_UNIQUENESS: &[&str] = &[];
 
 const PENDING_AIC: &[&str] = &["0709", "0711"];
 
-const PENDING_ALS: &[&str] = &["0901", "0902", "0903", "0904", "1101"];
+const PENDING_ALS: &[&str] = &[];
 
 const PENDING_SINGLE_DIGIT: &[&str] = &["0404"];
 

@@ -1,29 +1,1114 @@
 //! Almost locked sets: ALS-XZ, ALS-XY-Wing, ALS chains, Death Blossom, and
 //! Sue de Coq.
+//!
+//! An almost locked set (ALS) is k unsolved cells of one unit holding k + 1
+//! candidates between them (a bivalue cell is the smallest). Take one of its
+//! values away and the rest are locked in it. A *restricted common
+//! candidate* (RCC) x of two ALSs is a value both hold where every x of one
+//! sees every x of the other: x can be in at most one of them, so the other
+//! is locked on its remaining values. Every technique here chains that fact.
+//!
+//! Overlap: ALS-XZ pairs disjoint ALSs only. The XY-Wing, chain and Death
+//! Blossom also link overlapping ALSs, as long as no shared cell holds the
+//! RCC (an RCC's places in the two ALSs are then distinct cells that all see
+//! each other, which is all the proofs use). Death Blossom petals may share
+//! cells with each other, never with the stem.
+//!
+//! The ALSs of a position are found once per call, smallest first, up to
+//! [`MAX_ALS_CELLS`] cells (every size below n on boards up to 9×9,
+//! [`MAX_ALS_CELLS_LARGE`] beyond) and [`MAX_ALS_COUNT`] sets; chains stop at
+//! [`MAX_CHAIN_ALS`] ALSs, a blossom search at [`MAX_BLOSSOM_NODES`] petal
+//! choices, a Sue de Coq at [`MAX_SDC_CORE`] intersection cells and, beyond
+//! 9×9, [`MAX_SDC_GROUP_LARGE`] cells per side group. The caps only make
+//! the search miss patterns; every step found is sound. Shape-agnostic.
 
-use super::{Board, Step};
+use std::collections::{HashSet, VecDeque};
 
-/// ALS-XZ.
-pub fn als_xz(_b: &Board) -> Vec<Step> {
-    Vec::new()
+use crate::engine::grid::Value;
+
+use super::board::bits;
+use super::{Board, Highlights, Link, Step, Technique};
+
+/// Largest ALS searched, in cells, on boards up to 9×9 (capped at n − 1).
+pub const MAX_ALS_CELLS: usize = 8;
+/// Largest ALS searched, in cells, on boards larger than 9×9.
+pub const MAX_ALS_CELLS_LARGE: usize = 5;
+/// Most ALSs kept per position (the smallest ones); bounds the pair search
+/// on large boards.
+pub const MAX_ALS_COUNT: usize = 2500;
+/// Longest ALS chain searched, in ALSs (chains of 2 and 3 ALSs are ALS-XZ
+/// and ALS-XY-Wing).
+pub const MAX_CHAIN_ALS: usize = 7;
+/// Most search states an ALS chain search visits per position.
+pub const MAX_CHAIN_STATES: usize = 500_000;
+/// Most candidates of a Death Blossom stem cell.
+pub const MAX_STEM_CANDIDATES: usize = 4;
+/// Most petal choices a Death Blossom search makes per position.
+pub const MAX_BLOSSOM_NODES: usize = 200_000;
+/// Most cells of a Sue de Coq's line–box intersection.
+pub const MAX_SDC_CORE: usize = 4;
+/// Most cells of a Sue de Coq's line or box group on boards larger than 9×9
+/// (up to 9×9 every group is tried).
+pub const MAX_SDC_GROUP_LARGE: usize = 3;
+
+/// Words of the largest cell set (64×64 cells).
+const MAX_WORDS: usize = 64;
+
+/// Cell sets of `w` words each, stored one after another.
+struct Sets {
+    w: usize,
+    data: Vec<u64>,
 }
 
-/// ALS-XY-Wing.
-pub fn als_xy_wings(_b: &Board) -> Vec<Step> {
-    Vec::new()
+impl Sets {
+    fn new(w: usize) -> Sets {
+        Sets {
+            w,
+            data: Vec::new(),
+        }
+    }
+
+    /// Appends an empty set and returns its index.
+    fn push(&mut self) -> usize {
+        let i = self.data.len() / self.w;
+        self.data.resize(self.data.len() + self.w, 0);
+        i
+    }
+
+    fn get(&self, i: usize) -> &[u64] {
+        &self.data[i * self.w..(i + 1) * self.w]
+    }
+
+    fn get_mut(&mut self, i: usize) -> &mut [u64] {
+        &mut self.data[i * self.w..(i + 1) * self.w]
+    }
 }
 
-/// ALS chains.
-pub fn als_chains(_b: &Board) -> Vec<Step> {
-    Vec::new()
+fn set_bit(s: &mut [u64], c: usize) {
+    s[c / 64] |= 1 << (c % 64);
 }
 
-/// Death Blossom.
-pub fn death_blossoms(_b: &Board) -> Vec<Step> {
-    Vec::new()
+fn has_bit(s: &[u64], c: usize) -> bool {
+    s[c / 64] >> (c % 64) & 1 == 1
 }
 
-/// Sue de Coq.
-pub fn sue_de_coq(_b: &Board) -> Vec<Step> {
-    Vec::new()
+fn subset(a: &[u64], b: &[u64]) -> bool {
+    a.iter().zip(b).all(|(x, y)| x & !y == 0)
+}
+
+fn disjoint(a: &[u64], b: &[u64]) -> bool {
+    a.iter().zip(b).all(|(x, y)| x & y == 0)
+}
+
+fn and_into(acc: &mut [u64], b: &[u64]) {
+    for (x, y) in acc.iter_mut().zip(b) {
+        *x &= y;
+    }
+}
+
+fn is_empty(s: &[u64]) -> bool {
+    s.iter().all(|&x| x == 0)
+}
+
+/// The cells of a set, ascending.
+fn members(s: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    s.iter()
+        .enumerate()
+        .flat_map(|(i, &w)| bits(w).map(move |b| i * 64 + b))
+}
+
+/// One almost locked set.
+struct Als {
+    /// Its cells, ascending.
+    cells: Vec<usize>,
+    /// Its candidates.
+    mask: u64,
+    /// A unit holding it.
+    unit: usize,
+    /// The values it could eliminate: those some other cell with that
+    /// candidate sees in all its places.
+    useful: u64,
+    /// Index of its cell set in [`Ctx::sets`]; its digits' sets follow: for
+    /// the k-th digit of `mask`, the cells holding it at `set + 1 + 2k` and
+    /// the cells that see all of those at `set + 2 + 2k`.
+    set: usize,
+}
+
+/// What every ALS technique needs: the ALSs, their cell sets, peers.
+struct Ctx<'a> {
+    b: &'a Board,
+    /// `peers[c]`: the cells c sees.
+    peers: Sets,
+    /// `cand[d]`: the cells with candidate d.
+    cand: Sets,
+    sets: Sets,
+    alss: Vec<Als>,
+}
+
+impl<'a> Ctx<'a> {
+    fn new(b: &'a Board) -> Ctx<'a> {
+        let mut ctx = Ctx::tables(b);
+        let max = if b.n() <= 9 {
+            MAX_ALS_CELLS
+        } else {
+            MAX_ALS_CELLS_LARGE
+        }
+        .min(b.n().saturating_sub(1));
+        let mut found = Vec::new();
+        for u in 0..3 * b.n() {
+            let free: Vec<usize> = b
+                .unit(u)
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| b.value(c).is_none() && b.mask(c) != 0)
+                .collect();
+            let mut chosen = Vec::new();
+            collect(b, u, &free, 0, 0, max, &mut chosen, &mut found);
+        }
+        found.sort_by(|x, y| (x.0.len(), &x.0).cmp(&(y.0.len(), &y.0)));
+        found.truncate(MAX_ALS_COUNT);
+        for (cells, mask, unit) in found {
+            ctx.add_als(cells, mask, unit);
+        }
+        ctx
+    }
+
+    /// Peers and candidate places, without ALSs.
+    fn tables(b: &'a Board) -> Ctx<'a> {
+        let cells = b.shape().cells();
+        let w = cells.div_ceil(64);
+        let mut peers = Sets::new(w);
+        for c in 0..cells {
+            let i = peers.push();
+            let s = peers.get_mut(i);
+            for p in b.tables().peers(c) {
+                set_bit(s, p);
+            }
+        }
+        let mut cand = Sets::new(w);
+        for _ in 0..b.n() {
+            cand.push();
+        }
+        for c in 0..cells {
+            for d in b.digits(c) {
+                set_bit(cand.get_mut(d), c);
+            }
+        }
+        Ctx {
+            b,
+            peers,
+            cand,
+            sets: Sets::new(w),
+            alss: Vec::new(),
+        }
+    }
+
+    fn add_als(&mut self, cells: Vec<usize>, mask: u64, unit: usize) {
+        let w = self.sets.w;
+        let set = self.sets.push();
+        for &c in &cells {
+            set_bit(self.sets.get_mut(set), c);
+        }
+        let mut on = vec![0u64; w];
+        let mut seen = vec![0u64; w];
+        let mut useful = 0;
+        for d in bits(mask) {
+            on.fill(0);
+            seen.fill(u64::MAX);
+            for &c in cells.iter().filter(|&&c| self.b.has(c, d)) {
+                set_bit(&mut on, c);
+                and_into(&mut seen, self.peers.get(c));
+            }
+            if !disjoint(&seen, self.cand.get(d)) {
+                useful |= 1 << d;
+            }
+            let i = self.sets.push();
+            self.sets.get_mut(i).copy_from_slice(&on);
+            let j = self.sets.push();
+            self.sets.get_mut(j).copy_from_slice(&seen);
+        }
+        self.alss.push(Als {
+            cells,
+            mask,
+            unit,
+            useful,
+            set,
+        });
+    }
+
+    fn all(&self, a: usize) -> &[u64] {
+        self.sets.get(self.alss[a].set)
+    }
+
+    fn rank(&self, a: usize, d: usize) -> usize {
+        (self.alss[a].mask & ((1u64 << d) - 1)).count_ones() as usize
+    }
+
+    /// The cells of ALS `a` holding `d` (which it must hold).
+    fn on(&self, a: usize, d: usize) -> &[u64] {
+        self.sets.get(self.alss[a].set + 1 + 2 * self.rank(a, d))
+    }
+
+    /// The cells that see every `d` of ALS `a` (which must hold `d`).
+    fn seen(&self, a: usize, d: usize) -> &[u64] {
+        self.sets.get(self.alss[a].set + 2 + 2 * self.rank(a, d))
+    }
+
+    /// The restricted common candidates of ALSs `a` and `c` (they may
+    /// overlap; an RCC is never in a shared cell).
+    fn rcc(&self, a: usize, c: usize) -> u64 {
+        let mut r = 0;
+        for x in bits(self.alss[a].mask & self.alss[c].mask) {
+            if subset(self.on(c, x), self.seen(a, x)) {
+                r |= 1 << x;
+            }
+        }
+        r
+    }
+
+    fn overlap(&self, a: usize, c: usize) -> bool {
+        !disjoint(self.all(a), self.all(c))
+    }
+
+    /// For each ALS, the others it has an RCC with, and those RCCs.
+    fn edges(&self) -> Vec<Vec<(usize, u64)>> {
+        let mut e = vec![Vec::new(); self.alss.len()];
+        for a in 0..self.alss.len() {
+            for c in a + 1..self.alss.len() {
+                if self.alss[a].mask & self.alss[c].mask == 0 {
+                    continue;
+                }
+                let r = self.rcc(a, c);
+                if r != 0 {
+                    e[a].push((c, r));
+                    e[c].push((a, r));
+                }
+            }
+        }
+        e
+    }
+
+    /// The values common to ALSs `a` and `c` that some cell holding them
+    /// sees in all their places in both.
+    fn pair_useful(&self, a: usize, c: usize) -> u64 {
+        let mut m = 0;
+        for z in bits(self.alss[a].useful & self.alss[c].useful) {
+            let mut buf = [0u64; MAX_WORDS];
+            let acc = &mut buf[..self.peers.w];
+            acc.copy_from_slice(self.cand.get(z));
+            and_into(acc, self.seen(a, z));
+            and_into(acc, self.seen(c, z));
+            if !is_empty(acc) {
+                m |= 1 << z;
+            }
+        }
+        m
+    }
+
+    /// The cells holding `z` that lie in every one of `sets`, as eliminations.
+    fn targets(&self, z: usize, sets: &[&[u64]], out: &mut Vec<(usize, Value)>) {
+        let mut buf = [0u64; MAX_WORDS];
+        let acc = &mut buf[..self.peers.w];
+        acc.copy_from_slice(self.cand.get(z));
+        for s in sets {
+            and_into(acc, s);
+        }
+        out.extend(members(acc).map(|c| (c, Value::from_index(z))));
+    }
+
+    /// `{r1c2, r1c5} (358)`.
+    fn name(&self, a: usize) -> String {
+        let als = &self.alss[a];
+        format!(
+            "{{{}}} ({})",
+            als.cells
+                .iter()
+                .map(|&c| self.b.cell_name(c))
+                .collect::<Vec<_>>()
+                .join(", "),
+            self.b.symbols(als.mask)
+        )
+    }
+
+    /// The first cell of ALS `a` holding `d`.
+    fn first_on(&self, a: usize, d: usize) -> usize {
+        members(self.on(a, d))
+            .next()
+            .unwrap_or(self.alss[a].cells[0])
+    }
+
+    /// A weak link between the RCC `x` of ALSs `a` and `c`.
+    fn rcc_link(&self, a: usize, c: usize, x: usize) -> Link {
+        let v = Value::from_index(x);
+        Link {
+            from: (self.first_on(a, x), v),
+            to: (self.first_on(c, x), v),
+            strong: false,
+        }
+    }
+
+    /// Highlights for the ALSs `list` (plus extra cells and links).
+    fn highlights(&self, list: &[usize], extra: &[usize], links: Vec<Link>) -> Highlights {
+        let mut cells: Vec<usize> = list
+            .iter()
+            .flat_map(|&a| self.alss[a].cells.iter().copied())
+            .chain(extra.iter().copied())
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        let mut units: Vec<usize> = list.iter().map(|&a| self.alss[a].unit).collect();
+        units.dedup();
+        Highlights {
+            candidates: all_candidates(self.b, &cells),
+            cells,
+            units,
+            links,
+        }
+    }
+}
+
+/// Every candidate of `cells`.
+fn all_candidates(b: &Board, cells: &[usize]) -> Vec<(usize, Value)> {
+    cells
+        .iter()
+        .flat_map(|&c| b.digits(c).map(move |d| (c, Value::from_index(d))))
+        .collect()
+}
+
+/// Adds to `out` every ALS among `free[from..]` extending `chosen` (whose
+/// candidates are `mask`), of at most `max` cells. A set lying in a row is
+/// reported from the row only, one in a column from the column only.
+#[allow(clippy::too_many_arguments)]
+fn collect(
+    b: &Board,
+    u: usize,
+    free: &[usize],
+    from: usize,
+    mask: u64,
+    max: usize,
+    chosen: &mut Vec<usize>,
+    out: &mut Vec<(Vec<usize>, u64, usize)>,
+) {
+    for i in from..free.len() {
+        let m = mask | b.mask(free[i]);
+        if m.count_ones() as usize > max + 1 {
+            continue;
+        }
+        chosen.push(free[i]);
+        if m.count_ones() as usize == chosen.len() + 1 && !found_elsewhere(b, u, chosen) {
+            out.push((chosen.clone(), m, u));
+        }
+        if chosen.len() < max {
+            collect(b, u, free, i + 1, m, max, chosen, out);
+        }
+        chosen.pop();
+    }
+}
+
+/// Whether a set of cells of unit `u` also lies in a unit listed earlier
+/// (rows, then columns, then boxes).
+fn found_elsewhere(b: &Board, u: usize, cells: &[usize]) -> bool {
+    let kind = u / b.n();
+    let first = b.units_of(cells[0]);
+    (0..kind).any(|k| cells.iter().all(|&c| b.units_of(c)[k] == first[k]))
+}
+
+/// Steps kept once per (pattern digits, eliminations).
+#[derive(Default)]
+struct Found {
+    seen: HashSet<(u64, Vec<(usize, Value)>)>,
+    steps: Vec<Step>,
+}
+
+impl Found {
+    /// Sorts `elims`; whether they are new for `key` (and not empty).
+    fn fresh(&mut self, key: u64, elims: &mut Vec<(usize, Value)>) -> bool {
+        elims.sort_unstable();
+        elims.dedup();
+        !elims.is_empty() && self.seen.insert((key, elims.clone()))
+    }
+}
+
+fn step(technique: Technique, elims: Vec<(usize, Value)>, h: Highlights, text: String) -> Step {
+    Step {
+        technique,
+        placements: Vec::new(),
+        eliminations: elims,
+        highlights: h,
+        explanation: text,
+    }
+}
+
+/// ALS-XZ: two disjoint ALSs A and B with a restricted common candidate x.
+/// x is in at most one of them, so the other is locked: any other common
+/// value z is in A or in B, and leaves every cell that sees all its places
+/// in both. Doubly linked (two RCCs x and y): each ALS is locked without
+/// one of x, y, so its other values leave every cell that sees all their
+/// places in it, and x and y leave cells that see all their places in both.
+pub fn als_xz(b: &Board) -> Vec<Step> {
+    let ctx = Ctx::new(b);
+    let mut found = Found::default();
+    let k = ctx.alss.len();
+    for a in 0..k {
+        for c in a + 1..k {
+            let common = ctx.alss[a].mask & ctx.alss[c].mask;
+            if common.count_ones() < 2 || ctx.overlap(a, c) {
+                continue;
+            }
+            let r = ctx.rcc(a, c);
+            if r == 0 {
+                continue;
+            }
+            let mut elims = Vec::new();
+            let doubly = r.count_ones() >= 2;
+            if doubly {
+                // Cells of the other set are left alone (as HoDoKu does),
+                // though a value locked in one set cannot be in the other.
+                let outside: Vec<u64> = ctx
+                    .all(a)
+                    .iter()
+                    .zip(ctx.all(c))
+                    .map(|(x, y)| !(x | y))
+                    .collect();
+                for p in [a, c] {
+                    for d in bits(ctx.alss[p].mask & !r) {
+                        ctx.targets(d, &[ctx.seen(p, d), &outside], &mut elims);
+                    }
+                }
+                for x in bits(r) {
+                    ctx.targets(x, &[ctx.seen(a, x), ctx.seen(c, x)], &mut elims);
+                }
+            } else {
+                for z in bits(common & !r) {
+                    ctx.targets(z, &[ctx.seen(a, z), ctx.seen(c, z)], &mut elims);
+                }
+            }
+            if !found.fresh(0, &mut elims) {
+                continue;
+            }
+            let links = bits(r).map(|x| ctx.rcc_link(a, c, x)).collect();
+            let text = if doubly {
+                format!(
+                    "ALS-XZ (doubly linked): the almost locked sets {} and {} share the \
+                     restricted common values {} (each place of one sees each place in the \
+                     other); each set is locked without one of them, so its other values stay \
+                     in it and {} each stay in one of the two: they leave every cell that sees \
+                     all their places there",
+                    ctx.name(a),
+                    ctx.name(c),
+                    b.symbols(r),
+                    b.symbols(r),
+                )
+            } else {
+                format!(
+                    "ALS-XZ: the almost locked sets {} and {} share the restricted common value \
+                     {} (every {} of one sees every {} of the other), so one of them is locked \
+                     without it and holds {}; {} leaves every cell that sees all its places in \
+                     both",
+                    ctx.name(a),
+                    ctx.name(c),
+                    b.symbol(digit(r)),
+                    b.symbol(digit(r)),
+                    b.symbol(digit(r)),
+                    b.symbols(common & !r),
+                    b.symbols(common & !r),
+                )
+            };
+            found.steps.push(step(
+                Technique::AlsXz,
+                elims,
+                ctx.highlights(&[a, c], &[], links),
+                text,
+            ));
+        }
+    }
+    found.steps
+}
+
+/// The single digit of a one-bit mask (the lowest of several).
+fn digit(mask: u64) -> usize {
+    mask.trailing_zeros() as usize
+}
+
+/// ALS-XY-Wing: ALS C has an RCC x with ALS A and an RCC y ≠ x with ALS B.
+/// C cannot lose both x and y, so A lacks x or B lacks y, and the other of
+/// them is locked: a value z common to A and B (not x or y) is in A or B and
+/// leaves every cell that sees all its places in both.
+pub fn als_xy_wings(b: &Board) -> Vec<Step> {
+    let ctx = Ctx::new(b);
+    let edges = ctx.edges();
+    let mut found = Found::default();
+    for (c, e) in edges.iter().enumerate() {
+        // Outer sets that could take part in an elimination.
+        let e: Vec<(usize, u64)> = e
+            .iter()
+            .copied()
+            .filter(|&(a, _)| ctx.alss[a].useful != 0)
+            .collect();
+        for (i, &(a, ra)) in e.iter().enumerate() {
+            for &(d, rd) in &e[i + 1..] {
+                let zs = ctx.pair_useful(a, d);
+                if zs == 0 {
+                    continue;
+                }
+                for x in bits(ra) {
+                    for y in bits(rd & !(1 << x)) {
+                        let z = zs & !(1 << x) & !(1 << y);
+                        let mut elims = Vec::new();
+                        for z in bits(z) {
+                            ctx.targets(z, &[ctx.seen(a, z), ctx.seen(d, z)], &mut elims);
+                        }
+                        if !found.fresh(0, &mut elims) {
+                            continue;
+                        }
+                        let links = vec![ctx.rcc_link(a, c, x), ctx.rcc_link(c, d, y)];
+                        let text = format!(
+                            "ALS-XY-Wing: the almost locked set {} has the restricted common \
+                             value {} with {} and {} with {}; it cannot lose both, so one of \
+                             the outer sets is locked and holds {}; {} leaves every cell that \
+                             sees all its places in both",
+                            ctx.name(c),
+                            b.symbol(x),
+                            ctx.name(a),
+                            b.symbol(y),
+                            ctx.name(d),
+                            b.symbols(z),
+                            b.symbols(z),
+                        );
+                        found.steps.push(step(
+                            Technique::AlsXyWing,
+                            elims,
+                            ctx.highlights(&[a, c, d], &[], links),
+                            text,
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    found.steps
+}
+
+/// ALS chain: ALSs A1 – A2 – … – Ak (4 ≤ k ≤ [`MAX_CHAIN_ALS`]), each
+/// linked to the next by an RCC, consecutive RCCs different. If A1 lacks a
+/// value z it is locked and holds the first RCC, so A2 lacks it and holds
+/// the second, …, so Ak holds z. A value z common to A1 and Ak (not the
+/// first or the last RCC) leaves every cell that sees all its places in
+/// both. Found by breadth-first search over (ALS, incoming RCC) from each
+/// start and first link, so each result comes with its shortest chain.
+pub fn als_chains(b: &Board) -> Vec<Step> {
+    let ctx = Ctx::new(b);
+    let edges = ctx.edges();
+    let n = b.n();
+    let k = ctx.alss.len();
+    let mut found = Found::default();
+    // State s = als * n + incoming RCC. An ALS is entered at most twice
+    // per search, with different incoming RCCs: two cover every value it
+    // may pass on or eliminate (each excludes a different one).
+    let mut parent = vec![usize::MAX; k * n];
+    let mut depth = vec![0usize; k * n];
+    let mut entered = vec![(0u32, 0usize, 0u8); k];
+    let mut round = 0u32;
+    let mut budget = MAX_CHAIN_STATES;
+    let mut queue = VecDeque::new();
+    // pz[c]: the values the current start and ALS c could eliminate.
+    let mut pz = vec![0u64; k];
+    for a in 0..k {
+        if ctx.alss[a].useful == 0 {
+            continue;
+        }
+        let mut partners = 0usize;
+        let mut any = 0u64;
+        for (c, m) in pz.iter_mut().enumerate() {
+            *m = if c > a { ctx.pair_useful(a, c) } else { 0 };
+            if *m != 0 {
+                partners += 1;
+                any |= *m;
+            }
+        }
+        for r1 in bits(ctx.alss[a].mask) {
+            if any & !(1 << r1) == 0 {
+                continue;
+            }
+            round += 1;
+            queue.clear();
+            // Partners not yet entered twice.
+            let mut pending = partners;
+            for &(first, rm) in &edges[a] {
+                if rm >> r1 & 1 == 1 {
+                    let s0 = first * n + r1;
+                    entered[first] = (round, r1, 1);
+                    parent[s0] = usize::MAX;
+                    depth[s0] = 2;
+                    queue.push_back(s0);
+                }
+            }
+            while let Some(s) = queue.pop_front() {
+                if budget == 0 {
+                    break;
+                }
+                budget -= 1;
+                let (c, rin) = (s / n, s % n);
+                let z = pz[c] & !(1 << r1) & !(1 << rin);
+                // Each chain is found from both ends: it is reported from
+                // the lower one (pz is empty below a).
+                if depth[s] >= 4 && z != 0 {
+                    let mut elims = Vec::new();
+                    for z in bits(z) {
+                        ctx.targets(z, &[ctx.seen(a, z), ctx.seen(c, z)], &mut elims);
+                    }
+                    if found.fresh(0, &mut elims) {
+                        let path = walk_back(&parent, s);
+                        found.steps.push(chain_step(&ctx, a, &path, z, elims));
+                    }
+                }
+                // Every partner is entered twice: nothing new lies further.
+                if depth[s] >= MAX_CHAIN_ALS || pending == 0 {
+                    continue;
+                }
+                for &(e, em) in &edges[c] {
+                    if e == a {
+                        continue;
+                    }
+                    let (when, first_rin, times) = entered[e];
+                    let open = if when != round {
+                        em & !(1 << rin)
+                    } else if times == 1 {
+                        em & !(1 << rin) & !(1 << first_rin)
+                    } else {
+                        0
+                    };
+                    let Some(r) = bits(open).next() else {
+                        continue;
+                    };
+                    if on_path(&parent, s, e, n) {
+                        continue;
+                    }
+                    entered[e] = if when != round {
+                        (round, r, 1)
+                    } else {
+                        pending -= usize::from(pz[e] != 0);
+                        (round, first_rin, 2)
+                    };
+                    let t = e * n + r;
+                    parent[t] = s;
+                    depth[t] = depth[s] + 1;
+                    queue.push_back(t);
+                    // A second value into a fresh ALS.
+                    if when != round {
+                        if let Some(r2) = bits(open & !(1 << r)).next() {
+                            entered[e] = (round, r, 2);
+                            pending -= usize::from(pz[e] != 0);
+                            let t = e * n + r2;
+                            parent[t] = s;
+                            depth[t] = depth[s] + 1;
+                            queue.push_back(t);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    found.steps
+}
+
+/// The states from the first to `s`.
+fn walk_back(parent: &[usize], mut s: usize) -> Vec<usize> {
+    let mut path = vec![s];
+    while parent[s] != usize::MAX {
+        s = parent[s];
+        path.push(s);
+    }
+    path.reverse();
+    path
+}
+
+/// Whether ALS `e` is on the path leading to state `s`.
+fn on_path(parent: &[usize], mut s: usize, e: usize, n: usize) -> bool {
+    loop {
+        if s / n == e {
+            return true;
+        }
+        if parent[s] == usize::MAX {
+            return false;
+        }
+        s = parent[s];
+    }
+}
+
+fn chain_step(ctx: &Ctx<'_>, a: usize, path: &[usize], z: u64, elims: Vec<(usize, Value)>) -> Step {
+    let b = ctx.b;
+    let n = b.n();
+    let mut list = vec![a];
+    let mut links = Vec::new();
+    let mut text = ctx.name(a);
+    for &s in path {
+        let (c, r) = (s / n, s % n);
+        links.push(ctx.rcc_link(list[list.len() - 1], c, r));
+        text.push_str(&format!(" –{}– {}", b.symbol(r), ctx.name(c)));
+        list.push(c);
+    }
+    let last = list[list.len() - 1];
+    let explanation = format!(
+        "ALS chain: {text} (almost locked sets linked by restricted common values); if the \
+         first set lacks {} it is locked, each link passes the lock on, and the last set holds \
+         {}; so {} is in the first or the last set and leaves every cell that sees all its \
+         places in {} and {}",
+        b.symbols(z),
+        b.symbols(z),
+        b.symbols(z),
+        ctx.name(a),
+        ctx.name(last),
+    );
+    step(
+        Technique::AlsChain,
+        elims,
+        ctx.highlights(&list, &[], links),
+        explanation,
+    )
+}
+
+/// Death Blossom: a stem cell whose every candidate d has a petal, an ALS
+/// (without the stem) holding d whose every d sees the stem. Whatever the
+/// stem holds, that petal loses it and is locked. A value z that every
+/// other petal holds leaves the cells that see all its places in those
+/// petals (and the stem, when the stem may be z).
+pub fn death_blossoms(b: &Board) -> Vec<Step> {
+    let ctx = Ctx::new(b);
+    let mut found = Found::default();
+    let mut budget = MAX_BLOSSOM_NODES;
+    for s in 0..b.shape().cells() {
+        let sm = b.mask(s);
+        if b.value(s).is_some() || !(2..=MAX_STEM_CANDIDATES).contains(&(sm.count_ones() as usize))
+        {
+            continue;
+        }
+        let mut petals: Vec<(usize, Vec<usize>)> = bits(sm)
+            .map(|d| {
+                let list = (0..ctx.alss.len())
+                    .filter(|&a| {
+                        ctx.alss[a].mask >> d & 1 == 1
+                            && !has_bit(ctx.all(a), s)
+                            && subset(ctx.on(a, d), ctx.peers.get(s))
+                    })
+                    .collect();
+                (d, list)
+            })
+            .collect();
+        if petals.iter().any(|(_, l)| l.is_empty()) {
+            continue;
+        }
+        petals.sort_by_key(|(_, l)| l.len());
+        // Targets per candidate z before any petal: its places, seeing the
+        // stem when the stem may be z.
+        let w = ctx.peers.w;
+        let mut start = vec![0u64; b.n() * w];
+        let mut live = 0u64;
+        for z in 0..b.n() {
+            let t = &mut start[z * w..(z + 1) * w];
+            t.copy_from_slice(ctx.cand.get(z));
+            if sm >> z & 1 == 1 {
+                and_into(t, ctx.peers.get(s));
+            }
+            if !is_empty(t) {
+                live |= 1 << z;
+            }
+        }
+        let mut levels = vec![start];
+        levels.resize(petals.len() + 1, vec![0u64; b.n() * w]);
+        let mut search = Blossom {
+            ctx: &ctx,
+            stem: s,
+            petals: &petals,
+            chosen: Vec::new(),
+            levels,
+            budget: &mut budget,
+            found: &mut found,
+        };
+        search.grow(live);
+        if budget == 0 {
+            break;
+        }
+    }
+    found.steps
+}
+
+/// One stem's petal search.
+struct Blossom<'c, 'a> {
+    ctx: &'c Ctx<'a>,
+    stem: usize,
+    /// The candidates of the stem, each with the ALSs that can be its petal.
+    petals: &'c [(usize, Vec<usize>)],
+    chosen: Vec<usize>,
+    /// `levels[k]`: the target cells of each value (w words per value)
+    /// once k petals are chosen.
+    levels: Vec<Vec<u64>>,
+    budget: &'c mut usize,
+    found: &'c mut Found,
+}
+
+impl Blossom<'_, '_> {
+    /// Chooses a petal for the next stem candidate; `live` are the values z
+    /// still eliminable.
+    fn grow(&mut self, live: u64) {
+        let ctx = self.ctx;
+        let w = ctx.peers.w;
+        let k = self.chosen.len();
+        if k == self.petals.len() {
+            self.report(live);
+            return;
+        }
+        let (d, ref list) = self.petals[k];
+        for &p in list {
+            if *self.budget == 0 {
+                return;
+            }
+            *self.budget -= 1;
+            let mut l = live & (ctx.alss[p].mask | 1 << d);
+            let (done, rest) = self.levels.split_at_mut(k + 1);
+            let (cur, next) = (&done[k], &mut rest[0]);
+            for z in bits(l) {
+                let t = &mut next[z * w..(z + 1) * w];
+                t.copy_from_slice(&cur[z * w..(z + 1) * w]);
+                if z == d {
+                    continue;
+                }
+                and_into(t, ctx.seen(p, z));
+                if is_empty(t) {
+                    l &= !(1 << z);
+                }
+            }
+            if l == 0 {
+                continue;
+            }
+            self.chosen.push(p);
+            self.grow(l);
+            self.chosen.pop();
+        }
+    }
+
+    fn report(&mut self, live: u64) {
+        let ctx = self.ctx;
+        let b = ctx.b;
+        let w = ctx.peers.w;
+        let targets = &self.levels[self.chosen.len()];
+        let mut elims = Vec::new();
+        for z in bits(live) {
+            elims.extend(members(&targets[z * w..(z + 1) * w]).map(|c| (c, Value::from_index(z))));
+        }
+        if !self.found.fresh(0, &mut elims) {
+            return;
+        }
+        let mut links = Vec::new();
+        let mut parts = Vec::new();
+        for (&(d, _), &p) in self.petals.iter().zip(&self.chosen) {
+            let v = Value::from_index(d);
+            for c in members(ctx.on(p, d)) {
+                links.push(Link {
+                    from: (self.stem, v),
+                    to: (c, v),
+                    strong: false,
+                });
+            }
+            parts.push(format!("{} → {}", b.symbol(d), ctx.name(p)));
+        }
+        let text = format!(
+            "Death Blossom: stem {} ({}) with petals {}; whatever the stem holds, that \
+             value's petal loses it and is locked, so {} is in a petal (or the stem) and \
+             leaves every cell that sees all its places there",
+            b.cell_name(self.stem),
+            b.symbols(b.mask(self.stem)),
+            parts.join(", "),
+            b.symbols(live),
+        );
+        let h = ctx.highlights(&self.chosen, &[self.stem], links);
+        self.found
+            .steps
+            .push(step(Technique::DeathBlossom, elims, h, text));
+    }
+}
+
+/// A group of cells beside a Sue de Coq intersection: its cells, their
+/// candidates, and how many more cells than candidates outside the
+/// intersection's values it has.
+struct Group {
+    cells: Vec<usize>,
+    mask: u64,
+    gain: usize,
+}
+
+/// Every group of `pool`'s cells (each sharing a value with `v`) of at most
+/// `max` cells with a gain from 1 to `top`.
+fn groups(b: &Board, pool: &[usize], v: u64, max: usize, top: usize) -> Vec<Group> {
+    let mut out = Vec::new();
+    // Depth-first over index combinations: the chosen indices, the
+    // candidates after each, and the next index to try.
+    let mut chosen: Vec<usize> = Vec::new();
+    let mut masks = vec![0u64];
+    let mut next = 0;
+    loop {
+        if next < pool.len() && chosen.len() < max {
+            let m = masks[chosen.len()] | b.mask(pool[next]);
+            chosen.push(next);
+            masks.push(m);
+            next += 1;
+            let outside = (m & !v).count_ones() as usize;
+            if outside < chosen.len() && chosen.len() - outside <= top {
+                out.push(Group {
+                    cells: chosen.iter().map(|&i| pool[i]).collect(),
+                    mask: m,
+                    gain: chosen.len() - outside,
+                });
+            }
+        } else {
+            let Some(last) = chosen.pop() else { break };
+            masks.pop();
+            next = last + 1;
+        }
+    }
+    out
+}
+
+/// Sue de Coq: cells C where a line meets a box, holding values V with at
+/// least two more values than cells; a group L of the line's other cells
+/// and a group B of the box's other cells, sharing no candidate, such that
+/// C, L and B hold exactly as many values as cells. No value can sit twice
+/// in the pattern (a repeat would need one in L and one in B), so each of
+/// its values sits there exactly once: L's values and the values of V that
+/// B lacks leave the rest of the line; B's values and the values of V that
+/// L lacks leave the rest of the box.
+pub fn sue_de_coq(b: &Board) -> Vec<Step> {
+    let n = b.n();
+    let shape = b.shape();
+    let group_max = if n <= 9 { n } else { MAX_SDC_GROUP_LARGE };
+    let mut found = Found::default();
+    let free = |c: usize| b.value(c).is_none() && b.mask(c) != 0;
+    for bx in 2 * n..3 * n {
+        let box_cells: Vec<usize> = b.unit(bx).iter().map(|&c| c as usize).collect();
+        let mut lines: Vec<usize> = box_cells
+            .iter()
+            .flat_map(|&c| [b.units_of(c)[0], b.units_of(c)[1]])
+            .collect();
+        lines.sort_unstable();
+        lines.dedup();
+        for &line in &lines {
+            let line_cells: Vec<usize> = b.unit(line).iter().map(|&c| c as usize).collect();
+            let inter: Vec<usize> = box_cells
+                .iter()
+                .copied()
+                .filter(|&c| b.units_of(c)[line / n] == line && free(c))
+                .collect();
+            if inter.len() < 2 {
+                continue;
+            }
+            let in_line = |c: usize| b.units_of(c)[line / n] == line;
+            let line_rest: Vec<usize> = line_cells
+                .iter()
+                .copied()
+                .filter(|&c| free(c) && shape.box_of(c) + 2 * n != bx)
+                .collect();
+            let box_rest: Vec<usize> = box_cells
+                .iter()
+                .copied()
+                .filter(|&c| free(c) && !in_line(c))
+                .collect();
+            let k = inter.len().min(MAX_SDC_CORE);
+            for sub in 1u64..1 << inter.len() {
+                let size = sub.count_ones() as usize;
+                if size < 2 || size > k {
+                    continue;
+                }
+                let core: Vec<usize> = bits(sub).map(|i| inter[i]).collect();
+                let v = core.iter().fold(0, |m, &c| m | b.mask(c));
+                let vn = v.count_ones() as usize;
+                if vn < size + 2 {
+                    continue;
+                }
+                let extra = vn - size;
+                let pick = |pool: &[usize]| -> Vec<usize> {
+                    pool.iter()
+                        .copied()
+                        .filter(|&c| b.mask(c) & v != 0)
+                        .collect()
+                };
+                let lg = groups(b, &pick(&line_rest), v, group_max, extra - 1);
+                if lg.is_empty() {
+                    continue;
+                }
+                let bg = groups(b, &pick(&box_rest), v, group_max, extra - 1);
+                for l in &lg {
+                    for g in &bg {
+                        if l.gain + g.gain != extra || l.mask & g.mask != 0 {
+                            continue;
+                        }
+                        let line_out = l.mask | (v & !g.mask);
+                        let box_out = g.mask | (v & !l.mask);
+                        let mut pattern: Vec<usize> = core
+                            .iter()
+                            .chain(&l.cells)
+                            .chain(&g.cells)
+                            .copied()
+                            .collect();
+                        pattern.sort_unstable();
+                        let mut elims = Vec::new();
+                        for &c in &line_cells {
+                            if !pattern.contains(&c) {
+                                elims.extend(
+                                    bits(b.mask(c) & line_out).map(|d| (c, Value::from_index(d))),
+                                );
+                            }
+                        }
+                        for &c in &box_cells {
+                            if !pattern.contains(&c) {
+                                elims.extend(
+                                    bits(b.mask(c) & box_out).map(|d| (c, Value::from_index(d))),
+                                );
+                            }
+                        }
+                        let all = v | l.mask | g.mask;
+                        if !found.fresh(all, &mut elims) {
+                            continue;
+                        }
+                        let names = |cells: &[usize]| {
+                            cells
+                                .iter()
+                                .map(|&c| b.cell_name(c))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        };
+                        let text = format!(
+                            "Sue de Coq: {} where {} meets {} hold {}; with {} in the line \
+                             ({}) and {} in the box ({}), which share no value, the pattern \
+                             holds as many values as cells, so each value is in it once: {} \
+                             leave the rest of the line and {} the rest of the box",
+                            names(&core),
+                            b.unit_name(line),
+                            b.unit_name(bx),
+                            b.symbols(v),
+                            names(&l.cells),
+                            b.symbols(l.mask),
+                            names(&g.cells),
+                            b.symbols(g.mask),
+                            b.symbols(line_out),
+                            b.symbols(box_out),
+                        );
+                        // The candidates the step is about: the pattern's
+                        // candidates of the values it eliminates.
+                        let gone = elims.iter().fold(0u64, |m, (_, v)| m | 1 << v.index());
+                        let h = Highlights {
+                            candidates: all_candidates(b, &pattern)
+                                .into_iter()
+                                .filter(|(_, v)| gone >> v.index() & 1 == 1)
+                                .collect(),
+                            cells: pattern,
+                            units: vec![line, bx],
+                            links: Vec::new(),
+                        };
+                        found.steps.push(step(Technique::SueDeCoq, elims, h, text));
+                    }
+                }
+            }
+        }
+    }
+    found.steps
 }
