@@ -6,7 +6,7 @@ use std::io::{self, BufWriter, Write};
 
 use clap::Args;
 
-use crate::engine::grade::{GradeError, grade};
+use crate::engine::grade::{GradeError, grade, step_rating};
 use crate::engine::level::Level;
 
 use super::{Input, Status, progress, puzzle_or_report, write_failed};
@@ -50,7 +50,12 @@ pub fn run(args: &GradeArgs) -> Status {
                 let mut line = format!("{} {} {:.1} {hardest}", g.level, g.score, g.rating);
                 if args.steps {
                     for (i, s) in g.path.iter().enumerate() {
-                        line.push_str(&format!("\n  {:>3}. {}", i + 1, s.explanation));
+                        line.push_str(&format!(
+                            "\n  {:>3}. [{:.1}] {}",
+                            i + 1,
+                            step_rating(s),
+                            s.explanation
+                        ));
                     }
                 }
                 line
