@@ -17,10 +17,13 @@
 //! The ALSs of a position are found once per call, smallest first, up to
 //! [`MAX_ALS_CELLS`] cells (every size below n on boards up to 9×9,
 //! [`MAX_ALS_CELLS_LARGE`] beyond) and [`MAX_ALS_COUNT`] sets; chains stop at
-//! [`MAX_CHAIN_ALS`] ALSs, a blossom search at [`MAX_BLOSSOM_NODES`] petal
-//! choices, a Sue de Coq at [`MAX_SDC_CORE`] intersection cells and, beyond
-//! 9×9, [`MAX_SDC_GROUP_LARGE`] cells per side group. The caps only make
-//! the search miss patterns; every step found is sound. Shape-agnostic.
+//! [`MAX_CHAIN_ALS`] ALSs and [`MAX_CHAIN_STATES`] search states, a blossom
+//! search at [`MAX_BLOSSOM_NODES`] petal choices, a Sue de Coq at
+//! [`MAX_SDC_CORE`] intersection cells and, beyond 9×9,
+//! [`MAX_SDC_GROUP_LARGE`] cells per side group. The caps only make the
+//! search miss patterns; every step found is sound. Steps with the same
+//! eliminations are reported once (the first found). Like HoDoKu, a doubly
+//! linked ALS-XZ leaves the cells of its two sets alone. Shape-agnostic.
 
 use std::collections::{HashSet, VecDeque};
 
@@ -32,15 +35,15 @@ use super::{Board, Highlights, Link, Step, Technique};
 /// Largest ALS searched, in cells, on boards up to 9×9 (capped at n − 1).
 pub const MAX_ALS_CELLS: usize = 8;
 /// Largest ALS searched, in cells, on boards larger than 9×9.
-pub const MAX_ALS_CELLS_LARGE: usize = 5;
+pub const MAX_ALS_CELLS_LARGE: usize = 4;
 /// Most ALSs kept per position (the smallest ones); bounds the pair search
 /// on large boards.
-pub const MAX_ALS_COUNT: usize = 2500;
+pub const MAX_ALS_COUNT: usize = 600;
 /// Longest ALS chain searched, in ALSs (chains of 2 and 3 ALSs are ALS-XZ
 /// and ALS-XY-Wing).
 pub const MAX_CHAIN_ALS: usize = 7;
 /// Most search states an ALS chain search visits per position.
-pub const MAX_CHAIN_STATES: usize = 500_000;
+pub const MAX_CHAIN_STATES: usize = 100_000;
 /// Most candidates of a Death Blossom stem cell.
 pub const MAX_STEM_CANDIDATES: usize = 4;
 /// Most petal choices a Death Blossom search makes per position.
@@ -293,12 +296,8 @@ impl<'a> Ctx<'a> {
     fn pair_useful(&self, a: usize, c: usize) -> u64 {
         let mut m = 0;
         for z in bits(self.alss[a].useful & self.alss[c].useful) {
-            let mut buf = [0u64; MAX_WORDS];
-            let acc = &mut buf[..self.peers.w];
-            acc.copy_from_slice(self.cand.get(z));
-            and_into(acc, self.seen(a, z));
-            and_into(acc, self.seen(c, z));
-            if !is_empty(acc) {
+            let (p, q, r) = (self.cand.get(z), self.seen(a, z), self.seen(c, z));
+            if (0..p.len()).any(|i| p[i] & q[i] & r[i] != 0) {
                 m |= 1 << z;
             }
         }
@@ -1111,4 +1110,254 @@ pub fn sue_de_coq(b: &Board) -> Vec<Step> {
         }
     }
     found.steps
+}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Shape;
+
+    /// A 6×6 board (boxes of 2 rows × 3 columns) with every candidate.
+    fn empty6() -> Board {
+        let shape = Shape::new(2, 3).unwrap();
+        Board::from_values(shape, &[None; 36]).unwrap()
+    }
+
+    fn v(d: usize) -> Value {
+        Value::new(d).unwrap()
+    }
+
+    /// Keeps only `digits` (1-based) as candidates of cell `c`.
+    fn only(b: &mut Board, c: usize, digits: &[usize]) {
+        for d in 0..b.n() {
+            if !digits.contains(&(d + 1)) {
+                b.remove(c, d);
+            }
+        }
+    }
+
+    /// A 6×6 position where the cells of `open` are unsolved, each keeping
+    /// exactly its listed candidates (1-based). The other cells get values,
+    /// first fit, that repeat nothing in a unit and take no listed candidate
+    /// from an open peer; a cell no value fits stays open.
+    fn around(open: &[(usize, &[usize])]) -> Board {
+        fn fill(
+            shape: Shape,
+            open: &[(usize, &[usize])],
+            vals: &mut Vec<Option<Value>>,
+            c: usize,
+        ) -> bool {
+            if c == 36 {
+                return true;
+            }
+            if open.iter().any(|o| o.0 == c) {
+                return fill(shape, open, vals, c + 1);
+            }
+            let t = shape.tables();
+            for d in 1..=6 {
+                let clash = t.peers(c).any(|p| {
+                    vals[p] == Some(v(d)) || open.iter().any(|o| o.0 == p && o.1.contains(&d))
+                });
+                if !clash {
+                    vals[c] = Some(v(d));
+                    if fill(shape, open, vals, c + 1) {
+                        return true;
+                    }
+                    vals[c] = None;
+                }
+            }
+            // No value fits: the cell stays open (with what its peers allow).
+            fill(shape, open, vals, c + 1)
+        }
+        let shape = Shape::new(2, 3).unwrap();
+        let mut vals = vec![None; 36];
+        assert!(fill(shape, open, &mut vals, 0), "no filling");
+        let mut b = Board::from_values(shape, &vals).unwrap();
+        for &(c, d) in open {
+            only(&mut b, c, d);
+        }
+        b
+    }
+
+    fn cell(r: usize, c: usize) -> usize {
+        (r - 1) * 6 + c - 1
+    }
+
+    /// `digit` at each (row, column), sorted as a step's eliminations.
+    fn elims(digits: &[usize], at: &[(usize, usize)]) -> Vec<(usize, Value)> {
+        let mut e: Vec<(usize, Value)> = at
+            .iter()
+            .flat_map(|&(r, c)| digits.iter().map(move |&d| (cell(r, c), v(d))))
+            .collect();
+        e.sort();
+        e
+    }
+
+    fn has(steps: &[Step], e: &[(usize, Value)], pattern: &[usize]) -> bool {
+        steps
+            .iter()
+            .any(|s| s.eliminations == e && pattern.iter().all(|c| s.highlights.cells.contains(c)))
+    }
+
+    #[test]
+    fn nothing_on_an_empty_board() {
+        let b = empty6();
+        assert!(als_xz(&b).is_empty());
+        assert!(als_xy_wings(&b).is_empty());
+        assert!(als_chains(&b).is_empty());
+        assert!(death_blossoms(&b).is_empty());
+        assert!(sue_de_coq(&b).is_empty());
+    }
+
+    #[test]
+    fn als_xz_on_6x6() {
+        // A = r1c1 {1,2}; B = r3c1 {1,3} + r3c2 {2,3}. 1 is restricted
+        // (r3c1 sees r1c1), so 2 is in A or B: it leaves r1c2, r2c2 and
+        // r4c1, which see r1c1 and r3c2.
+        let mut b = empty6();
+        only(&mut b, cell(1, 1), &[1, 2]);
+        only(&mut b, cell(3, 1), &[1, 3]);
+        only(&mut b, cell(3, 2), &[2, 3]);
+        let steps = als_xz(&b);
+        let want = elims(&[2], &[(1, 2), (2, 2), (4, 1)]);
+        assert!(has(&steps, &want, &[0, 12, 13]), "{steps:#?}");
+        let s = steps.iter().find(|s| s.eliminations == want).unwrap();
+        assert_eq!(s.technique, Technique::AlsXz);
+        assert!(s.explanation.contains("r3c2"), "{}", s.explanation);
+        // With B's 1 in r3c3 (which does not see r1c1) nothing is restricted.
+        let mut b = empty6();
+        only(&mut b, cell(1, 1), &[1, 2]);
+        only(&mut b, cell(3, 3), &[1, 3]);
+        only(&mut b, cell(3, 2), &[2, 3]);
+        assert!(!als_xz(&b).iter().any(|s| s.eliminations == want));
+    }
+
+    #[test]
+    fn doubly_linked_als_xz_locks_both_sets() {
+        // A = r1c1 {1,2}, B = r1c4 {2,3} + r1c5 {1,3} in row 1: 1 and 2
+        // are both restricted, so A holds one of them and B holds 3 and
+        // the other: the rest of row 1 loses 1, 2, 3, and the rest of box 2
+        // loses 3 (B's non-RCC value, all in box 2).
+        let mut b = empty6();
+        only(&mut b, cell(1, 1), &[1, 2]);
+        only(&mut b, cell(1, 4), &[2, 3]);
+        only(&mut b, cell(1, 5), &[1, 3]);
+        let steps = als_xz(&b);
+        let mut want = elims(&[1, 2, 3], &[(1, 2), (1, 3), (1, 6)]);
+        want.extend(elims(&[3], &[(2, 4), (2, 5), (2, 6)]));
+        want.sort();
+        assert!(has(&steps, &want, &[0, 3, 4]), "{steps:#?}");
+    }
+
+    #[test]
+    fn als_xy_wing_on_6x6() {
+        // C = r1c1 {1,2}; A = r1c5 {1,3} (RCC 1), B = r3c1 {2,3} (RCC 2):
+        // 3 is in A or B and leaves r3c5.
+        let mut b = empty6();
+        only(&mut b, cell(1, 1), &[1, 2]);
+        only(&mut b, cell(1, 5), &[1, 3]);
+        only(&mut b, cell(3, 1), &[2, 3]);
+        let steps = als_xy_wings(&b);
+        let want = elims(&[3], &[(3, 5)]);
+        assert!(has(&steps, &want, &[0, 4, 12]), "{steps:#?}");
+        // Without the pivot's 2 in B there is no second link.
+        let mut b = empty6();
+        only(&mut b, cell(1, 1), &[1, 2]);
+        only(&mut b, cell(1, 5), &[1, 3]);
+        only(&mut b, cell(3, 1), &[4, 3]);
+        assert!(!als_xy_wings(&b).iter().any(|s| s.eliminations == want));
+    }
+
+    #[test]
+    fn als_chain_on_6x6() {
+        // r1c1 {1,2} –2– r1c5 {2,3} –3– r4c5 {3,4} –4– r4c2 {4,1}: 1 is
+        // in the first or the last and leaves r1c2 and r4c1 (which see
+        // both); everything else is solved.
+        let b = around(&[
+            (cell(1, 1), &[1, 2]),
+            (cell(1, 5), &[2, 3]),
+            (cell(4, 5), &[3, 4]),
+            (cell(4, 2), &[4, 1]),
+            (cell(1, 2), &[1, 6]),
+            (cell(4, 1), &[1, 6]),
+        ]);
+        let steps = als_chains(&b);
+        let want = elims(&[1], &[(1, 2), (4, 1)]);
+        assert!(has(&steps, &want, &[0, 4, 22, 19]), "{steps:#?}");
+        assert!(steps.iter().all(|s| s.technique == Technique::AlsChain));
+        // (The cells left open around the pattern make other, sound chains
+        // once a link is broken; `nothing_on_an_empty_board` is the quiet
+        // case.)
+    }
+
+    #[test]
+    fn death_blossom_on_6x6() {
+        // Stem r3c3 {1,2,3}; petals r3c1 {1,4}, r1c3 {2,4}, r4c2 {3,4}:
+        // whatever the stem is, one petal is 4, so r4c3 (seeing all three)
+        // is not 4. (Smaller blossoms around the open cells prove it too,
+        // and the first found is kept, so only the result is checked.)
+        let b = around(&[
+            (cell(3, 3), &[1, 2, 3]),
+            (cell(3, 1), &[1, 4]),
+            (cell(1, 3), &[2, 4]),
+            (cell(4, 2), &[3, 4]),
+            (cell(4, 3), &[4, 5]),
+        ]);
+        let steps = death_blossoms(&b);
+        let want = elims(&[4], &[(4, 3)]);
+        assert!(has(&steps, &want, &[]), "{steps:#?}");
+    }
+
+    #[test]
+    fn sue_de_coq_on_6x6() {
+        // r1c1 {1,2,3} and r1c2 {1,2,4} (row 1 ∩ box 1) hold four values;
+        // r1c4 {1,2} in the row and r2c1 {3,4} in the box complete it: 1
+        // and 2 leave the rest of row 1, 3 and 4 the rest of box 1.
+        let mut b = empty6();
+        only(&mut b, cell(1, 1), &[1, 2, 3]);
+        only(&mut b, cell(1, 2), &[1, 2, 4]);
+        only(&mut b, cell(1, 4), &[1, 2]);
+        only(&mut b, cell(2, 1), &[3, 4]);
+        let steps = sue_de_coq(&b);
+        let mut want = elims(&[1, 2, 3, 4], &[(1, 3)]);
+        want.extend(elims(&[1, 2], &[(1, 5), (1, 6)]));
+        want.extend(elims(&[3, 4], &[(2, 2), (2, 3)]));
+        want.sort();
+        assert!(has(&steps, &want, &[0, 1, 3, 6]), "{steps:#?}");
+        let s = steps.iter().find(|s| s.eliminations == want).unwrap();
+        assert_eq!(s.technique, Technique::SueDeCoq);
+        // The highlighted candidates are the eliminated values' (the
+        // regression library's digits for Sue de Coq).
+        let mut digits: Vec<usize> = s.highlights.candidates.iter().map(|c| c.1.get()).collect();
+        digits.sort();
+        digits.dedup();
+        assert_eq!(digits, vec![1, 2, 3, 4]);
+        // With r2c1 {3,5} the box side holds a value outside the pattern.
+        let b = {
+            let mut c = empty6();
+            only(&mut c, cell(1, 1), &[1, 2, 3]);
+            only(&mut c, cell(1, 2), &[1, 2, 4]);
+            only(&mut c, cell(1, 4), &[1, 2]);
+            only(&mut c, cell(2, 1), &[3, 5]);
+            c
+        };
+        assert!(sue_de_coq(&b).is_empty(), "{:#?}", sue_de_coq(&b));
+    }
+
+    /// Every step on generated puzzles' solution paths is sound (9×9 and
+    /// 6×6), and each technique fires on 9×9.
+    #[test]
+    fn sound_along_solution_paths() {
+        let all = [
+            Technique::AlsXz,
+            Technique::AlsXyWing,
+            Technique::AlsChain,
+            Technique::DeathBlossom,
+            Technique::SueDeCoq,
+        ];
+        let fired = super::super::tests::sound_along_paths(Shape::CLASSIC, 0..4, &all);
+        println!("9×9: {fired:?}");
+        assert!(fired.iter().all(|&k| k > 0), "{fired:?}");
+        let small = super::super::tests::sound_along_paths(Shape::new(2, 3).unwrap(), 0..8, &all);
+        println!("6×6: {small:?}");
+    }
 }
