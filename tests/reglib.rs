@@ -77,8 +77,8 @@ fn render(s: &Step) -> Rendered {
     p.sort();
     p.dedup();
     // The digits the pattern is about (HoDoKu's "candidates" field): a
-    // subset's values, a fish's digit, a single's value; for chains, ALSs
-    // and colouring the eliminated digits; nothing for BUG+1.
+    // subset's values, a fish's digit, a single's value; for chains, ALSs,
+    // Sue de Coq and colouring the eliminated digits; nothing for BUG+1.
     let by_result = matches!(
         s.technique,
         Technique::Aic
@@ -91,6 +91,7 @@ fn render(s: &Step) -> Rendered {
             | Technique::AlsXyWing
             | Technique::AlsChain
             | Technique::DeathBlossom
+            | Technique::SueDeCoq
             | Technique::MultiColors1
             | Technique::MultiColors2
             | Technique::DualTwoStringKite

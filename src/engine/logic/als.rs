@@ -1091,14 +1091,8 @@ pub fn sue_de_coq(b: &Board) -> Vec<Step> {
                             b.symbols(line_out),
                             b.symbols(box_out),
                         );
-                        // The candidates the step is about: the pattern's
-                        // candidates of the values it eliminates.
-                        let gone = elims.iter().fold(0u64, |m, (_, v)| m | 1 << v.index());
                         let h = Highlights {
-                            candidates: all_candidates(b, &pattern)
-                                .into_iter()
-                                .filter(|(_, v)| gone >> v.index() & 1 == 1)
-                                .collect(),
+                            candidates: all_candidates(b, &pattern),
                             cells: pattern,
                             units: vec![line, bx],
                             links: Vec::new(),
@@ -1325,12 +1319,16 @@ mod tests {
         assert!(has(&steps, &want, &[0, 1, 3, 6]), "{steps:#?}");
         let s = steps.iter().find(|s| s.eliminations == want).unwrap();
         assert_eq!(s.technique, Technique::SueDeCoq);
-        // The highlighted candidates are the eliminated values' (the
-        // regression library's digits for Sue de Coq).
+        // Every candidate of the pattern is highlighted.
         let mut digits: Vec<usize> = s.highlights.candidates.iter().map(|c| c.1.get()).collect();
         digits.sort();
         digits.dedup();
         assert_eq!(digits, vec![1, 2, 3, 4]);
+        assert!(
+            s.highlights.candidates.len() >= 8,
+            "{:?}",
+            s.highlights.candidates
+        );
         // With r2c1 {3,5} the box side holds a value outside the pattern.
         let b = {
             let mut c = empty6();
