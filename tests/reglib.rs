@@ -5,7 +5,8 @@
 //! case must find no step with its digits. (Other steps the technique finds
 //! in the same position are not failures: they are checked for soundness by
 //! the property tests.) Codes we do not implement are counted and listed as
-//! skipped.
+//! skipped; the few cases where we knowingly differ from the library are
+//! listed with the reason and must keep failing until fixed.
 #![allow(clippy::unwrap_used)]
 
 use std::collections::BTreeMap;
@@ -40,30 +41,47 @@ fn digits_of(list: &[(usize, Value)]) -> String {
     d.iter().map(|d| d.to_string()).collect()
 }
 
-/// Codes whose technique is declared but not written yet, one list per
-/// family file: they are counted as skipped. A family's list empties when
-/// its techniques land.
-const PENDING_UNIQUENESS: &[&str] = &[];
-
-const PENDING_AIC: &[&str] = &["0709", "0711"];
-
-const PENDING_ALS: &[&str] = &[];
-
-const PENDING_SINGLE_DIGIT: &[&str] = &["0404"];
-
-const PENDING_COLORING: &[&str] = &[];
-
-fn pending(code: &str) -> bool {
-    [
-        PENDING_UNIQUENESS,
-        PENDING_AIC,
-        PENDING_ALS,
-        PENDING_SINGLE_DIGIT,
-        PENDING_COLORING,
-    ]
-    .iter()
-    .any(|list| list.contains(&code))
-}
+/// Cases where we knowingly differ from the library, by line, with why.
+/// They are run and must still fail (so a fix shows up here); every other
+/// case of an implemented code must pass.
+const KNOWN_DIFFERENCES: &[(usize, &str)] = &[
+    (
+        836,
+        "a Dual 2-String Kite that unites kites on two different digits (5 and 9) under one digit",
+    ),
+    (
+        838,
+        "a Dual 2-String Kite that unites kites on two different digits (3 and 7) under one digit",
+    ),
+    (
+        1253,
+        "a grouped continuous nice loop through ALS nodes: HoDoKu eliminates more around the ALS",
+    ),
+    (
+        1254,
+        "a grouped continuous nice loop through ALS nodes: HoDoKu eliminates more around the ALS",
+    ),
+    (
+        1255,
+        "a grouped continuous nice loop through ALS nodes: HoDoKu eliminates more around the ALS",
+    ),
+    (
+        1256,
+        "a grouped continuous nice loop through ALS nodes: HoDoKu eliminates more around the ALS",
+    ),
+    (
+        1258,
+        "a grouped continuous nice loop through ALS nodes: HoDoKu eliminates more around the ALS",
+    ),
+    (
+        1260,
+        "a grouped continuous nice loop through ALS nodes: HoDoKu eliminates more around the ALS",
+    ),
+    (
+        1336,
+        "a grouped AIC on 3 whose chain our search does not find (it finds others)",
+    ),
+];
 
 /// A step in the library's terms: digits, eliminations, placements.
 type Rendered = (String, Vec<(usize, Value)>, Vec<(usize, Value)>);
@@ -165,6 +183,7 @@ fn hodoku_regression_library() {
     let mut passed: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     let mut skipped: BTreeMap<String, usize> = BTreeMap::new();
     let mut failures = Vec::new();
+    let mut differing = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim_end_matches('\r');
         if !line.starts_with(':') {
@@ -174,8 +193,7 @@ fn hodoku_regression_library() {
             failures.push(format!("line {}: unreadable case", i + 1));
             continue;
         };
-        let t = Technique::from_hodoku_code(&case.code).filter(|_| !pending(&case.code));
-        let Some(t) = t else {
+        let Some(t) = Technique::from_hodoku_code(&case.code) else {
             *skipped.entry(case.code.clone()).or_default() += 1;
             continue;
         };
@@ -191,7 +209,17 @@ fn hodoku_regression_library() {
             .entry(format!("{} {}", case.code, t.name()))
             .or_default();
         entry.1 += 1;
-        if ok {
+        let known = KNOWN_DIFFERENCES.iter().find(|(l, _)| *l == case.line);
+        if let Some((line, why)) = known {
+            if ok {
+                failures.push(format!(
+                    "line {line} ({}) passes now: take it off KNOWN_DIFFERENCES",
+                    t.name()
+                ));
+            } else {
+                differing.push(format!("  line {line} ({}): {why}", t.name()));
+            }
+        } else if ok {
             entry.0 += 1;
         } else {
             failures.push(format!(
@@ -204,10 +232,15 @@ fn hodoku_regression_library() {
             ));
         }
     }
-    println!("reglib-1.3, techniques implemented:");
+    println!("reglib-1.3, techniques implemented (passed/cases):");
     for (name, (ok, all)) in &passed {
         println!("  {name}: {ok}/{all}");
     }
+    println!(
+        "known differences ({}, counted as not passed above):\n{}",
+        differing.len(),
+        differing.join("\n")
+    );
     let skipped_total: usize = skipped.values().sum();
     println!(
         "skipped (not implemented yet): {skipped_total} cases in {} codes: {}",
