@@ -7,7 +7,9 @@ use crate::engine::shape::Shape;
 
 /// The shapes with bundled puzzles: 4×4, 6×6 (boxes 2×3), 9×9, 12×12
 /// (boxes 3×4), 16×16 and 25×25. Each has an easy, medium, hard and
-/// expert collection; there is no bundled extreme.
+/// expert collection, graded at that level up to 16×16 (4×4 puzzles never
+/// need more than singles: its collections differ in clue count only, as
+/// do the 25×25 ones); there is no bundled extreme.
 pub const BUNDLED_SIZES: [Shape; 6] = [
     Shape::fixed(2, 2),
     Shape::fixed(2, 3),
@@ -66,5 +68,28 @@ mod tests {
             assert!(bundled(shape, Level::Extreme).is_empty());
         }
         assert!(bundled(Shape::new(3, 2).unwrap(), Level::Easy).is_empty());
+    }
+
+    /// The collections up to 16×16 were made by `generate --level` and
+    /// grade at their level (16×16: the first three of each, to keep the
+    /// test quick). A 4×4 never needs more than singles, so all four of its
+    /// collections are easy and differ in clue count only; 25×25 is not
+    /// graded here (its collections are clue-count levels).
+    #[test]
+    fn shipped_puzzles_grade_at_their_level() {
+        use crate::engine::count::is_unique;
+        use crate::engine::grade::grade;
+        use crate::engine::limits::Limits;
+        for shape in &BUNDLED_SIZES[..5] {
+            for level in [Level::Easy, Level::Medium, Level::Hard, Level::Expert] {
+                let take = if shape.n() == 16 { 3 } else { 20 };
+                for (i, p) in bundled(*shape, level).iter().take(take).enumerate() {
+                    assert_eq!(is_unique(p, &Limits::none()), Some(true));
+                    let want = if shape.n() == 4 { Level::Easy } else { level };
+                    let got = grade(p).unwrap().level;
+                    assert_eq!(got, want, "{shape} {level} puzzle {i}");
+                }
+            }
+        }
     }
 }
