@@ -261,7 +261,7 @@ fn cancel_and_deadline_stop_generation_promptly() {
 }
 
 #[test]
-fn bundled_files_parse_and_each_puzzle_fits_its_level() {
+fn bundled_files_parse_and_the_ungraded_ones_fit_their_clue_range() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
     for shape in BUNDLED_SIZES {
         let n = shape.n();
@@ -282,8 +282,10 @@ fn bundled_files_parse_and_each_puzzle_fits_its_level() {
                 let what = format!("{} puzzle {}", path.display(), i + 1);
                 assert_eq!(p.shape(), shape, "{what}");
                 assert_eq!(independent_count(p), (1, true), "{what}");
+                // Up to 16×16 the files are graded (checked in
+                // generate::bundled); 25×25's levels are clue counts.
                 assert!(
-                    (lo..=hi).contains(&p.clue_count()),
+                    n < 25 || (lo..=hi).contains(&p.clue_count()),
                     "{what}: {} clues",
                     p.clue_count()
                 );
