@@ -1109,24 +1109,10 @@ pub fn sue_de_coq(b: &Board) -> Vec<Step> {
 mod tests {
     use super::*;
     use crate::engine::Shape;
-
-    /// A 6×6 board (boxes of 2 rows × 3 columns) with every candidate.
-    fn empty6() -> Board {
-        let shape = Shape::new(2, 3).unwrap();
-        Board::from_values(shape, &[None; 36]).unwrap()
-    }
+    use crate::engine::logic::tests::{empty6, only};
 
     fn v(d: usize) -> Value {
         Value::new(d).unwrap()
-    }
-
-    /// Keeps only `digits` (1-based) as candidates of cell `c`.
-    fn only(b: &mut Board, c: usize, digits: &[usize]) {
-        for d in 0..b.n() {
-            if !digits.contains(&(d + 1)) {
-                b.remove(c, d);
-            }
-        }
     }
 
     /// A 6×6 position where the cells of `open` are unsolved, each keeping

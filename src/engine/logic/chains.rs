@@ -271,29 +271,7 @@ fn xy_chain_step(
 mod tests {
     use super::*;
     use crate::engine::Shape;
-
-    /// An empty 6×6 board (2×3 boxes): every cell has every candidate.
-    fn empty6() -> Board {
-        let shape = Shape::new(2, 3).unwrap();
-        Board::from_values(shape, &[None; 36]).unwrap()
-    }
-
-    /// Removes digit `d` from unit `u` except at `keep`.
-    fn only_at(b: &mut Board, u: usize, d: usize, keep: &[usize]) {
-        let cells: Vec<usize> = b.unit(u).iter().map(|&c| c as usize).collect();
-        for c in cells {
-            if !keep.contains(&c) {
-                b.remove(c, d);
-            }
-        }
-    }
-
-    /// Leaves cell `c` only the digits of `mask`.
-    fn set(b: &mut Board, c: usize, mask: u64) {
-        for d in super::super::bits(b.mask(c) & !mask) {
-            b.remove(c, d);
-        }
-    }
+    use crate::engine::logic::tests::{empty6, only_at, set};
 
     fn v(d: usize) -> Value {
         Value::from_index(d)

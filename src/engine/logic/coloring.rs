@@ -359,22 +359,7 @@ fn colour_sees_both(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// An empty 6×6 board (2×3 boxes): every cell has every candidate.
-    fn empty6() -> Board {
-        let shape = crate::engine::Shape::new(2, 3).unwrap();
-        Board::from_values(shape, &[None; 36]).unwrap()
-    }
-
-    /// Removes digit `d` from unit `u` except at `keep`.
-    fn only_at(b: &mut Board, u: usize, d: usize, keep: &[usize]) {
-        let cells: Vec<usize> = b.unit(u).iter().map(|&c| c as usize).collect();
-        for c in cells {
-            if !keep.contains(&c) {
-                b.remove(c, d);
-            }
-        }
-    }
+    use crate::engine::logic::tests::{empty6, only_at};
 
     fn v(d: usize) -> Value {
         Value::from_index(d)
@@ -430,25 +415,16 @@ mod tests {
 #[cfg(test)]
 mod multi_colors_tests {
     use super::*;
+    use crate::engine::logic::tests::{empty6, only_at};
 
     /// An empty 6×6 board (2×3 boxes) where digit 1 keeps only the places
     /// given for each unit: column 1 at r3c1 and r6c1, box 4 (rows 3–4,
     /// columns 4–6) at r3c5 and r4c6; two clusters.
     fn two_clusters() -> Board {
-        let shape = crate::engine::Shape::new(2, 3).unwrap();
-        let mut b = Board::from_values(shape, &[None; 36]).unwrap();
+        let mut b = empty6();
         only_at(&mut b, 6, 0, &[12, 30]);
         only_at(&mut b, 12 + 3, 0, &[16, 23]);
         b
-    }
-
-    fn only_at(b: &mut Board, u: usize, d: usize, keep: &[usize]) {
-        let cells: Vec<usize> = b.unit(u).iter().map(|&c| c as usize).collect();
-        for c in cells {
-            if !keep.contains(&c) {
-                b.remove(c, d);
-            }
-        }
     }
 
     fn v(d: usize) -> Value {

@@ -699,11 +699,7 @@ fn forced_step(
 mod tests {
     use super::*;
     use crate::engine::Shape;
-
-    /// An empty 6×6 board (2×3 boxes): every cell has every candidate.
-    fn empty6() -> Board {
-        Board::from_values(Shape::new(2, 3).unwrap(), &[None; 36]).unwrap()
-    }
+    use crate::engine::logic::tests::empty6;
 
     /// Keeps only `digits` (0-based) as candidates of cell `c`.
     fn keep(b: &mut Board, c: usize, digits: &[usize]) {

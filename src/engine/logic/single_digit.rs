@@ -379,12 +379,7 @@ pub fn dual_empty_rectangles(b: &Board) -> Vec<Step> {
 mod tests {
     use super::*;
     use crate::engine::Shape;
-
-    /// An empty 6×6 board (2×3 boxes): every cell has every candidate.
-    fn empty6() -> Board {
-        let shape = Shape::new(2, 3).unwrap();
-        Board::from_values(shape, &[None; 36]).unwrap()
-    }
+    use crate::engine::logic::tests::empty6;
 
     /// Removes digit `d` from every cell of `unit` except `keep`.
     fn only(b: &mut Board, unit: usize, d: usize, keep: &[usize]) {

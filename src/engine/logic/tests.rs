@@ -6,16 +6,39 @@ use super::*;
 use crate::engine::generate::{GenerateOptions, generate};
 use crate::engine::{Level, Limits, Shape, Value};
 
-fn empty(shape: Shape) -> Board {
+/// An empty board of `shape`: every cell has every candidate.
+pub(super) fn empty(shape: Shape) -> Board {
     Board::from_values(shape, &vec![None; shape.cells()]).unwrap()
+}
+
+/// An empty 6×6 board (2×3 boxes).
+pub(super) fn empty6() -> Board {
+    empty(Shape::new(2, 3).unwrap())
 }
 
 fn v(d: usize) -> Value {
     Value::new(d).unwrap()
 }
 
+/// Removes digit `d` (0-based) from unit `u` except at the cells `keep`.
+pub(super) fn only_at(b: &mut Board, u: usize, d: usize, keep: &[usize]) {
+    let cells: Vec<usize> = b.unit(u).iter().map(|&c| c as usize).collect();
+    for c in cells {
+        if !keep.contains(&c) {
+            b.remove(c, d);
+        }
+    }
+}
+
+/// Leaves cell `c` only the digits (0-based bits) of `mask`.
+pub(super) fn set(b: &mut Board, c: usize, mask: u64) {
+    for d in bits(b.mask(c) & !mask) {
+        b.remove(c, d);
+    }
+}
+
 /// Keeps only `digits` (1-based) as candidates of cell `c`.
-fn only(b: &mut Board, c: usize, digits: &[usize]) {
+pub(super) fn only(b: &mut Board, c: usize, digits: &[usize]) {
     for d in 0..b.n() {
         if !digits.contains(&(d + 1)) {
             b.remove(c, d);

@@ -809,6 +809,7 @@ mod tests {
 
     use super::*;
     use crate::engine::Shape;
+    use crate::engine::logic::tests::only;
 
     const ALL: [Technique; 8] = [
         Technique::UniqueRectangle(1),
@@ -827,18 +828,9 @@ mod tests {
 
     /// An empty board of `shape` (every candidate), known unique.
     fn empty(shape: Shape) -> Board {
-        let mut b = Board::from_values(shape, &vec![None; shape.cells()]).unwrap();
+        let mut b = crate::engine::logic::tests::empty(shape);
         b.set_known_unique(true);
         b
-    }
-
-    /// Keeps only `digits` (1-based) as candidates of cell `c`.
-    fn only(b: &mut Board, c: usize, digits: &[usize]) {
-        for d in 0..b.n() {
-            if !digits.contains(&(d + 1)) {
-                b.remove(c, d);
-            }
-        }
     }
 
     /// Removes `digit` (1-based) from `cells`.

@@ -299,19 +299,7 @@ pub fn remote_pairs(b: &Board) -> Vec<Step> {
 mod tests {
     use super::*;
     use crate::engine::Shape;
-
-    /// An empty 6×6 board (2×3 boxes): every cell has every candidate.
-    fn empty6() -> Board {
-        let shape = Shape::new(2, 3).unwrap();
-        Board::from_values(shape, &[None; 36]).unwrap()
-    }
-
-    /// Leaves cell `c` only the digits of `mask`.
-    fn set(b: &mut Board, c: usize, mask: u64) {
-        for d in bits(b.mask(c) & !mask) {
-            b.remove(c, d);
-        }
-    }
+    use crate::engine::logic::tests::{empty6, set};
 
     fn elims(steps: &[Step]) -> Vec<Vec<(usize, Value)>> {
         steps.iter().map(|s| s.eliminations.clone()).collect()
