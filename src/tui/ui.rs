@@ -5,7 +5,6 @@ pub mod board;
 
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
-use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
@@ -671,19 +670,30 @@ fn draw_logic(frame: &mut Frame, app: &App, area: Rect, walk: &LogicWalk) {
     }
     lines.push(Line::default());
     for &(cmd, what) in &LOGIC_KEYS {
-        lines.push(Line::from(vec![
-            Span::styled(
-                format!("{:<8} ", keys(app, Mode::Menu, cmd)),
-                s.get(Role::Entered),
-            ),
-            Span::styled(what, s.get(Role::Dim)),
-        ]));
+        lines.push(key_line(app, Mode::Menu, cmd, what));
     }
+    draw_panel(frame, app, lines, panel);
+}
+
+/// A panel line: the keys bound to `cmd` and what it does.
+fn key_line(app: &App, mode: Mode, cmd: Command, what: &'static str) -> Line<'static> {
+    let s = &app.styles;
+    Line::from(vec![
+        Span::styled(
+            format!("{:<8} ", keys(app, mode, cmd)),
+            s.get(Role::Entered),
+        ),
+        Span::styled(what, s.get(Role::Dim)),
+    ])
+}
+
+/// The side panel beside the board.
+fn draw_panel(frame: &mut Frame, app: &App, lines: Vec<Line<'_>>, panel: Rect) {
     frame.render_widget(
         Paragraph::new(lines).wrap(Wrap { trim: true }).block(
             Block::default()
                 .borders(Borders::LEFT)
-                .border_style(s.get(Role::CellBorder)),
+                .border_style(app.styles.get(Role::CellBorder)),
         ),
         panel,
     );
@@ -769,21 +779,7 @@ fn draw_play(frame: &mut Frame, app: &App, area: Rect) {
         Command::FillNotes,
         Command::Help,
     ] {
-        lines.push(Line::from(vec![
-            Span::styled(
-                format!("{:<8} ", keys(app, Mode::Board, cmd)),
-                s.get(Role::Entered),
-            ),
-            Span::styled(cmd.describe(), s.get(Role::Dim)),
-        ]));
+        lines.push(key_line(app, Mode::Board, cmd, cmd.describe()));
     }
-    frame.render_widget(
-        Paragraph::new(lines).wrap(Wrap { trim: true }).block(
-            Block::default()
-                .borders(Borders::LEFT)
-                .border_style(s.get(Role::CellBorder)),
-        ),
-        panel,
-    );
-    let _ = Style::default();
+    draw_panel(frame, app, lines, panel);
 }

@@ -30,6 +30,7 @@ use std::collections::{HashMap, VecDeque};
 
 use crate::engine::grid::Value;
 
+use super::chains::Found;
 use super::{Board, Highlights, Link, Step, Technique};
 
 /// The longest plain chain or loop searched, in links.
@@ -614,32 +615,6 @@ fn to_values(mut v: Vec<(usize, usize)>) -> Vec<(usize, Value)> {
     v.into_iter()
         .map(|(c, d)| (c, Value::from_index(d)))
         .collect()
-}
-
-/// Elimination sets already found, each with the shortest step for it.
-#[derive(Default)]
-struct Found {
-    steps: Vec<(usize, Step)>,
-}
-
-impl Found {
-    /// Keeps `step` (a chain of `len` links) unless an equal or shorter
-    /// chain already eliminates the same candidates.
-    fn offer(&mut self, len: usize, step: Step) {
-        match self
-            .steps
-            .iter_mut()
-            .find(|(_, s)| s.eliminations == step.eliminations)
-        {
-            Some(entry) if len < entry.0 => *entry = (len, step),
-            Some(_) => {}
-            None => self.steps.push((len, step)),
-        }
-    }
-
-    fn into_steps(self) -> Vec<Step> {
-        self.steps.into_iter().map(|(_, s)| s).collect()
-    }
 }
 
 /// `(5)r1c2`, `(5)r1c23` (a group in a row), `(5)r12c3` (in a column),

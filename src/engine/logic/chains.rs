@@ -15,14 +15,14 @@ pub const MAX_LINKS: usize = 24;
 
 /// Elimination sets already found, each with the shortest step for it.
 #[derive(Default)]
-struct Found {
+pub(super) struct Found {
     steps: Vec<(usize, Step)>,
 }
 
 impl Found {
     /// Keeps `step` (a chain of `len` links) unless an equal or shorter
     /// chain already eliminates the same candidates.
-    fn offer(&mut self, len: usize, step: Step) {
+    pub(super) fn offer(&mut self, len: usize, step: Step) {
         match self
             .steps
             .iter_mut()
@@ -34,7 +34,7 @@ impl Found {
         }
     }
 
-    fn into_steps(self) -> Vec<Step> {
+    pub(super) fn into_steps(self) -> Vec<Step> {
         self.steps.into_iter().map(|(_, s)| s).collect()
     }
 }
