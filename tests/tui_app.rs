@@ -228,7 +228,10 @@ fn typed_values_on_a_16x16() {
 #[test]
 fn hints_come_in_three_stages() {
     let mut a = playing(small());
-    press(&mut a, "i");
+    // The first press asks the worker; the answer shows stage 1.
+    let fx = press(&mut a, "i");
+    assert_eq!(a.status, "looking for a hint…");
+    settle(&mut a, fx);
     assert!(a.status.starts_with("Hint: "), "{}", a.status);
     assert!(!a.highlights().hint_units.is_empty());
     assert!(a.highlights().hint_cells.is_empty());

@@ -13,7 +13,7 @@ use tui_input::backend::crossterm::EventHandler;
 use crate::engine::generate::bundled::bundled;
 use crate::engine::generate::random::splitmix64;
 use crate::engine::{Level, Outcome, Shape};
-use crate::game::{Game, GameSave, Hint, Hinter, LogicHinter, LogicWalk, Origin, parse_symbol};
+use crate::game::{Game, GameSave, Hint, LogicWalk, Origin, parse_symbol};
 use crate::store::{Config, SaveMeta};
 
 use super::action::{Action, Command, Loaded, SaveListing};
@@ -1087,19 +1087,15 @@ impl App {
         };
         match self.hint.take() {
             None => {
-                if g.shape().n() > 9 {
-                    // The technique solver can take longer than a frame on
-                    // big boards: ask the worker, keep the keys responsive.
-                    let game = Box::new(g.clone());
-                    let at = position(g);
-                    let (id, e) = self.job(JobKind::Hint { game });
-                    fx.push(e);
-                    self.pending_hint = Some((id, at));
-                    self.status = "looking for a hint…".into();
-                } else {
-                    let h = LogicHinter.hint(g);
-                    self.show_hint(h);
-                }
+                // The technique solver can take longer than a frame (chains
+                // and forcing chains on a hard 9×9, any step on big boards):
+                // ask the worker, keep the keys responsive.
+                let game = Box::new(g.clone());
+                let at = position(g);
+                let (id, e) = self.job(JobKind::Hint { game });
+                fx.push(e);
+                self.pending_hint = Some((id, at));
+                self.status = "looking for a hint…".into();
             }
             Some(HintState { hint, stage: 1 }) => {
                 self.status = format!("{} (press again to apply)", hint.explain(g));

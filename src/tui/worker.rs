@@ -1,5 +1,5 @@
 //! The one background thread for long engine work: generating a puzzle,
-//! solving an imported one, finding a hint on a large board, working out a
+//! solving an imported one, finding a hint, working out a
 //! logic path. Jobs carry an id and a cancel flag; a result
 //! whose id the app no longer waits for is dropped by the app. The thread
 //! ends when its job channel closes or a result cannot be sent.
@@ -27,8 +27,8 @@ pub enum JobKind {
         /// The seed.
         seed: u64,
     },
-    /// Find the next hint for a position (large boards: the technique
-    /// solver can take longer than a frame there).
+    /// Find the next hint for a position (the technique solver can take
+    /// longer than a frame: chains, forcing chains, big boards).
     Hint {
         /// The game as it stands.
         game: Box<Game>,
