@@ -294,3 +294,41 @@ pub(super) fn sound_along_paths(
     }
     fired
 }
+
+/// Broken and arbitrary positions — random values (possibly clashing, as
+/// long as the board takes them) and random candidates removed, so cells
+/// may have none — go through every technique without a panic, and every
+/// step found still names only cells and values of the board.
+#[test]
+fn arbitrary_positions_never_panic() {
+    use crate::engine::generate::random::{below, rng_for};
+    let mut rng = rng_for(2026);
+    for (shape, boards) in [
+        (Shape::square(2).unwrap(), 60),
+        (Shape::new(2, 3).unwrap(), 60),
+        (Shape::CLASSIC, 30),
+    ] {
+        let (n, cells) = (shape.n(), shape.cells());
+        for _ in 0..boards {
+            let mut values = vec![None; cells];
+            for _ in 0..below(&mut rng, cells / 3) {
+                values[below(&mut rng, cells)] = Some(Value::from_index(below(&mut rng, n)));
+            }
+            let Ok(mut b) = Board::from_values(shape, &values) else {
+                continue;
+            };
+            for _ in 0..below(&mut rng, cells * n / 2) {
+                b.remove(below(&mut rng, cells), below(&mut rng, n));
+            }
+            b.set_known_unique(below(&mut rng, 2) == 1);
+            for t in Technique::for_side(n) {
+                for s in find_all(&b, t) {
+                    for &(c, v) in s.eliminations.iter().chain(&s.placements) {
+                        assert!(c < cells && v.index() < n, "{t:?}: {c} {v:?}");
+                    }
+                }
+            }
+            let _ = next_step(&b);
+        }
+    }
+}
