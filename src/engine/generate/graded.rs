@@ -95,8 +95,11 @@ pub fn generate_graded(opts: &GenerateOptions, limits: &Limits) -> Result<Graded
             Err(stop) => return Err(stop),
         };
         let grade = grade_with(&made.puzzle, &made.solution).ok();
-        let got = grade.as_ref().map_or(target, |g| index(g.level));
-        let miss = got.abs_diff(target);
+        // A puzzle that cannot be graded (it never happens to a generated
+        // one) is the farthest miss, never a hit.
+        let got = grade.as_ref().map(|g| index(g.level));
+        let miss = got.map_or(usize::MAX, |got| got.abs_diff(target));
+        let got = got.unwrap_or(target);
         let graded = Graded {
             generated: Generated {
                 level: opts.level,
