@@ -155,14 +155,29 @@ pub fn write_failed(name: &str, e: &io::Error, status: Status) -> Status {
 
 /// A progress spinner on standard error when it is a terminal; hidden otherwise.
 pub fn progress(what: &str) -> ProgressBar {
+    progress_bar(
+        None,
+        &format!("{{spinner}} {what}: {{pos}} puzzles ({{per_sec}}, {{elapsed}})"),
+    )
+}
+
+/// A progress bar for a known number of puzzles, with the rate and the time
+/// left, on a terminal (hidden otherwise).
+pub fn progress_of(what: &str, len: u64) -> ProgressBar {
+    progress_bar(
+        Some(len),
+        &format!("{{spinner}} {what}: {{bar:30}} {{pos}}/{{len}} ({{per_sec}}, {{eta}} left)"),
+    )
+}
+
+fn progress_bar(len: Option<u64>, template: &str) -> ProgressBar {
     let target = if io::stderr().is_terminal() {
         ProgressDrawTarget::stderr()
     } else {
         ProgressDrawTarget::hidden()
     };
-    let bar = ProgressBar::with_draw_target(None, target);
-    let template = format!("{{spinner}} {what}: {{pos}} puzzles ({{per_sec}}, {{elapsed}})");
-    if let Ok(style) = ProgressStyle::with_template(&template) {
+    let bar = ProgressBar::with_draw_target(len, target);
+    if let Ok(style) = ProgressStyle::with_template(template) {
         bar.set_style(style);
     }
     bar.enable_steady_tick(Duration::from_millis(120));

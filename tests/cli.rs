@@ -359,3 +359,37 @@ fn grade_steps_and_hint_explain_themselves() {
         text(&out.stdout)
     );
 }
+
+#[test]
+fn generate_gives_the_same_puzzles_for_every_job_count() {
+    // The comments carry timings; the rest must match line for line.
+    let without_times = |out: &std::process::Output| -> Vec<String> {
+        text(&out.stdout)
+            .lines()
+            .map(|l| match l.rfind(", ") {
+                Some(at) if l.starts_with("# seed") => l[..at].to_string(),
+                _ => l.to_string(),
+            })
+            .collect()
+    };
+    let args = |jobs: &'static str| {
+        [
+            "generate", "--size", "6", "--level", "hard", "--count", "7", "--seed", "12", "--jobs",
+            jobs,
+        ]
+    };
+    let one = run(&args("1"), b"");
+    let three = run(&args("3"), b"");
+    assert_eq!(one.status.code(), Some(0), "{}", text(&one.stderr));
+    assert_eq!(three.status.code(), Some(0), "{}", text(&three.stderr));
+    let (a, b) = (without_times(&one), without_times(&three));
+    assert_eq!(a.len(), 1 + 2 * 7, "{a:?}");
+    // The header carries the date; the puzzles and their grades must match.
+    assert_eq!(a[1..], b[1..]);
+    for i in 0..7 {
+        assert!(
+            a[1 + 2 * i].starts_with(&format!("# seed {}, ", 12 + i)),
+            "{a:?}"
+        );
+    }
+}

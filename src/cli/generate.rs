@@ -4,13 +4,14 @@ use std::io::{self, BufWriter, Write};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use clap::Args;
+use rayon::prelude::*;
 
 use crate::engine::format::{self, Format, MAX_CHAR_SIDE};
 use crate::engine::generate::random::splitmix64;
 use crate::engine::generate::{GenerateOptions, Symmetry, generate_graded};
 use crate::engine::{Level, Limits, Shape};
 
-use super::{Status, progress, seconds};
+use super::{Status, progress_of, seconds};
 
 /// Arguments of `generate`.
 #[derive(Debug, Args)]
@@ -50,6 +51,10 @@ pub struct GenerateArgs {
     /// Give up on a puzzle after this many seconds.
     #[arg(long, value_name = "SECONDS")]
     timeout: Option<f64>,
+    /// Puzzles made at once (default: one per core). The output is the
+    /// same for every job count: puzzle i always comes from seed SEED + i.
+    #[arg(long, value_name = "J")]
+    jobs: Option<usize>,
 }
 
 /// `RxC` (or `R×C`, `R*C`) with both numbers positive.
@@ -203,7 +208,7 @@ pub fn run(args: &GenerateArgs) -> Status {
 
     let mut out = BufWriter::new(io::stdout().lock());
     let mut status = Status::Ok;
-    let bar = progress("generating");
+    let bar = progress_of("generating", args.count);
     let header = format!(
         "# dekadoku {} generate: {shape}, level {}, symmetry {}{clue_note}, \
          seeds {first_seed}+i, {}\n",
@@ -215,73 +220,96 @@ pub fn run(args: &GenerateArgs) -> Status {
     if out.write_all(header.as_bytes()).is_err() {
         return status;
     }
-    for i in 0..args.count {
-        opts.seed = first_seed.wrapping_add(i);
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
+        Ok(pool) => pool,
+        Err(e) => {
+            eprintln!("dekadoku generate: cannot start {jobs} threads: {e}");
+            return Status::BadInput;
+        }
+    };
+    // Batches of a few puzzles per thread, made in parallel and written in
+    // seed order, so the output streams and never depends on the job count.
+    let batch = jobs as u64 * 4;
+    let made = |i: u64| {
+        let opts = GenerateOptions {
+            seed: first_seed.wrapping_add(i),
+            ..opts.clone()
+        };
         let limits = match seconds(args.timeout) {
             Some(d) => Limits::timeout(d),
             None => Limits::none(),
         };
         let start = Instant::now();
         let result = generate_graded(&opts, &limits);
-        let ms = start.elapsed().as_secs_f64() * 1000.0;
         bar.inc(1);
-        let graded = match result {
-            Ok(g) => g,
-            Err(stop) => {
-                bar.suspend(|| eprintln!("puzzle {i} (seed {}): {stop}", opts.seed));
-                status = status.worst(Status::NotUnique);
-                continue;
-            }
-        };
-        let g = &graded.generated;
-        if let Some((lo, hi)) = args.clues
-            && !(lo..=hi).contains(&g.clues)
-        {
-            bar.suspend(|| {
-                eprintln!(
-                    "puzzle {i} (seed {}): {} clues, outside {lo}-{hi} (the closest found)",
-                    g.seed, g.clues
-                )
-            });
-        }
-        if let Some(grade) = &graded.grade
-            && !graded.hit()
-        {
-            bar.suspend(|| {
-                eprintln!(
-                    "puzzle {i} (seed {}): graded {}, not {} (the closest found)",
-                    opts.seed, grade.level, args.level
-                )
-            });
-        }
-        let grade_note = match &graded.grade {
-            Some(grade) => format!(
-                ", {} (rating {:.1}, {})",
-                grade.level,
-                grade.rating,
-                if grade.guesses > 0 {
-                    "needs a guess"
-                } else {
-                    grade.hardest.map_or("nothing", |t| t.name())
+        (i, opts.seed, result, start.elapsed().as_secs_f64() * 1000.0)
+    };
+    for first in (0..args.count).step_by(batch as usize) {
+        let end = first.saturating_add(batch).min(args.count);
+        let results: Vec<_> = pool.install(|| (first..end).into_par_iter().map(made).collect());
+        for (i, seed, result, ms) in results {
+            let graded = match result {
+                Ok(g) => g,
+                Err(stop) => {
+                    bar.suspend(|| eprintln!("puzzle {i} (seed {}): {stop}", seed));
+                    status = status.worst(Status::NotUnique);
+                    continue;
                 }
-            ),
-            None => String::new(),
-        };
-        let mut record = String::new();
-        if i > 0 && out_format != Format::Line {
-            record.push('\n');
-        }
-        record.push_str(&format!(
-            "# seed {}, {} clues{grade_note}, {ms:.1} ms\n",
-            g.seed, g.clues
-        ));
-        record.push_str(&format::to_string(&g.puzzle, out_format));
-        if let Err(e) = out.write_all(record.as_bytes()) {
-            if e.kind() != io::ErrorKind::BrokenPipe {
-                bar.suspend(|| eprintln!("dekadoku generate: cannot write: {e}"));
-                status = Status::BadInput;
+            };
+            let g = &graded.generated;
+            if let Some((lo, hi)) = args.clues
+                && !(lo..=hi).contains(&g.clues)
+            {
+                bar.suspend(|| {
+                    eprintln!(
+                        "puzzle {i} (seed {}): {} clues, outside {lo}-{hi} (the closest found)",
+                        g.seed, g.clues
+                    )
+                });
             }
-            return status;
+            if let Some(grade) = &graded.grade
+                && !graded.hit()
+            {
+                bar.suspend(|| {
+                    eprintln!(
+                        "puzzle {i} (seed {}): graded {}, not {} (the closest found)",
+                        seed, grade.level, args.level
+                    )
+                });
+            }
+            let grade_note = match &graded.grade {
+                Some(grade) => format!(
+                    ", {} (rating {:.1}, {})",
+                    grade.level,
+                    grade.rating,
+                    if grade.guesses > 0 {
+                        "needs a guess"
+                    } else {
+                        grade.hardest.map_or("nothing", |t| t.name())
+                    }
+                ),
+                None => String::new(),
+            };
+            let mut record = String::new();
+            if i > 0 && out_format != Format::Line {
+                record.push('\n');
+            }
+            record.push_str(&format!(
+                "# seed {}, {} clues{grade_note}, {ms:.1} ms\n",
+                g.seed, g.clues
+            ));
+            record.push_str(&format::to_string(&g.puzzle, out_format));
+            if let Err(e) = out.write_all(record.as_bytes()) {
+                if e.kind() != io::ErrorKind::BrokenPipe {
+                    bar.suspend(|| eprintln!("dekadoku generate: cannot write: {e}"));
+                    status = Status::BadInput;
+                }
+                return status;
+            }
         }
     }
     bar.finish_and_clear();
