@@ -51,6 +51,10 @@ pub struct GenerateArgs {
     /// Give up on a puzzle after this many seconds.
     #[arg(long, value_name = "SECONDS")]
     timeout: Option<f64>,
+    /// Dig until no clue (no symmetric group of clues) can go: minimal
+    /// puzzles, at any level.
+    #[arg(long)]
+    minimal: bool,
     /// Puzzles made at once (default: one per core). The output is the
     /// same for every job count: puzzle i always comes from seed SEED + i.
     #[arg(long, value_name = "J")]
@@ -201,10 +205,14 @@ pub fn run(args: &GenerateArgs) -> Status {
     let mut opts = GenerateOptions::new(shape, args.level, first_seed);
     opts.symmetry = args.symmetry;
     opts.clues = args.clues;
-    let clue_note = match args.clues {
+    opts.minimal = args.minimal;
+    let mut clue_note = match args.clues {
         Some((lo, hi)) => format!(", clues {lo}-{hi}"),
         None => String::new(),
     };
+    if args.minimal {
+        clue_note.push_str(", minimal");
+    }
 
     let mut out = BufWriter::new(io::stdout().lock());
     let mut status = Status::Ok;

@@ -62,6 +62,10 @@ pub struct GenerateOptions {
     pub seed: u64,
     /// A clue-count range (inclusive) that replaces the level's.
     pub clues: Option<(usize, usize)>,
+    /// Dig until no clue orbit can go (a minimal puzzle, up to the
+    /// symmetry), whatever the level's clue range; within `clues` when set
+    /// (never below its minimum).
+    pub minimal: bool,
 }
 
 impl GenerateOptions {
@@ -73,6 +77,7 @@ impl GenerateOptions {
             symmetry: Symmetry::None,
             seed,
             clues: None,
+            minimal: false,
         }
     }
 
@@ -197,8 +202,12 @@ pub fn generate(opts: &GenerateOptions, limits: &Limits) -> Result<Generated, St
         node_budget: Some(limits.node_budget.unwrap_or_else(|| check_budget(shape))),
         ..outer.clone()
     };
-    let (lo, hi) = opts.clue_target();
-    let minimal = opts.clues.is_none() && opts.level == Level::Extreme;
+    let minimal = opts.minimal || (opts.clues.is_none() && opts.level == Level::Extreme);
+    let (lo, hi) = if minimal && opts.clues.is_none() {
+        (0, shape.cells())
+    } else {
+        opts.clue_target()
+    };
     let orbits = opts.symmetry.orbits(shape.n());
     let mut best: Option<(usize, Puzzle, Grid)> = None;
     for _ in 0..attempts(shape) {
@@ -390,6 +399,29 @@ mod tests {
         let easy = GenerateOptions::new(Shape::CLASSIC, Level::Easy, 5);
         let e = generate(&easy, &Limits::none()).unwrap();
         assert_eq!(is_minimal(&e.puzzle, &Limits::none()), Some(false));
+    }
+
+    #[test]
+    fn minimal_on_request_at_any_level_and_symmetry() {
+        for (level, symmetry, seed) in [
+            (Level::Easy, Symmetry::None, 1),
+            (Level::Hard, Symmetry::Rotate180, 2),
+        ] {
+            let mut opts = GenerateOptions::new(Shape::CLASSIC, level, seed);
+            opts.symmetry = symmetry;
+            opts.minimal = true;
+            let g = generate(&opts, &Limits::none()).unwrap();
+            assert_eq!(is_unique(&g.puzzle, &Limits::none()), Some(true));
+            if symmetry == Symmetry::None {
+                assert_eq!(is_minimal(&g.puzzle, &Limits::none()), Some(true));
+            }
+            // Far fewer clues than an easy puzzle's range.
+            assert!(
+                g.clues < clue_range(Shape::CLASSIC, Level::Easy).0,
+                "{}",
+                g.clues
+            );
+        }
     }
 
     #[test]

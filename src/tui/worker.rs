@@ -117,6 +117,7 @@ pub fn run_job(job: Job, cancel: Arc<AtomicBool>) -> JobResult {
                 symmetry: Symmetry::Rotate180,
                 seed,
                 clues: None,
+                minimal: false,
             };
             // Search for the level for a few seconds, then play the closest
             // puzzle found (it fails only when cancelled or when not even one
