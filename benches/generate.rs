@@ -44,13 +44,19 @@ fn generation(c: &mut Criterion) {
     ];
     for (name, opts, seeds) in &cases {
         spread(name, *seeds, |seed| {
-            let o = GenerateOptions { seed, ..opts.clone() };
+            let o = GenerateOptions {
+                seed,
+                ..opts.clone()
+            };
             generate(&o, &Limits::none()).unwrap();
         });
     }
     let expert = options(9, Level::Expert, false);
     spread("9x9 graded expert", 50, |seed| {
-        let o = GenerateOptions { seed, ..expert.clone() };
+        let o = GenerateOptions {
+            seed,
+            ..expert.clone()
+        };
         generate_graded(&o, &Limits::none()).unwrap();
     });
     let mut g = c.benchmark_group("generate");
@@ -60,7 +66,10 @@ fn generation(c: &mut Criterion) {
         g.bench_function(name, |b| {
             b.iter(|| {
                 seed += 1;
-                let o = GenerateOptions { seed, ..opts.clone() };
+                let o = GenerateOptions {
+                    seed,
+                    ..opts.clone()
+                };
                 black_box(generate(&o, &Limits::none()).unwrap())
             })
         });

@@ -393,3 +393,30 @@ fn generate_gives_the_same_puzzles_for_every_job_count() {
         );
     }
 }
+
+#[test]
+fn the_daily_puzzle_is_the_same_for_a_date() {
+    let a = run(&["generate", "--daily", "2026-11-16"], b"");
+    assert_eq!(a.status.code(), Some(0), "{}", text(&a.stderr));
+    let b = run(&["generate", "--daily", "2026-11-16"], b"");
+    let puzzle = |o: &std::process::Output| {
+        text(&o.stdout)
+            .lines()
+            .find(|l| !l.starts_with('#'))
+            .map(str::to_owned)
+    };
+    assert!(puzzle(&a).is_some_and(|p| p.len() == 81));
+    assert_eq!(puzzle(&a), puzzle(&b));
+    assert!(text(&a.stdout).contains("daily puzzle of 2026-11-16"));
+    // A Monday: easy.
+    assert!(
+        text(&a.stdout).contains(", easy (rating"),
+        "{}",
+        text(&a.stdout)
+    );
+    let other = run(&["generate", "--daily", "2026-11-17"], b"");
+    assert_ne!(puzzle(&a), puzzle(&other));
+    let bad = run(&["generate", "--daily", "2026-02-30"], b"");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(text(&bad.stderr).contains("expected a date"));
+}

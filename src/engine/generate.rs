@@ -28,6 +28,7 @@
 //! ```
 
 pub mod bundled;
+pub mod daily;
 mod full;
 pub mod graded;
 pub mod random;
