@@ -601,3 +601,33 @@ fn a_logic_path_for_an_old_position_is_dropped() {
     assert!(fx.is_empty());
     assert!(b.status.contains("not known"), "{}", b.status);
 }
+
+#[test]
+fn the_daily_puzzle_from_the_start_menu() {
+    use dekadoku::engine::generate::daily::{Date, daily_level};
+    let mut a = app();
+    // Start menu: Continue, New game (selected), Load, Import, Settings, Daily.
+    for _ in 0..4 {
+        a.update(key(KeyCode::Down));
+    }
+    assert!(screen_text(&a, 80, 24).contains("Daily puzzle"));
+    let fx = a.update(key(KeyCode::Enter));
+    assert!(matches!(a.screen, Screen::Working { .. }));
+    settle(&mut a, fx);
+    assert!(matches!(a.screen, Screen::Playing));
+    let g = a.game.as_ref().unwrap();
+    let today = Date::today();
+    assert_eq!(
+        g.origin().title.as_deref(),
+        Some(format!("daily {today}").as_str())
+    );
+    assert_eq!(g.shape().n(), 9);
+    assert!(g.solution().is_some());
+    // The level is the day's (or the closest found, which the status names).
+    let level = g.origin().level.unwrap();
+    assert!(
+        level == daily_level(today) || a.status.contains("no "),
+        "{}",
+        a.status
+    );
+}

@@ -11,6 +11,7 @@ use tui_input::Input;
 use tui_input::backend::crossterm::EventHandler;
 
 use crate::engine::generate::bundled::bundled;
+use crate::engine::generate::daily::{Date, daily_level};
 use crate::engine::generate::random::splitmix64;
 use crate::engine::{Level, Outcome, Shape};
 use crate::game::{Game, GameSave, Hint, LogicWalk, Origin, parse_symbol};
@@ -37,7 +38,15 @@ pub const SIZES: [(&str, usize, usize); 6] = [
 pub const LEVELS: [Level; 5] = Level::ALL;
 
 /// Start screen entries.
-pub const START_ITEMS: [&str; 6] = ["Continue", "New game", "Load", "Import", "Settings", "Quit"];
+pub const START_ITEMS: [&str; 7] = [
+    "Continue",
+    "New game",
+    "Load",
+    "Import",
+    "Settings",
+    "Daily puzzle",
+    "Quit",
+];
 
 /// Settings entries (saved into config.toml as they change).
 pub const SETTINGS: [&str; 7] = [
@@ -698,6 +707,18 @@ impl App {
                 }
             }
             4 => self.screen = Screen::Settings { sel: 0 },
+            5 => {
+                let date = Date::today();
+                let level = daily_level(date);
+                let (id, e) = self.job(JobKind::Daily { date });
+                fx.push(e);
+                self.screen = Screen::Working {
+                    job: id,
+                    what: format!("making the daily puzzle of {date} ({level})"),
+                    shape: Shape::CLASSIC,
+                    level,
+                };
+            }
             _ => {
                 self.autosave_now(fx);
                 self.quitting = true;
@@ -846,7 +867,7 @@ impl App {
         match r {
             // Answered above.
             JobResult::Hint { .. } | JobResult::Walk { .. } => {}
-            JobResult::Generated { result, .. } => match result {
+            JobResult::Generated { result, title, .. } => match result {
                 Ok(graded) => {
                     let made = graded.generated;
                     // The level the grader measured (the one asked for
@@ -855,7 +876,7 @@ impl App {
                     let origin = Origin {
                         level: Some(level),
                         seed: Some(made.seed),
-                        title: None,
+                        title,
                     };
                     let game = Game::new(&made.puzzle, Some(made.solution), origin);
                     self.start_game(game, fx);

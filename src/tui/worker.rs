@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender};
 
+use crate::engine::generate::daily::{Date, daily_options};
 use crate::engine::generate::{GenerateOptions, Graded, Symmetry, generate_graded};
 use crate::engine::{Level, Limits, NoTrace, Outcome, Puzzle, Shape, Solver};
 use crate::game::{Game, Hint, Hinter, LogicHinter, LogicWalk, Origin};
@@ -26,6 +27,12 @@ pub enum JobKind {
         level: Level,
         /// The seed.
         seed: u64,
+    },
+    /// Generate the daily puzzle of a date (no deadline: it must be the
+    /// same puzzle for everyone).
+    Daily {
+        /// The date.
+        date: Date,
     },
     /// Find the next hint for a position (the technique solver can take
     /// longer than a frame: chains, forcing chains, big boards).
@@ -66,6 +73,8 @@ pub enum JobResult {
         id: u64,
         /// The puzzle, or a message.
         result: Result<Graded, String>,
+        /// The game's title (the daily puzzle's date).
+        title: Option<String>,
     },
     /// A hint found (None: nothing to say).
     Hint {
@@ -131,8 +140,15 @@ pub fn run_job(job: Job, cancel: Arc<AtomicBool>) -> JobResult {
                 id: job.id,
                 result: generate_graded(&opts, &limits)
                     .map_err(|stop| format!("generation {stop}")),
+                title: None,
             }
         }
+        JobKind::Daily { date } => JobResult::Generated {
+            id: job.id,
+            result: generate_graded(&daily_options(date), &limits)
+                .map_err(|stop| format!("generation {stop}")),
+            title: Some(format!("daily {date}")),
+        },
         JobKind::Hint { game } => JobResult::Hint {
             id: job.id,
             hint: LogicHinter.hint(&game),
