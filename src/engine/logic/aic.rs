@@ -724,15 +724,21 @@ fn elim_text(b: &Board, elims: &[(usize, Value)]) -> String {
         .join(", ")
 }
 
-/// Continuous nice loops (`grouped`: with group nodes).
-pub fn continuous_nice_loops(b: &Board, grouped: bool) -> Vec<Step> {
+/// Runs `pass` once per search mode (plain, or grouped then grouped with
+/// ALS nodes), sharing the steps found and the work budget.
+fn run_passes(b: &Board, grouped: bool, pass: fn(&Board, &mut Ctx)) -> Vec<Step> {
     let (mut found, mut work) = (Found::default(), 0);
     for &mode in Mode::passes(grouped) {
         let mut x = Ctx::new(b, mode, found, work);
-        cnl_pass(b, &mut x);
+        pass(b, &mut x);
         (found, work) = (x.found, x.work);
     }
     found.into_steps()
+}
+
+/// Continuous nice loops (`grouped`: with group nodes).
+pub fn continuous_nice_loops(b: &Board, grouped: bool) -> Vec<Step> {
+    run_passes(b, grouped, cnl_pass)
 }
 
 fn cnl_pass(b: &Board, x: &mut Ctx) {
@@ -802,13 +808,7 @@ fn cnl_pass(b: &Board, x: &mut Ctx) {
 
 /// Discontinuous nice loops (`grouped`: with group nodes).
 pub fn discontinuous_nice_loops(b: &Board, grouped: bool) -> Vec<Step> {
-    let (mut found, mut work) = (Found::default(), 0);
-    for &mode in Mode::passes(grouped) {
-        let mut x = Ctx::new(b, mode, found, work);
-        dnl_pass(b, &mut x);
-        (found, work) = (x.found, x.work);
-    }
-    found.into_steps()
+    run_passes(b, grouped, dnl_pass)
 }
 
 fn dnl_pass(b: &Board, x: &mut Ctx) {
@@ -884,13 +884,7 @@ fn dnl_pass(b: &Board, x: &mut Ctx) {
 
 /// AICs strong at both ends (`grouped`: with group nodes).
 pub fn aics(b: &Board, grouped: bool) -> Vec<Step> {
-    let (mut found, mut work) = (Found::default(), 0);
-    for &mode in Mode::passes(grouped) {
-        let mut x = Ctx::new(b, mode, found, work);
-        aic_pass(b, &mut x);
-        (found, work) = (x.found, x.work);
-    }
-    found.into_steps()
+    run_passes(b, grouped, aic_pass)
 }
 
 fn aic_pass(b: &Board, x: &mut Ctx) {
