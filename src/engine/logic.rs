@@ -20,7 +20,7 @@ pub mod wings;
 pub use board::{Board, BoardError, MAX_LOGIC_SIDE, bits};
 pub use step::{Highlights, Link, Step, Technique};
 
-use crate::engine::grid::{Grid, Puzzle};
+use crate::engine::grid::Grid;
 
 /// Every step of technique `t` in the position.
 pub fn find_all(board: &Board, t: Technique) -> Vec<Step> {
@@ -125,38 +125,6 @@ pub fn full_path(board: &Board, solution: &Grid) -> Result<Vec<Step>, BoardError
         steps.push(step);
     }
     Ok(steps)
-}
-
-/// A solution path: the steps taken, and whether they solved the puzzle.
-#[derive(Debug, Clone)]
-pub struct Path {
-    /// The steps, in order.
-    pub steps: Vec<Step>,
-    /// The final position.
-    pub board: Board,
-    /// True when the steps solved the puzzle.
-    pub solved: bool,
-}
-
-/// Solves as far as the known techniques go.
-pub fn solve_path(puzzle: &Puzzle) -> Result<Path, BoardError> {
-    let mut board = Board::from_puzzle(puzzle)?;
-    board.check()?;
-    let mut steps = Vec::new();
-    while !board.is_solved() {
-        let Some(step) = next_step(&board) else {
-            break;
-        };
-        board.apply(&step);
-        steps.push(step);
-        board.check()?;
-    }
-    let solved = board.is_solved();
-    Ok(Path {
-        steps,
-        board,
-        solved,
-    })
 }
 
 #[cfg(test)]
