@@ -55,6 +55,18 @@ fn small() -> Game {
     Game::new(&p, Some(g), Origin::default())
 }
 
+/// The whole screen drawn at `w`×`h`, row after row.
+fn screen_text(a: &App, w: u16, h: u16) -> String {
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+    t.draw(|f| dekadoku::tui::ui::draw(f, a)).unwrap();
+    t.backend()
+        .buffer()
+        .content()
+        .iter()
+        .map(|c| c.symbol())
+        .collect()
+}
+
 /// Runs every job an update asked for, synchronously, feeding the results back.
 fn settle(app: &mut App, effects: Vec<Effect>) -> Vec<Effect> {
     let mut out = Vec::new();
@@ -378,30 +390,13 @@ fn whole_screens_render_at_80x24_and_too_small() {
     for n in [2usize, 3, 4, 5] {
         let p = Puzzle::empty(Shape::square(n).unwrap());
         let a = playing(Game::new(&p, None, Origin::default()));
-        let mut t = Terminal::new(TestBackend::new(80, 24)).unwrap();
-        t.draw(|f| dekadoku::tui::ui::draw(f, &a)).unwrap();
-        let text: String = t
-            .backend()
-            .buffer()
-            .content()
-            .iter()
-            .map(|c| c.symbol())
-            .collect();
+        let text = screen_text(&a, 80, 24);
         assert!(text.contains("dekadoku"), "{n}");
         assert!(text.contains("· 00:00 ·"), "{n}: the clock in the title");
         // The side panel shows unless the board needs its columns.
         assert_eq!(text.contains("moves"), n < 5, "{n}");
     }
-    let a = app();
-    let mut t = Terminal::new(TestBackend::new(30, 10)).unwrap();
-    t.draw(|f| dekadoku::tui::ui::draw(f, &a)).unwrap();
-    let text: String = t
-        .backend()
-        .buffer()
-        .content()
-        .iter()
-        .map(|c| c.symbol())
-        .collect();
+    let text = screen_text(&app(), 30, 10);
     assert!(text.contains("Make the window at least 44×14"), "{text}");
 }
 
@@ -518,17 +513,6 @@ fn hints_on_big_boards_come_from_the_worker_and_stale_ones_are_dropped() {
     settle(&mut a, fx);
     assert!(a.hint.is_some());
     assert!(a.status.starts_with("Hint: "), "{}", a.status);
-}
-
-fn screen_text(a: &App, w: u16, h: u16) -> String {
-    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-    t.draw(|f| dekadoku::tui::ui::draw(f, a)).unwrap();
-    t.backend()
-        .buffer()
-        .content()
-        .iter()
-        .map(|c| c.symbol())
-        .collect()
 }
 
 #[test]
