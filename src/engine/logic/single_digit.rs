@@ -379,22 +379,9 @@ pub fn dual_empty_rectangles(b: &Board) -> Vec<Step> {
 mod tests {
     use super::*;
     use crate::engine::Shape;
-    use crate::engine::logic::tests::empty6;
+    use crate::engine::logic::tests::{elims, empty6, only_at};
 
     /// Removes digit `d` from every cell of `unit` except `keep`.
-    fn only(b: &mut Board, unit: usize, d: usize, keep: &[usize]) {
-        let cells: Vec<usize> = b.unit(unit).iter().map(|&c| c as usize).collect();
-        for c in cells {
-            if !keep.contains(&c) {
-                b.remove(c, d);
-            }
-        }
-    }
-
-    fn elims(steps: &[Step]) -> Vec<Vec<(usize, Value)>> {
-        steps.iter().map(|s| s.eliminations.clone()).collect()
-    }
-
     fn v(d: usize) -> Value {
         Value::from_index(d)
     }
@@ -403,16 +390,16 @@ mod tests {
     fn skyscraper_on_6x6() {
         let mut b = empty6();
         // Row 1: r1c1, r1c5; row 4: r4c1, r4c6 (base: column 1).
-        only(&mut b, 0, 0, &[0, 4]);
-        only(&mut b, 3, 0, &[18, 23]);
+        only_at(&mut b, 0, 0, &[0, 4]);
+        only_at(&mut b, 3, 0, &[18, 23]);
         let steps = skyscrapers(&b);
         assert_eq!(elims(&steps), vec![vec![(11, v(0)), (16, v(0))]]);
         assert_eq!(steps[0].highlights.candidates.len(), 4);
         assert!(steps[0].explanation.contains("r1c5"));
         // Roofs in the same column: an X-Wing, not a skyscraper.
         let mut b = empty6();
-        only(&mut b, 0, 0, &[0, 4]);
-        only(&mut b, 3, 0, &[18, 22]);
+        only_at(&mut b, 0, 0, &[0, 4]);
+        only_at(&mut b, 3, 0, &[18, 22]);
         assert!(skyscrapers(&b).is_empty());
     }
 
@@ -420,13 +407,13 @@ mod tests {
     fn kite_on_6x6() {
         let mut b = empty6();
         // Row 1: r1c1, r1c5; column 2: r2c2, r5c2; r1c1 and r2c2 share box 1.
-        only(&mut b, 0, 2, &[0, 4]);
-        only(&mut b, 6 + 1, 2, &[7, 25]);
+        only_at(&mut b, 0, 2, &[0, 4]);
+        only_at(&mut b, 6 + 1, 2, &[7, 25]);
         assert_eq!(elims(&kites(&b)), vec![vec![(28, v(2))]]);
         // Column pair r3c4, r5c4: no end shares a box with the row's.
         let mut b = empty6();
-        only(&mut b, 0, 2, &[0, 4]);
-        only(&mut b, 6 + 3, 2, &[15, 27]);
+        only_at(&mut b, 0, 2, &[0, 4]);
+        only_at(&mut b, 6 + 3, 2, &[15, 27]);
         assert!(kites(&b).is_empty());
     }
 
@@ -435,13 +422,13 @@ mod tests {
         let mut b = empty6();
         // Box 1 holds 1 only at r1c1, r1c2, r2c1 (cross: row 1, column 1);
         // column 5 has 1 only at r1c5 and r4c5, so r4c1 loses 1.
-        only(&mut b, 12, 0, &[0, 1, 6]);
-        only(&mut b, 6 + 4, 0, &[4, 22]);
+        only_at(&mut b, 12, 0, &[0, 1, 6]);
+        only_at(&mut b, 6 + 4, 0, &[4, 22]);
         assert_eq!(elims(&empty_rectangles(&b)), vec![vec![(18, v(0))]]);
         // With r2c3 as well the box's places are no longer a cross.
         let mut b = empty6();
-        only(&mut b, 12, 0, &[0, 1, 6, 8]);
-        only(&mut b, 6 + 4, 0, &[4, 22]);
+        only_at(&mut b, 12, 0, &[0, 1, 6, 8]);
+        only_at(&mut b, 6 + 4, 0, &[4, 22]);
         assert!(empty_rectangles(&b).is_empty());
     }
 
@@ -451,8 +438,8 @@ mod tests {
         // Box 1 pair r1c1–r2c3 (not in one line), weak link r2c3–r2c5 along
         // row 2, column 5 pair r2c5–r5c5: r5c1 sees r1c1 (column 1) and
         // r5c5 (row 5).
-        only(&mut b, 12, 0, &[0, 8]);
-        only(&mut b, 6 + 4, 0, &[10, 28]);
+        only_at(&mut b, 12, 0, &[0, 8]);
+        only_at(&mut b, 6 + 4, 0, &[10, 28]);
         let steps = turbot_fish(&b);
         assert!(
             steps.iter().any(|s| s.eliminations == vec![(24, v(0))]),
@@ -478,10 +465,10 @@ mod tests {
         // Box 1 cells r1c3 and r2c1: row 1 (r1c3, r1c5) with column 1
         // (r2c1, r5c1) removes r5c5; row 2 (r2c1, r2c4) with column 3
         // (r1c3, r4c3) removes r4c4.
-        only(&mut b, 0, 0, &[2, 4]);
-        only(&mut b, 6, 0, &[6, 24]);
-        only(&mut b, 1, 0, &[6, 9]);
-        only(&mut b, 6 + 2, 0, &[2, 20]);
+        only_at(&mut b, 0, 0, &[2, 4]);
+        only_at(&mut b, 6, 0, &[6, 24]);
+        only_at(&mut b, 1, 0, &[6, 9]);
+        only_at(&mut b, 6 + 2, 0, &[2, 20]);
         let steps = dual_kites(&b);
         assert_eq!(elims(&steps), vec![vec![(21, v(0)), (28, v(0))]]);
         assert_eq!(steps[0].technique, Technique::DualTwoStringKite);
@@ -489,8 +476,8 @@ mod tests {
         assert!(steps[0].explanation.contains("r1c3 and r2c1"));
         // One kite alone is no dual.
         let mut b = empty6();
-        only(&mut b, 0, 2, &[0, 4]);
-        only(&mut b, 6 + 1, 2, &[7, 25]);
+        only_at(&mut b, 0, 2, &[0, 4]);
+        only_at(&mut b, 6 + 1, 2, &[7, 25]);
         assert!(dual_kites(&b).is_empty());
     }
 
@@ -499,16 +486,16 @@ mod tests {
         let mut b = empty6();
         // Box 1 cross row 1 / column 1; column 5 pair r1c5–r4c5 removes
         // r4c1, row 5 pair r5c1–r5c6 removes r1c6.
-        only(&mut b, 12, 0, &[0, 1, 6]);
-        only(&mut b, 6 + 4, 0, &[4, 22]);
-        only(&mut b, 4, 0, &[24, 29]);
+        only_at(&mut b, 12, 0, &[0, 1, 6]);
+        only_at(&mut b, 6 + 4, 0, &[4, 22]);
+        only_at(&mut b, 4, 0, &[24, 29]);
         let steps = dual_empty_rectangles(&b);
         assert_eq!(elims(&steps), vec![vec![(5, v(0)), (18, v(0))]]);
         assert_eq!(steps[0].technique, Technique::DualEmptyRectangle);
         // With one pair only, a plain empty rectangle.
         let mut b = empty6();
-        only(&mut b, 12, 0, &[0, 1, 6]);
-        only(&mut b, 6 + 4, 0, &[4, 22]);
+        only_at(&mut b, 12, 0, &[0, 1, 6]);
+        only_at(&mut b, 6 + 4, 0, &[4, 22]);
         assert!(dual_empty_rectangles(&b).is_empty());
     }
 

@@ -37,6 +37,11 @@ pub(super) fn set(b: &mut Board, c: usize, mask: u64) {
     }
 }
 
+/// The eliminations of each step, in order.
+pub(super) fn elims(steps: &[Step]) -> Vec<Vec<(usize, Value)>> {
+    steps.iter().map(|s| s.eliminations.clone()).collect()
+}
+
 /// Keeps only `digits` (1-based) as candidates of cell `c`.
 pub(super) fn only(b: &mut Board, c: usize, digits: &[usize]) {
     for d in 0..b.n() {

@@ -299,11 +299,7 @@ pub fn remote_pairs(b: &Board) -> Vec<Step> {
 mod tests {
     use super::*;
     use crate::engine::Shape;
-    use crate::engine::logic::tests::{empty6, set};
-
-    fn elims(steps: &[Step]) -> Vec<Vec<(usize, Value)>> {
-        steps.iter().map(|s| s.eliminations.clone()).collect()
-    }
+    use crate::engine::logic::tests::{elims, empty6, set};
 
     fn v(d: usize) -> Value {
         Value::from_index(d)
