@@ -118,12 +118,17 @@ impl LogicWalk {
     }
 
     /// The current position as a game to draw: the game's givens, the
-    /// position's other values as entries and its candidates as notes.
+    /// position's other values as entries and its candidates as notes. A
+    /// fresh game, so drawing never copies the player's history.
     pub fn preview(&self, game: &Game) -> Game {
         let shape = game.shape();
         let n = shape.n();
         let mut notes = Notes::new(shape.cells(), n);
-        let mut view = game.clone();
+        let mut view = Game::new(
+            &game.puzzle(),
+            game.solution().cloned(),
+            game.origin().clone(),
+        );
         for c in 0..shape.cells() {
             let value = self.board.value(c);
             if !game.is_given(c) {
@@ -138,7 +143,6 @@ impl LogicWalk {
             }
         }
         view.notes = notes;
-        view.marked_wrong = vec![false; shape.cells()];
         view
     }
 }
