@@ -255,9 +255,15 @@ fn cancel_and_deadline_stop_generation_promptly() {
     // Tests check answers, not timings: the latency is printed for the record.
     let lag = done.saturating_duration_since(set_at);
     println!("generation stopped {lag:?} after the cancel");
-    // A deadline.
-    let limits = Limits::timeout(Duration::from_millis(100));
+    // A deadline that passes before the first full grid is an error; one
+    // that passes mid-dig returns the puzzle dug so far: unique, with more
+    // clues than a minimal one.
+    let limits = Limits::timeout(Duration::ZERO);
     assert_eq!(generate(&opts, &limits), Err(StopReason::Deadline));
+    let limits = Limits::timeout(Duration::from_millis(100));
+    let g = generate(&opts, &limits).unwrap();
+    assert_eq!(independent_count(&g.puzzle), (1, true));
+    assert!(g.puzzle.is_solved_by(&g.solution) && g.solution.is_valid());
 }
 
 #[test]

@@ -117,7 +117,7 @@ pub struct Generated {
 /// 16×16 and 45 % at 25×25 (a few points more with symmetry), so Expert
 /// sits just above those and the easier levels above it. The bundled sides
 /// get whole-number ranges: 9×9 is 36–40, 31–35, 28–30, 24–27.
-const PER_MILLE: [(usize, [(usize, usize); 4]); 7] = [
+const PER_MILLE: [(usize, [(usize, usize); 4]); 10] = [
     // 4×4: 9–10, 7–8, 6, 4–5.
     (4, [(540, 625), (420, 500), (350, 375), (250, 330)]),
     // 6×6: 18–20, 15–17, 13–14, 10–12.
@@ -130,8 +130,14 @@ const PER_MILLE: [(usize, [(usize, usize); 4]); 7] = [
     (16, [(485, 540), (440, 485), (405, 440), (372, 404)]),
     // 25×25: 360–390, 335–359, 315–334, 300–314.
     (25, [(576, 624), (536, 575), (504, 535), (480, 503)]),
-    // Larger sides (not measured to minimal: too slow for now).
-    (usize::MAX, [(600, 650), (560, 599), (530, 559), (505, 529)]),
+    // From 36×36 up, the targets stay above the clue density where the
+    // uniqueness search turns hard for the size (checks of seconds each):
+    // about 50 % clues at 36×36, 57 % at 49×49, 62 % at 64×64 and 67 % at
+    // 100×100.
+    (36, [(600, 650), (575, 599), (550, 574), (530, 549)]),
+    (49, [(630, 670), (610, 629), (595, 609), (585, 594)]),
+    (64, [(670, 710), (650, 669), (640, 649), (630, 639)]),
+    (usize::MAX, [(720, 760), (705, 719), (695, 704), (685, 694)]),
 ];
 
 /// The clue counts (inclusive) the generator aims at for `level` on `shape`.
@@ -159,9 +165,12 @@ pub fn clue_range(shape: Shape, level: Level) -> (usize, usize) {
 }
 
 /// The default node budget of one uniqueness check on `shape`: a check
-/// that needs more counts as "not unique" and the clues stay.
+/// that needs more counts as "not unique" and the clues stay. Checks that
+/// refute one removed cell (see `unique`) rarely need more than a few
+/// hundred nodes; those that need thousands are in the hard region, where
+/// waiting buys little.
 pub fn check_budget(shape: Shape) -> u64 {
-    (shape.cells() as u64).saturating_mul(8).max(2_000)
+    (shape.cells() as u64).saturating_mul(2).max(2_000)
 }
 
 /// Full grids tried before giving up on the clue range (the closest
@@ -186,11 +195,13 @@ fn attempts(shape: Shape) -> usize {
 /// it is returned, so check [`Generated::clues`] when asking for a custom
 /// range.
 ///
-/// Uniqueness is checked by counting solutions up to two within a node
-/// budget per check: `limits.node_budget` when set, else
-/// [`check_budget`]. A check that runs out of budget counts as "not
-/// unique". `limits`' deadline and cancel flag are checked between and
-/// inside the checks; either one ends generation with `Err`.
+/// Each uniqueness check has a node budget: `limits.node_budget` when
+/// set, else [`check_budget`]. A check that runs out of budget counts as
+/// "not unique" (the clues stay), and a run of them ends the dig (see
+/// `STALL_LIMIT`). `limits`' deadline and cancel flag are checked between
+/// and inside the checks: a cancel ends generation with `Err`; a deadline
+/// returns the closest puzzle dug so far (unique, but possibly above the
+/// clue range), and `Err` only when it passes before the first full grid.
 pub fn generate(opts: &GenerateOptions, limits: &Limits) -> Result<Generated, StopReason> {
     let shape = opts.shape;
     let mut rng = rng_for(opts.seed);
@@ -213,6 +224,9 @@ pub fn generate(opts: &GenerateOptions, limits: &Limits) -> Result<Generated, St
     let mut best: Option<(usize, Puzzle, Grid)> = None;
     for _ in 0..attempts(shape) {
         if let Some(stop) = outer.check(0) {
+            if stop == StopReason::Deadline && best.is_some() {
+                break;
+            }
             return Err(stop);
         }
         let solution = full::full_grid_with(shape, &mut rng, &mut solver);
@@ -228,13 +242,13 @@ pub fn generate(opts: &GenerateOptions, limits: &Limits) -> Result<Generated, St
             outer: &outer,
             check: &check,
         };
-        let puzzle = dig.run(&solution, &mut rng, &mut solver)?;
+        let (puzzle, late) = dig.run(&solution, &mut rng, &mut solver)?;
         let clues = puzzle.clue_count();
         let miss = lo.saturating_sub(clues) + clues.saturating_sub(hi);
         if best.as_ref().is_none_or(|(m, _, _)| miss < *m) {
             best = Some((miss, puzzle, solution));
         }
-        if miss == 0 {
+        if miss == 0 || late {
             break;
         }
     }
@@ -265,41 +279,101 @@ struct Dig<'a> {
 }
 
 impl Dig<'_> {
+    /// Removes the orbits in a random order, each one only when the puzzle
+    /// stays unique without it: the greedy dig. Orbits are tried in batches
+    /// that double after a batch that could all go and halve after one that
+    /// could not (down to a single orbit, which then stays). A batch that
+    /// can go leaves every orbit in it removable one at a time too (fewer
+    /// holes keep the solution unique), so the result is the one-by-one
+    /// greedy dig's, with far fewer checks while most orbits can go — the
+    /// first half of every dig, and nearly all the time on large grids.
+    ///
+    /// The dig also ends after [`STALL_LIMIT`] single-orbit checks in a row
+    /// that ran out of node budget, and at the deadline; the puzzle dug so
+    /// far is unique either way, and `true` says the deadline passed.
     fn run(
         &self,
         solution: &Grid,
         rng: &mut ChaCha8Rng,
         solver: &mut Solver,
-    ) -> Result<Puzzle, StopReason> {
+    ) -> Result<(Puzzle, bool), StopReason> {
         let mut order: Vec<usize> = (0..self.orbits.len()).collect();
         shuffle(rng, &mut order);
         let mut puzzle = solution.to_puzzle();
         let mut clues = puzzle.clue_count();
-        for o in order {
-            if clues <= self.target {
-                break;
+        let mut next = 0;
+        let mut batch = 1;
+        let mut stalls = 0;
+        let mut removed = Vec::new();
+        while next < order.len() && clues > self.target && stalls < STALL_LIMIT {
+            // The batch: up to `batch` orbits from `next`, never taking the
+            // count below the floor, nor further below the target than its
+            // last orbit does.
+            let mut taken = 0;
+            let mut cells = 0;
+            for &o in &order[next..] {
+                let len = self.orbits[o].len();
+                if taken == batch
+                    || clues - cells <= self.target
+                    || clues - cells - len < self.floor
+                {
+                    break;
+                }
+                taken += 1;
+                cells += len;
             }
-            let orbit = &self.orbits[o];
-            if clues - orbit.len() < self.floor {
+            if taken == 0 {
+                // The next orbit would cross the floor: it stays.
+                next += 1;
                 continue;
             }
-            if let Some(stop) = self.outer.check(0) {
-                return Err(stop);
-            }
-            for &c in orbit {
+            let span = &order[next..next + taken];
+            removed.clear();
+            removed.extend(span.iter().flat_map(|&o| self.orbits[o].iter().copied()));
+            for &c in &removed {
                 clear(&mut puzzle, c);
             }
-            if unique(solver, &puzzle, self.check)? {
-                clues -= orbit.len();
-            } else {
-                for &c in orbit {
-                    restore(&mut puzzle, solution, c);
+            let check = match self.outer.check(0) {
+                Some(stop) => Err(stop),
+                None => unique(solver, &puzzle, solution, &removed, self.check),
+            };
+            match check {
+                Ok(Check::Unique) => {
+                    clues -= cells;
+                    next += taken;
+                    batch *= 2;
+                    stalls = 0;
+                    continue;
                 }
+                Ok(result) => {
+                    if taken == 1 {
+                        next += 1;
+                        stalls += usize::from(result == Check::Unknown);
+                    } else {
+                        batch = taken / 2;
+                    }
+                }
+                Err(StopReason::Deadline) => {
+                    for &c in &removed {
+                        restore(&mut puzzle, solution, c);
+                    }
+                    return Ok((puzzle, true));
+                }
+                Err(stop) => return Err(stop),
+            }
+            for &c in &removed {
+                restore(&mut puzzle, solution, c);
             }
         }
-        Ok(puzzle)
+        Ok((puzzle, false))
     }
 }
+
+/// Single-orbit checks in a row that may run out of node budget before a
+/// dig stops. Checks that hard mean the puzzle has reached the clue density
+/// where search is hardest for its size (about 58 % clues on 49×49, 62 % on
+/// 64×64): digging on would cost seconds per orbit for little.
+const STALL_LIMIT: usize = 16;
 
 fn clear(puzzle: &mut Puzzle, cell: usize) {
     // Clearing a cell cannot fail.
@@ -311,16 +385,62 @@ fn restore(puzzle: &mut Puzzle, solution: &Grid, cell: usize) {
     let _ = puzzle.set(cell, Some(solution.get(cell)));
 }
 
-/// Whether `puzzle` has exactly one solution, as far as the node budget of
-/// `limits` tells (out of budget: no); a deadline or cancel is an error.
-fn unique(solver: &mut Solver, puzzle: &Puzzle, limits: &Limits) -> Result<bool, StopReason> {
-    let count = solver.count(puzzle, 2, limits);
-    match count.stopped {
-        Some(StopReason::NodeBudget) => Ok(false),
-        Some(stop) => Err(stop),
-        None => Ok(count.exact && count.solutions == 1 && count.conflicts.is_empty()),
-    }
+/// What a uniqueness check found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Check {
+    Unique,
+    /// Another solution was found.
+    NotUnique,
+    /// The node budget ran out first.
+    Unknown,
 }
+
+/// Whether `puzzle`, made from a unique puzzle with solution `solution` by
+/// emptying `removed`, still has exactly one solution, as far as the node
+/// budget of `limits` tells; a deadline or cancel is an error.
+///
+/// Any other solution differs from `solution` at some removed cell, so the
+/// question is asked one removed cell at a time — the earlier ones put back
+/// at their solution digit, this one barred from it — and each search need
+/// only refute that one alternative, never find the known solution first.
+/// Large batches (the early, easy part of a dig) are counted to two
+/// instead: one search for the whole batch.
+fn unique(
+    solver: &mut Solver,
+    puzzle: &Puzzle,
+    solution: &Grid,
+    removed: &[usize],
+    limits: &Limits,
+) -> Result<Check, StopReason> {
+    if removed.len() > EXCLUDE_MAX {
+        let count = solver.count(puzzle, 2, limits);
+        return match count.stopped {
+            Some(StopReason::NodeBudget) => Ok(Check::Unknown),
+            Some(stop) => Err(stop),
+            None if count.exact && count.solutions == 1 && count.conflicts.is_empty() => {
+                Ok(Check::Unique)
+            }
+            None => Ok(Check::NotUnique),
+        };
+    }
+    let mut p = puzzle.clone();
+    for &c in removed {
+        let found = solver.find_excluding(&p, &[(c, solution.get(c).index())], limits);
+        match found.stopped {
+            Some(StopReason::NodeBudget) => return Ok(Check::Unknown),
+            Some(stop) => return Err(stop),
+            None if !found.witnesses.is_empty() || !found.exhausted => {
+                return Ok(Check::NotUnique);
+            }
+            None => restore(&mut p, solution, c),
+        }
+    }
+    Ok(Check::Unique)
+}
+
+/// Most removed cells whose uniqueness [`unique`] checks one cell at a
+/// time; larger batches are counted to two.
+const EXCLUDE_MAX: usize = 4;
 
 /// Whether every clue of `puzzle` is needed: `Some(true)` when removing any
 /// one clue leaves more than one solution (or none), `Some(false)` when

@@ -203,6 +203,21 @@ impl Solver {
         on_engine!(self.engine(puzzle.shape()), s => s.run(puzzle, limit, limits, sink))
     }
 
+    /// Searches for one solution of `puzzle` that has none of the
+    /// `(cell, digit)` pairs of `exclude` (0-based digits), on the
+    /// propagation solver at every size. Asking whether a puzzle whose
+    /// solution is known has another one that differs at some cell is far
+    /// cheaper this way than counting to two: the search never has to find
+    /// the known solution first.
+    pub fn find_excluding(
+        &mut self,
+        puzzle: &Puzzle,
+        exclude: &[(usize, usize)],
+        limits: &Limits,
+    ) -> RawResult {
+        on_engine!(self.engine(puzzle.shape()), s => s.run_excluding(puzzle, exclude, 1, limits, &mut crate::engine::trace::NoTrace))
+    }
+
     /// Solves `puzzle`: one solution, none, two witnesses, bad givens or stopped.
     pub fn solve<S: TraceSink>(
         &mut self,
@@ -295,6 +310,38 @@ mod tests {
 
     const HARD: &str =
         "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
+
+    #[test]
+    fn excluding_a_digit_finds_the_other_solutions_only() {
+        // A 4×4 with two solutions that differ at cell 0.
+        let shape = Shape::square(2).unwrap();
+        let mut p = Puzzle::empty(shape);
+        let Outcome::Multiple(a, b) = solve(&p, &Limits::none(), &mut NoTrace) else {
+            panic!("an empty 4×4 has many solutions");
+        };
+        // Fix a's digits except where a and b differ: exactly two solutions.
+        for c in 0..16 {
+            if a.get(c) == b.get(c) {
+                p.set(c, Some(a.get(c))).unwrap();
+            }
+        }
+        let diff = (0..16).find(|&c| a.get(c) != b.get(c)).unwrap();
+        let mut s = Solver::new();
+        let found = s.find_excluding(&p, &[(diff, a.get(diff).index())], &Limits::none());
+        assert_eq!(found.witnesses, vec![b.clone()]);
+        let found = s.find_excluding(
+            &p,
+            &[(diff, a.get(diff).index()), (diff, b.get(diff).index())],
+            &Limits::none(),
+        );
+        assert!(found.witnesses.is_empty() && found.exhausted && found.conflicts.is_empty());
+        // Excluding a given's own digit leaves nothing; out-of-range pairs are ignored.
+        let given = (0..16).find(|&c| p.get(c).is_some()).unwrap();
+        let found = s.find_excluding(&p, &[(given, a.get(given).index())], &Limits::none());
+        assert!(found.witnesses.is_empty() && found.exhausted);
+        let found = s.find_excluding(&p, &[(99, 0), (0, 99)], &Limits::none());
+        assert_eq!(found.witnesses.len(), 1);
+    }
 
     #[test]
     fn empty_4x4_has_288_grids() {

@@ -11,28 +11,32 @@ use crate::engine::trace::NoTrace;
 
 use super::random::{below, permutation};
 
-/// Largest side whose base grid is searched from random boxes; larger sides
-/// start from the pattern grid.
-pub const SEARCHED_MAX_SIDE: usize = 16;
+/// Largest side whose base grid is searched from random boxes (about
+/// 20 ms at 36×36); larger sides start from the pattern grid.
+pub const SEARCHED_MAX_SIDE: usize = 36;
 
 /// Search nodes allowed for completing the random boxes (far more than any
-/// completion up to 16×16 needs; past it the pattern grid is used, so the
-/// result still depends on the seed alone).
+/// completion up to 36×36 needs, about a thousand; past it the pattern grid
+/// is used, so the result still depends on the seed alone).
 const COMPLETION_BUDGET: u64 = 100_000;
+
+/// Cycle swaps per line applied to the pattern grid above
+/// [`SEARCHED_MAX_SIDE`] (see [`swap_cycles`]).
+const SWAPS_PER_LINE: usize = 16;
 
 /// A random valid full grid of `shape`.
 ///
 /// For sides up to [`SEARCHED_MAX_SIDE`] the base grid is found by the
 /// solver from random digits in the boxes of the main diagonal (boxes that
 /// share no row or column, so any filling of them is consistent and, in
-/// practice, completable); larger sides use the pattern grid
-/// `(C·(r mod R) + ⌊r/R⌋ + c) mod n` for boxes of R × C. Either base is
-/// then transformed at random: digits relabelled, bands and stacks
-/// reordered, rows reordered within their band and columns within their
-/// stack, and the grid transposed (square boxes only). Searched bases make
-/// small grids varied beyond one pattern's transformations; large grids
-/// are all transformations of the pattern, which keeps them cheap at every
-/// size up to 400×400.
+/// practice, completable). Larger sides start from the pattern grid
+/// `(C·(r mod R) + ⌊r/R⌋ + c) mod n` for boxes of R × C and break its
+/// regularity with random cycle swaps ([`swap_cycles`]): a bare pattern
+/// grid is full of small unavoidable sets, and a 100×100 dug from one stops
+/// being unique at 90 % clues. Either base is then transformed at random:
+/// digits relabelled, bands and stacks reordered, rows reordered within
+/// their band and columns within their stack, and the grid transposed
+/// (square boxes only). Every step is cheap at every size up to 400×400.
 pub fn full_grid(shape: Shape, rng: &mut ChaCha8Rng) -> Grid {
     full_grid_with(shape, rng, &mut Solver::new())
 }
@@ -42,7 +46,9 @@ pub(super) fn full_grid_with(shape: Shape, rng: &mut ChaCha8Rng, solver: &mut So
     let base = if shape.n() <= SEARCHED_MAX_SIDE {
         searched(shape, rng, solver).unwrap_or_else(|| pattern(shape))
     } else {
-        pattern(shape)
+        let mut g = pattern(shape);
+        swap_cycles(shape, &mut g, rng, SWAPS_PER_LINE * shape.n());
+        g
     };
     transform(shape, &base, rng)
 }
@@ -75,6 +81,47 @@ fn searched(shape: Shape, rng: &mut ChaCha8Rng, solver: &mut Solver) -> Option<V
     let found = solver.run(&puzzle, 1, &Limits::nodes(COMPLETION_BUDGET), &mut NoTrace);
     let grid = found.witnesses.into_iter().next()?;
     Some(grid.cells().iter().map(|v| v.index()).collect())
+}
+
+/// Applies `moves` random cycle swaps to the grid `g`, alternating between
+/// rows and columns. A swap takes two rows of one band (or two columns of
+/// one stack) and a starting position, exchanges the two digits there, and
+/// follows the cycle this opens: the first row now holds the digit it
+/// received twice, so the other copy is exchanged next, until the digit the
+/// first row gave away comes back. Columns and boxes keep their digits
+/// (each exchange stays in one column and, the rows sharing a band, in one
+/// box), and the closed cycle leaves each row a permutation, so the grid
+/// stays valid.
+fn swap_cycles(shape: Shape, g: &mut [usize], rng: &mut ChaCha8Rng, moves: usize) {
+    let (n, br, bc) = (shape.n(), shape.box_rows(), shape.box_cols());
+    for m in 0..moves {
+        let by_rows = m % 2 == 0;
+        let size = if by_rows { br } else { bc };
+        if size < 2 {
+            continue;
+        }
+        let block = below(rng, n / size);
+        let a = block * size + below(rng, size);
+        let mut b = block * size + below(rng, size - 1);
+        if b >= a {
+            b += 1;
+        }
+        let at = |line: usize, k: usize| if by_rows { line * n + k } else { k * n + line };
+        let mut k = below(rng, n);
+        let first = g[at(a, k)];
+        loop {
+            let got = g[at(b, k)];
+            g.swap(at(a, k), at(b, k));
+            if got == first {
+                break;
+            }
+            // Line a now holds `got` twice; its other copy moves next.
+            match (0..n).find(|&j| j != k && g[at(a, j)] == got) {
+                Some(j) => k = j,
+                None => break,
+            }
+        }
+    }
 }
 
 /// Applies random validity-preserving transformations to `base`.
@@ -126,6 +173,26 @@ mod tests {
             let g = Grid::from_indices(shape, pattern(shape).into_iter());
             assert!(g.is_valid(), "{shape}");
         }
+    }
+
+    #[test]
+    fn cycle_swaps_keep_grids_valid_and_change_them() {
+        for (r, c) in [(2, 3), (3, 3), (4, 5), (7, 7)] {
+            let shape = Shape::new(r, c).unwrap();
+            let mut g = pattern(shape);
+            let before = g.clone();
+            swap_cycles(shape, &mut g, &mut rng_for(9), 8 * shape.n());
+            assert!(
+                Grid::from_indices(shape, g.iter().copied()).is_valid(),
+                "{shape}"
+            );
+            assert_ne!(g, before, "{shape}");
+        }
+        // Above the searched sides the full grid comes from the swaps.
+        let shape = Shape::square(7).unwrap();
+        let a = full_grid(shape, &mut rng_for(1));
+        assert!(a.is_valid());
+        assert_ne!(a, full_grid(shape, &mut rng_for(2)));
     }
 
     #[test]

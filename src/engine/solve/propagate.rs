@@ -185,6 +185,21 @@ impl<B: Bits> Search<B> {
         limits: &Limits,
         sink: &mut S,
     ) -> RawResult {
+        self.run_excluding(puzzle, &[], limit, limits, sink)
+    }
+
+    /// [`run`](Search::run) with candidates removed at the root: each
+    /// `(cell, digit)` of `exclude` (0-based digit) is ruled out before the
+    /// search, so only solutions without any of them are found. Excluding a
+    /// given's own digit leaves no solution.
+    pub fn run_excluding<S: TraceSink>(
+        &mut self,
+        puzzle: &Puzzle,
+        exclude: &[(usize, usize)],
+        limit: u64,
+        limits: &Limits,
+        sink: &mut S,
+    ) -> RawResult {
         self.reset();
         let mut result = RawResult::default();
         let checked = !limits.is_unlimited() || S::ENABLED;
@@ -200,6 +215,14 @@ impl<B: Bits> Search<B> {
                 if checked && self.tick(limits, sink) {
                     break;
                 }
+            }
+        }
+        for &(c, d) in exclude {
+            if !ok || self.stop.is_some() {
+                break;
+            }
+            if c < self.cand.len() && d < self.n {
+                ok = self.eliminate(c, B::single(d), sink).is_ok();
             }
         }
         if !ok {
