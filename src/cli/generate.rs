@@ -10,6 +10,7 @@ use crate::engine::format::{self, Format, MAX_CHAR_SIDE};
 use crate::engine::generate::daily::{Date, daily_options};
 use crate::engine::generate::random::splitmix64;
 use crate::engine::generate::{GenerateOptions, Symmetry, generate_graded};
+use crate::engine::logic::MAX_LOGIC_SIDE;
 use crate::engine::{Level, Limits, Shape};
 
 use super::{Status, progress_of, seconds};
@@ -292,6 +293,13 @@ pub fn run(args: &GenerateArgs) -> Status {
                     eprintln!(
                         "puzzle {i} (seed {}): graded {}, not {} (the closest found)",
                         seed, grade.level, opts.level
+                    )
+                });
+            }
+            if graded.grade.is_none() && g.puzzle.shape().n() <= MAX_LOGIC_SIDE {
+                bar.suspend(|| {
+                    eprintln!(
+                        "puzzle {i} (seed {seed}): not graded: the timeout passed while grading"
                     )
                 });
             }

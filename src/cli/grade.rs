@@ -63,7 +63,7 @@ pub fn run(args: &GradeArgs) -> Status {
             Err(e) => {
                 let line = reader.last_line();
                 status = status.worst(match e {
-                    GradeError::NotUnique => Status::NotUnique,
+                    GradeError::NotUnique | GradeError::Stopped(_) => Status::NotUnique,
                     GradeError::Board(_) => Status::BadInput,
                 });
                 bar.suspend(|| eprintln!("{name}: puzzle {index} (line {line}): {e}"));

@@ -10,8 +10,8 @@
 use std::collections::BTreeMap;
 
 use crate::engine::level::Level;
-use crate::engine::logic::{Board, BoardError, Step, Technique, full_path};
-use crate::engine::{Grid, Limits, NoTrace, Outcome, Puzzle, solve};
+use crate::engine::logic::{Board, BoardError, PathError, Step, Technique, full_path};
+use crate::engine::{Grid, Limits, NoTrace, Outcome, Puzzle, StopReason, solve};
 
 /// The SE-style rating of a guess.
 pub const GUESS_RATING: f32 = 10.0;
@@ -46,6 +46,18 @@ pub enum GradeError {
     /// The puzzle does not have exactly one solution.
     #[error("only puzzles with exactly one solution are graded")]
     NotUnique,
+    /// A deadline or cancel stopped the grading.
+    #[error("grading stopped: {0}")]
+    Stopped(StopReason),
+}
+
+impl From<PathError> for GradeError {
+    fn from(e: PathError) -> GradeError {
+        match e {
+            PathError::Board(b) => GradeError::Board(b),
+            PathError::Stopped(stop) => GradeError::Stopped(stop),
+        }
+    }
 }
 
 /// The SE-style rating of a technique (our own table, in the spirit of
@@ -183,9 +195,19 @@ pub fn grade(puzzle: &Puzzle) -> Result<Grade, GradeError> {
 
 /// Grades a puzzle whose (unique) solution is known.
 pub fn grade_with(puzzle: &Puzzle, solution: &Grid) -> Result<Grade, GradeError> {
+    grade_within(puzzle, solution, &Limits::none())
+}
+
+/// [`grade_with`] under a deadline or cancel flag (checked before every
+/// step of the path; grading a large board can take minutes).
+pub fn grade_within(
+    puzzle: &Puzzle,
+    solution: &Grid,
+    limits: &Limits,
+) -> Result<Grade, GradeError> {
     let mut board = Board::from_puzzle(puzzle)?;
     board.set_known_unique(true);
-    let path = full_path(&board, solution)?;
+    let path = full_path(&board, solution, limits)?;
     let mut by: BTreeMap<Technique, usize> = BTreeMap::new();
     let mut raw: u64 = 0;
     let mut hardest: Option<(Technique, f32)> = None;
@@ -327,5 +349,30 @@ mod tests {
                 let _: Vec<Value> = s.placements.iter().map(|&(_, v)| v).collect();
             }
         }
+    }
+
+    #[test]
+    fn a_cancel_or_a_passed_deadline_stops_grading() {
+        let g = generate(
+            &GenerateOptions::new(Shape::CLASSIC, crate::engine::Level::Medium, 4),
+            &Limits::none(),
+        )
+        .unwrap();
+        let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        let cancelled = Limits::none().with_cancel(flag);
+        assert_eq!(
+            grade_within(&g.puzzle, &g.solution, &cancelled),
+            Err(GradeError::Stopped(StopReason::Cancelled))
+        );
+        let late = Limits::timeout(std::time::Duration::ZERO);
+        assert_eq!(
+            grade_within(&g.puzzle, &g.solution, &late),
+            Err(GradeError::Stopped(StopReason::Deadline))
+        );
+        // Unlimited, it grades as grade_with does.
+        assert_eq!(
+            grade_within(&g.puzzle, &g.solution, &Limits::none()),
+            grade_with(&g.puzzle, &g.solution)
+        );
     }
 }

@@ -21,6 +21,7 @@ pub use board::{Board, BoardError, MAX_LOGIC_SIDE, bits};
 pub use step::{Highlights, Link, Step, Technique};
 
 use crate::engine::grid::Grid;
+use crate::engine::limits::{Limits, StopReason};
 
 /// Every step of technique `t` in the position.
 pub fn find_all(board: &Board, t: Technique) -> Vec<Step> {
@@ -108,15 +109,31 @@ pub fn guess_step(board: &Board, solution: &Grid) -> Option<Step> {
     })
 }
 
+/// Why [`full_path`] gave no path.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PathError {
+    /// The position (or the solution given) is wrong.
+    #[error(transparent)]
+    Board(#[from] BoardError),
+    /// A deadline or cancel stopped the walk.
+    #[error("the logic solver stopped: {0}")]
+    Stopped(StopReason),
+}
+
 /// The whole way from `board` to the solution: the easiest step each time,
 /// and a labelled [`guess_step`] when none applies. Checks the position
-/// after every step; an error means the position (or the solution) is
-/// wrong.
-pub fn full_path(board: &Board, solution: &Grid) -> Result<Vec<Step>, BoardError> {
+/// after every step; a [`PathError::Board`] means the position (or the
+/// solution) is wrong. `limits`' deadline and cancel flag are checked
+/// before every step (each technique's own work budget bounds a step), so
+/// a large board's walk stops within one step's time.
+pub fn full_path(board: &Board, solution: &Grid, limits: &Limits) -> Result<Vec<Step>, PathError> {
     let mut board = board.clone();
     board.check()?;
     let mut steps = Vec::new();
     while !board.is_solved() {
+        if let Some(stop) = limits.check(0) {
+            return Err(PathError::Stopped(stop));
+        }
         let Some(step) = next_step(&board).or_else(|| guess_step(&board, solution)) else {
             break;
         };

@@ -3,7 +3,8 @@
 //! walked forward and back one step at a time. Each position along the way
 //! can be shown as a [`Game`] whose notes are the solver's candidates.
 
-use crate::engine::logic::{Board, Step, full_path};
+use crate::engine::limits::{Limits, StopReason};
+use crate::engine::logic::{Board, PathError, Step, full_path};
 
 use super::{Game, NoteSet, Notes};
 
@@ -17,6 +18,18 @@ pub enum WalkError {
     /// The board is larger than the technique solver takes, or broken.
     #[error("{0}")]
     Board(#[from] crate::engine::logic::BoardError),
+    /// The walk was cancelled (or its deadline passed) before the end.
+    #[error("the logic solver stopped: {0}")]
+    Stopped(StopReason),
+}
+
+impl From<PathError> for WalkError {
+    fn from(e: PathError) -> WalkError {
+        match e {
+            PathError::Board(b) => WalkError::Board(b),
+            PathError::Stopped(stop) => WalkError::Stopped(stop),
+        }
+    }
 }
 
 /// A path and where the player is on it.
@@ -34,8 +47,8 @@ pub struct LogicWalk {
 impl LogicWalk {
     /// The path from the game's position: its entries with the computed
     /// candidates (the player's notes may be incomplete), or from the
-    /// givens alone when an entry is wrong.
-    pub fn new(game: &Game) -> Result<LogicWalk, WalkError> {
+    /// givens alone when an entry is wrong. `limits` can cancel it.
+    pub fn new(game: &Game, limits: &Limits) -> Result<LogicWalk, WalkError> {
         let solution = game.solution().ok_or(WalkError::NoSolution)?;
         let from_givens = !game.wrong_entries().is_empty();
         let shape = game.shape();
@@ -50,7 +63,7 @@ impl LogicWalk {
             .collect();
         let mut start = Board::from_values(shape, &values)?;
         start.set_known_unique(true);
-        let steps = full_path(&start, solution)?;
+        let steps = full_path(&start, solution, limits)?;
         Ok(LogicWalk {
             board: start.clone(),
             start,
@@ -166,7 +179,7 @@ mod tests {
     #[test]
     fn the_walk_reaches_the_solution_and_back() {
         let g = game(Level::Expert, 3);
-        let mut w = LogicWalk::new(&g).unwrap();
+        let mut w = LogicWalk::new(&g, &Limits::none()).unwrap();
         assert!(!w.from_givens());
         assert!(!w.steps().is_empty());
         let solution = g.solution().unwrap().clone();
@@ -188,7 +201,7 @@ mod tests {
         }
         // go_to lands on the same board as stepping.
         w.go_to(5);
-        let mut w2 = LogicWalk::new(&g).unwrap();
+        let mut w2 = LogicWalk::new(&g, &Limits::none()).unwrap();
         for _ in 0..5 {
             w2.forward();
         }
@@ -203,10 +216,13 @@ mod tests {
         let c = (0..81).find(|&c| !g.is_given(c)).unwrap();
         let wrong = crate::engine::Value::from_index((solution.get(c).index() + 1) % 9);
         g.enter(c, wrong, false);
-        let w = LogicWalk::new(&g).unwrap();
+        let w = LogicWalk::new(&g, &Limits::none()).unwrap();
         assert!(w.from_givens());
         assert_eq!(w.preview(&g).value(c), None);
         let bare = Game::new(&g.puzzle(), None, Origin::default());
-        assert_eq!(LogicWalk::new(&bare), Err(WalkError::NoSolution));
+        assert_eq!(
+            LogicWalk::new(&bare, &Limits::none()),
+            Err(WalkError::NoSolution)
+        );
     }
 }

@@ -13,6 +13,7 @@ use tui_input::backend::crossterm::EventHandler;
 use crate::engine::generate::bundled::bundled;
 use crate::engine::generate::daily::{Date, daily_level};
 use crate::engine::generate::random::splitmix64;
+use crate::engine::logic::MAX_LOGIC_SIDE;
 use crate::engine::{Level, Outcome, Shape};
 use crate::game::{Game, GameSave, Hint, LogicWalk, Origin, parse_symbol};
 use crate::store::{Config, SaveMeta};
@@ -873,8 +874,12 @@ impl App {
                     // The level the grader measured (the one asked for
                     // when the closest puzzle found missed it).
                     let level = graded.grade.as_ref().map_or(made.level, |g| g.level);
+                    // Ungraded: a clue-count level above the technique
+                    // solver's sides, no level when grading ran out of time.
+                    let graded_in_time =
+                        graded.grade.is_some() || made.puzzle.shape().n() > MAX_LOGIC_SIDE;
                     let origin = Origin {
-                        level: Some(level),
+                        level: graded_in_time.then_some(level),
                         seed: Some(made.seed),
                         title,
                     };
@@ -889,7 +894,11 @@ impl App {
                             "new puzzle: {level}, rating {:.1}, {} clues",
                             g.rating, made.clues
                         ),
-                        None => format!("new puzzle: {} clues", made.clues),
+                        None if graded_in_time => format!("new puzzle: {} clues", made.clues),
+                        None => format!(
+                            "new puzzle: {} clues (not graded: grading ran out of time)",
+                            made.clues
+                        ),
                     };
                 }
                 Err(e) => {

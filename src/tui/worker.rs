@@ -155,7 +155,7 @@ pub fn run_job(job: Job, cancel: Arc<AtomicBool>) -> JobResult {
         },
         JobKind::Walk { game } => JobResult::Walk {
             id: job.id,
-            walk: LogicWalk::new(&game)
+            walk: LogicWalk::new(&game, &limits)
                 .map(Box::new)
                 .map_err(|e| e.to_string()),
         },

@@ -8,7 +8,7 @@
 //! puzzles need only singles), so the clue ranges of [`super::clue_range`]
 //! are only where the search starts.
 
-use crate::engine::grade::{Grade, grade_with};
+use crate::engine::grade::{Grade, GradeError, grade_within};
 use crate::engine::level::Level;
 use crate::engine::limits::{Limits, StopReason};
 use crate::engine::logic::MAX_LOGIC_SIDE;
@@ -23,7 +23,8 @@ pub struct Graded {
     /// The puzzle, its solution and the seed it came from.
     pub generated: Generated,
     /// Its grade; `None` for sides the technique solver does not take
-    /// (above [`MAX_LOGIC_SIDE`]), where the level is a clue-count target.
+    /// (above [`MAX_LOGIC_SIDE`]), where the level is a clue-count target,
+    /// and when the deadline passed before the first grading finished.
     pub grade: Option<Grade>,
 }
 
@@ -44,7 +45,8 @@ pub fn tries(shape: Shape) -> u64 {
         0..=9 => 400,
         10..=12 => 100,
         13..=16 => 24,
-        17..=25 => 4,
+        17..=25 => 8,
+        26..=49 => 4,
         _ => 1,
     }
 }
@@ -70,8 +72,9 @@ fn index(level: Level) -> usize {
 ///
 /// Returns the first puzzle graded at the level, else the closest one
 /// (fewest levels away; the earliest on a tie). A deadline in `limits` ends
-/// the search with the closest puzzle so far (an error only when none was
-/// finished); a cancel ends it with an error. Sides above
+/// the search with the closest puzzle so far — ungraded when it passed
+/// while the first one was being graded, an error only when not even one
+/// was dug; a cancel ends it with an error. Sides above
 /// [`MAX_LOGIC_SIDE`] are not graded: one [`generate`] call, `grade: None`.
 pub fn generate_graded(opts: &GenerateOptions, limits: &Limits) -> Result<Graded, StopReason> {
     if opts.shape.n() > MAX_LOGIC_SIDE {
@@ -94,7 +97,14 @@ pub fn generate_graded(opts: &GenerateOptions, limits: &Limits) -> Result<Graded
             Err(StopReason::Deadline) if best.is_some() => break,
             Err(stop) => return Err(stop),
         };
-        let grade = grade_with(&made.puzzle, &made.solution).ok();
+        let (grade, late) = match grade_within(&made.puzzle, &made.solution, limits) {
+            Ok(grade) => (Some(grade), false),
+            Err(GradeError::Stopped(StopReason::Deadline)) => (None, true),
+            Err(GradeError::Stopped(stop)) => return Err(stop),
+            // A generated puzzle always grades; were it not to, it would be
+            // the farthest miss, never a hit.
+            Err(_) => (None, false),
+        };
         // A puzzle that cannot be graded (it never happens to a generated
         // one) is the farthest miss, never a hit.
         let got = grade.as_ref().map(|g| index(g.level));
@@ -114,7 +124,7 @@ pub fn generate_graded(opts: &GenerateOptions, limits: &Limits) -> Result<Graded
         if best.as_ref().is_none_or(|(m, _)| miss < *m) {
             best = Some((miss, graded));
         }
-        if miss == 0 {
+        if miss == 0 || late {
             break;
         }
         if got < target {

@@ -237,7 +237,7 @@ fn a_path_through_an_easy_puzzle_solves_it() {
     )
     .unwrap();
     let mut board = Board::from_puzzle(&g.puzzle).unwrap();
-    let path = full_path(&board, &g.solution).unwrap();
+    let path = full_path(&board, &g.solution, &Limits::none()).unwrap();
     // Singles suffice: no guess on the way.
     assert!(path.iter().all(|s| s.technique.level() == Level::Easy));
     for step in &path {
