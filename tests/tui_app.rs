@@ -615,3 +615,112 @@ fn the_daily_puzzle_from_the_start_menu() {
         a.status
     );
 }
+
+/// Performs the pool effects the way the runner does, on a real pool in a
+/// folder; returns the other effects.
+fn with_pool(a: &mut App, pool: &dekadoku::store::Pool, effects: Vec<Effect>) -> Vec<Effect> {
+    let mut out = Vec::new();
+    let mut queue = effects;
+    while let Some(e) = queue.pop() {
+        match e {
+            Effect::TakePooled(shape, level) => {
+                let entry = pool.take(shape, level).unwrap().map(Box::new);
+                let left = pool.count(shape, level);
+                queue.extend(a.update(Action::Pooled {
+                    shape,
+                    level,
+                    entry,
+                    left,
+                }));
+            }
+            Effect::AddPooled(entry) => {
+                let (shape, level) = (entry.puzzle.shape(), entry.level);
+                let count = pool.add(*entry).unwrap();
+                queue.extend(a.update(Action::PoolCount(shape, level, count)));
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+#[test]
+fn the_pool_refills_when_idle_gives_way_to_the_player_and_starts_games_at_once() {
+    let dir = std::env::temp_dir().join(format!("dekadoku-app-pool-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let pool = dekadoku::store::Pool::new(&dir);
+    let mut config = Config::default();
+    config.play.default_size = dekadoku::store::BoardSize::new(6).unwrap();
+    let mut a = App::new(config, Styles::basic(), Keymap::defaults(), 7);
+    let six = Shape::new(2, 3).unwrap();
+
+    // Idle on the start menu: a tick starts a refill for the default size.
+    let fx = a.update(Action::Tick(Duration::from_millis(250)));
+    let [Effect::Start(job)] = &fx[..] else {
+        panic!("no refill: {fx:?}")
+    };
+    let JobKind::Refill { shape, level, .. } = job.kind else {
+        panic!("{:?}", job.kind)
+    };
+    assert_eq!((shape, level), (six, Level::Easy));
+    // One at a time: the next tick starts nothing while it runs.
+    assert!(
+        a.update(Action::Tick(Duration::from_millis(250)))
+            .is_empty()
+    );
+
+    // The player asks for something: the refill is cancelled first.
+    let refill = job.clone();
+    a.update(key(KeyCode::Enter)); // New game menu
+    let fx = a.update(key(KeyCode::Enter)); // 6×6 (the default) medium
+    assert!(
+        matches!(&fx[..], [Effect::Cancel(id), Effect::Start(j)]
+            if *id == refill.id && matches!(j.kind, JobKind::Generate { .. })),
+        "{fx:?}"
+    );
+    // A cancelled refill's result puts nothing in the pool.
+    let cancelled = run_job(refill, Arc::new(AtomicBool::new(true)));
+    let back = a.update(Action::Job(cancelled));
+    assert!(with_pool(&mut a, &pool, back).is_empty());
+    assert_eq!(pool.count(six, Level::Easy), 0);
+    a.update(key(KeyCode::Esc));
+
+    // Refills run to the end fill the pool: run the ticks' jobs until the
+    // 6×6 medium pool holds a puzzle.
+    for _ in 0..40 {
+        if pool.count(six, Level::Medium) > 0 {
+            break;
+        }
+        let fx = a.update(Action::Tick(Duration::from_millis(250)));
+        for e in fx {
+            if let Effect::Start(job) = e {
+                assert!(matches!(job.kind, JobKind::Refill { .. }), "{:?}", job.kind);
+                let r = run_job(job, Arc::new(AtomicBool::new(false)));
+                let back = a.update(Action::Job(r));
+                with_pool(&mut a, &pool, back);
+            }
+        }
+    }
+    let pooled = pool.read(six, Level::Medium).0;
+    assert!(!pooled.is_empty(), "the 6×6 medium pool never filled");
+    for e in &pooled {
+        assert_eq!(e.level, Level::Medium);
+        let c = dekadoku::engine::count_solutions(&e.puzzle, 2, &Limits::none());
+        assert_eq!((c.solutions, c.exact), (1, true));
+        assert!(e.puzzle.is_solved_by(&e.solution));
+    }
+    assert!(a.pool.get(&(six, Level::Medium)).is_some_and(|&k| k > 0));
+
+    // New game 6×6 medium now starts at once from the pool: no job.
+    let first = pooled[0].clone();
+    a.update(key(KeyCode::Enter)); // New game menu
+    let fx = a.update(key(KeyCode::Enter));
+    let fx = with_pool(&mut a, &pool, fx);
+    assert!(fx.iter().all(|e| !matches!(e, Effect::Start(_))), "{fx:?}");
+    assert!(matches!(a.screen, Screen::Playing));
+    let g = a.game.as_ref().unwrap();
+    assert_eq!(g.puzzle(), first.puzzle);
+    assert_eq!(g.origin().level, Some(Level::Medium));
+    assert_eq!(pool.count(six, Level::Medium), pooled.len() - 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -206,6 +206,20 @@ pub enum Action {
     Theme(String, Box<super::style::Styles>),
     /// Something to tell the player on the status line.
     Status(String),
+    /// What the pool gave for a New game (`None`: it was empty after
+    /// all), and how many are left for that shape and level.
+    Pooled {
+        /// The shape asked for.
+        shape: crate::engine::Shape,
+        /// The level asked for.
+        level: crate::engine::Level,
+        /// The puzzle taken.
+        entry: Option<Box<crate::store::PoolEntry>>,
+        /// Puzzles left for this shape and level.
+        left: usize,
+    },
+    /// How many puzzles the pool holds for a shape and level.
+    PoolCount(crate::engine::Shape, crate::engine::Level, usize),
 }
 
 /// Saved-game payload kind and version, as written in the envelope.

@@ -3,6 +3,7 @@
 //! outside (start or cancel a job, write a save, quit) comes back as
 //! [`Effect`]s for the runner, and the results come in again as actions.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
@@ -16,6 +17,7 @@ use crate::engine::generate::random::splitmix64;
 use crate::engine::logic::MAX_LOGIC_SIDE;
 use crate::engine::{Level, Outcome, Shape};
 use crate::game::{Game, GameSave, Hint, LogicWalk, Origin, parse_symbol};
+use crate::store::pool::{self, PoolEntry};
 use crate::store::{Config, SaveMeta};
 
 use super::action::{Action, Command, Loaded, SaveListing};
@@ -24,6 +26,7 @@ use super::style::Styles;
 use super::ui;
 use super::ui::board::{ConflictDisplay, Geometry, Highlights};
 use super::worker::{Job, JobKind, JobResult};
+use crate::engine::generate::Graded;
 
 /// Sizes offered for a new game: (label, box rows, box columns).
 pub const SIZES: [(&str, usize, usize); 6] = [
@@ -59,6 +62,10 @@ pub const SETTINGS: [&str; 7] = [
     "Highlight the same digit",
     "Mouse",
 ];
+
+/// Refills in a row that miss a level before the pool stops asking for it
+/// this session.
+const POOL_MISSES: u32 = 3;
 
 /// Seconds of quiet after a move before the autosave is written.
 pub const AUTOSAVE_AFTER: Duration = Duration::from_millis(800);
@@ -101,6 +108,11 @@ pub enum Effect {
         /// Hints used.
         hints: u32,
     },
+    /// Take a puzzle of this shape and level from the pool (answered by
+    /// [`Action::Pooled`]).
+    TakePooled(Shape, Level),
+    /// Put a puzzle in the pool (answered by [`Action::PoolCount`]).
+    AddPooled(Box<PoolEntry>),
     /// Leave the program.
     Quit,
 }
@@ -233,6 +245,16 @@ pub struct App {
     pending_hint: Option<(u64, (u32, usize))>,
     /// A logic path being worked out: its job and the position it is for.
     pending_walk: Option<(u64, (u32, usize))>,
+    /// Puzzles in the pool per shape and level, as the runner last said.
+    pub pool: BTreeMap<(Shape, Level), usize>,
+    /// The shapes and levels the pool is kept filled for: the default
+    /// size at every level, and whatever the player asked for since.
+    pool_wanted: BTreeSet<(Shape, Level)>,
+    /// The pool refill running on the worker.
+    refill: Option<u64>,
+    /// Refills in a row that came out at another level, per shape and
+    /// level asked.
+    pool_misses: BTreeMap<(Shape, Level), u32>,
     next_job: u64,
     seed: u64,
     dirty: bool,
@@ -243,6 +265,8 @@ pub struct App {
 impl App {
     /// A new app on the start screen. `seed` drives new-game seeds.
     pub fn new(config: Config, styles: Styles, keymap: Keymap, seed: u64) -> App {
+        let shape = config.play.default_size.shape();
+        let pool_wanted = LEVELS.iter().map(|&l| (shape, l)).collect();
         App {
             screen: Screen::Start { sel: 1 },
             overlay: None,
@@ -263,6 +287,10 @@ impl App {
             themes: Vec::new(),
             pending_hint: None,
             pending_walk: None,
+            pool: BTreeMap::new(),
+            pool_wanted,
+            refill: None,
+            pool_misses: BTreeMap::new(),
             next_job: 1,
             seed,
             dirty: false,
@@ -306,10 +334,17 @@ impl App {
         h
     }
 
-    fn job(&mut self, kind: JobKind) -> (u64, Effect) {
+    /// Starts a job for the player, cancelling a pool refill first (the
+    /// worker runs one job at a time; a refill must never make the player
+    /// wait).
+    fn job(&mut self, kind: JobKind, fx: &mut Vec<Effect>) -> u64 {
+        if let Some(refill) = self.refill.take() {
+            fx.push(Effect::Cancel(refill));
+        }
         let id = self.next_job;
         self.next_job += 1;
-        (id, Effect::Start(Job { id, kind }))
+        fx.push(Effect::Start(Job { id, kind }));
+        id
     }
 
     fn next_seed(&mut self) -> u64 {
@@ -336,6 +371,21 @@ impl App {
             Action::Tick(dt) => self.tick(dt, &mut fx),
             Action::Focus(f) => self.focused = f,
             Action::Job(r) => self.job_done(r, &mut fx),
+            Action::Pooled {
+                shape,
+                level,
+                entry,
+                left,
+            } => {
+                self.pool.insert((shape, level), left);
+                match entry {
+                    Some(e) => self.start_pooled(*e, &mut fx),
+                    None => self.generate(shape, level, &mut fx),
+                }
+            }
+            Action::PoolCount(shape, level, count) => {
+                self.pool.insert((shape, level), count);
+            }
             Action::Loaded(l) => self.loaded(l, &mut fx),
             Action::Saves(list) => {
                 if let Screen::Load { list: slot, sel } = &mut self.screen {
@@ -711,8 +761,7 @@ impl App {
             5 => {
                 let date = Date::today();
                 let level = daily_level(date);
-                let (id, e) = self.job(JobKind::Daily { date });
-                fx.push(e);
+                let id = self.job(JobKind::Daily { date }, fx);
                 self.screen = Screen::Working {
                     job: id,
                     what: format!("making the daily puzzle of {date} ({level})"),
@@ -767,14 +816,28 @@ impl App {
     }
 
     fn new_game(&mut self, size: usize, level: usize, fx: &mut Vec<Effect>) {
-        let (label, br, bc) = SIZES[size];
+        let (_, br, bc) = SIZES[size];
         let Ok(shape) = Shape::new(br, bc) else {
             return;
         };
         let level = LEVELS[level];
+        self.pool_wanted.insert((shape, level));
+        if self.pool.get(&(shape, level)).is_some_and(|&k| k > 0) {
+            // The runner answers at once with Action::Pooled.
+            fx.push(Effect::TakePooled(shape, level));
+        } else {
+            self.generate(shape, level, fx);
+        }
+    }
+
+    /// Generates a puzzle on the worker while the player waits.
+    fn generate(&mut self, shape: Shape, level: Level, fx: &mut Vec<Effect>) {
+        let label = SIZES
+            .iter()
+            .find(|&&(_, r, c)| (r, c) == (shape.box_rows(), shape.box_cols()))
+            .map_or_else(|| shape.to_string(), |(l, _, _)| l.to_string());
         let seed = self.next_seed();
-        let (id, e) = self.job(JobKind::Generate { shape, level, seed });
-        fx.push(e);
+        let id = self.job(JobKind::Generate { shape, level, seed }, fx);
         self.screen = Screen::Working {
             job: id,
             what: format!("generating a {label} {level} puzzle (seed {seed})"),
@@ -803,16 +866,71 @@ impl App {
             seed: None,
             title: Some(format!("ready puzzle {}", pick + 1)),
         };
-        let (id, e) = self.job(JobKind::Solve {
-            puzzle: list[pick].clone(),
-            origin,
-        });
-        fx.push(e);
+        let id = self.job(
+            JobKind::Solve {
+                puzzle: list[pick].clone(),
+                origin,
+            },
+            fx,
+        );
         self.screen = Screen::Working {
             job: id,
             what: "opening a ready puzzle".into(),
             shape,
             level,
+        };
+    }
+
+    /// Puts a refilled puzzle in the pool, under the level it was graded at
+    /// (a miss still serves that level).
+    fn refilled(&mut self, graded: Graded, fx: &mut Vec<Effect>) {
+        let made = graded.generated;
+        let shape = made.puzzle.shape();
+        let asked = (shape, made.level);
+        let level = match &graded.grade {
+            Some(g) => Some(g.level),
+            None if shape.n() > MAX_LOGIC_SIDE => Some(made.level),
+            // Not graded in time: no level to pool it under.
+            None => None,
+        };
+        if level == Some(made.level) {
+            self.pool_misses.remove(&asked);
+        } else {
+            // Some levels are out of reach for a size (a 4×4 never needs
+            // more than singles) or take too long: stop asking after a few.
+            let misses = self.pool_misses.entry(asked).or_default();
+            *misses += 1;
+            if *misses >= POOL_MISSES {
+                self.pool_wanted.remove(&asked);
+            }
+        }
+        let Some(level) = level else {
+            return;
+        };
+        fx.push(Effect::AddPooled(Box::new(PoolEntry {
+            puzzle: made.puzzle,
+            solution: made.solution,
+            seed: made.seed,
+            level,
+            rating: graded.grade.map(|g| g.rating),
+        })));
+        // Counted now, so the next tick does not ask for the same key again
+        // before the runner answers.
+        *self.pool.entry((shape, level)).or_default() += 1;
+    }
+
+    /// Starts a puzzle taken from the pool.
+    fn start_pooled(&mut self, e: PoolEntry, fx: &mut Vec<Effect>) {
+        let clues = e.puzzle.clue_count();
+        let origin = Origin {
+            level: Some(e.level),
+            seed: Some(e.seed),
+            title: None,
+        };
+        self.start_game(Game::new(&e.puzzle, Some(e.solution), origin), fx);
+        self.status = match e.rating {
+            Some(r) => format!("new puzzle: {}, rating {r:.1}, {clues} clues", e.level),
+            None => format!("new puzzle: {}, {clues} clues", e.level),
         };
     }
 
@@ -850,6 +968,17 @@ impl App {
             }
             return;
         }
+        if let JobResult::Refilled { id, result } = r {
+            if self.refill == Some(id) {
+                self.refill = None;
+            }
+            // An error means cancelled (the player wanted the worker) or out
+            // of time: the next idle tick tries again.
+            if let Ok(graded) = result {
+                self.refilled(graded, fx);
+            }
+            return;
+        }
         if let JobResult::Hint { id, hint } = r {
             let fresh = self.pending_hint.take().filter(|&(j, at)| {
                 j == id && self.game.as_ref().is_some_and(|g| position(g) == at)
@@ -867,7 +996,7 @@ impl App {
         }
         match r {
             // Answered above.
-            JobResult::Hint { .. } | JobResult::Walk { .. } => {}
+            JobResult::Hint { .. } | JobResult::Walk { .. } | JobResult::Refilled { .. } => {}
             JobResult::Generated { result, title, .. } => match result {
                 Ok(graded) => {
                     let made = graded.generated;
@@ -950,11 +1079,13 @@ impl App {
                     // A fresh import: wait for the solver (fast) so check and
                     // hints work. A resumed save keeps what it had (its
                     // solution was saved when known).
-                    let (id, e) = self.job(JobKind::Solve {
-                        puzzle: g.puzzle(),
-                        origin: g.origin().clone(),
-                    });
-                    fx.push(e);
+                    let id = self.job(
+                        JobKind::Solve {
+                            puzzle: g.puzzle(),
+                            origin: g.origin().clone(),
+                        },
+                        fx,
+                    );
                     self.screen = Screen::Working {
                         job: id,
                         what: "solving the imported puzzle".into(),
@@ -1068,10 +1199,9 @@ impl App {
                 } else {
                     let at = position(g);
                     let game = Box::new(g.clone());
-                    let (id, e) = self.job(JobKind::Walk { game });
+                    let id = self.job(JobKind::Walk { game }, fx);
                     self.pending_walk = Some((id, at));
                     self.status = "working out the logic path…".into();
-                    fx.push(e);
                 }
                 return;
             }
@@ -1122,8 +1252,7 @@ impl App {
                 // ask the worker, keep the keys responsive.
                 let game = Box::new(g.clone());
                 let at = position(g);
-                let (id, e) = self.job(JobKind::Hint { game });
-                fx.push(e);
+                let id = self.job(JobKind::Hint { game }, fx);
                 self.pending_hint = Some((id, at));
                 self.status = "looking for a hint…".into();
             }
@@ -1208,6 +1337,32 @@ impl App {
                 self.autosave_now(fx);
             }
         }
+        self.refill_pool(fx);
+    }
+
+    /// Starts a pool refill when the worker is idle and a wanted shape and
+    /// level has room ([`pool::capacity`]).
+    fn refill_pool(&mut self, fx: &mut Vec<Effect>) {
+        let busy = self.refill.is_some()
+            || self.pending_hint.is_some()
+            || self.pending_walk.is_some()
+            || matches!(self.screen, Screen::Working { .. });
+        if busy {
+            return;
+        }
+        let Some(&(shape, level)) = self.pool_wanted.iter().find(|&&(shape, level)| {
+            self.pool.get(&(shape, level)).copied().unwrap_or(0) < pool::capacity(shape)
+        }) else {
+            return;
+        };
+        let seed = self.next_seed();
+        let id = self.next_job;
+        self.next_job += 1;
+        fx.push(Effect::Start(Job {
+            id,
+            kind: JobKind::Refill { shape, level, seed },
+        }));
+        self.refill = Some(id);
     }
 
     fn autosave_now(&mut self, fx: &mut Vec<Effect>) {

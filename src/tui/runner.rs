@@ -4,6 +4,7 @@
 //! effects it returns are performed here (jobs, files). One draw per
 //! wake-up, however many events arrived.
 
+use std::collections::BTreeMap;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -18,13 +19,14 @@ use ratatui::crossterm::event::{
 use ratatui::crossterm::execute;
 
 use crate::engine::format::PuzzleReader;
+use crate::engine::{Level, Shape};
 use crate::game::{GAME_SAVE_VERSION, Game, GameSave, Origin};
 use crate::store::{
-    ColorDepth, Config, Dirs, Saves, Stats, Themes, read_save, save_settings, write_save,
+    ColorDepth, Config, Dirs, Pool, Saves, Stats, Themes, read_save, save_settings, write_save,
 };
 
 use super::action::{Action, GAME_KIND, Loaded, SaveListing};
-use super::app::{App, Effect};
+use super::app::{App, Effect, LEVELS, SIZES};
 use super::keymap::Keymap;
 use super::style::Styles;
 use super::worker::{self, Job};
@@ -42,6 +44,7 @@ struct Context {
     depth: ColorDepth,
     saves: Saves,
     stats: Stats,
+    pool: Pool,
     jobs: Sender<(Job, Arc<AtomicBool>)>,
     cancels: Vec<(u64, Arc<AtomicBool>)>,
 }
@@ -115,9 +118,12 @@ pub fn run() -> io::Result<()> {
     let (job_tx, job_rx) = unbounded();
     let (res_tx, res_rx) = unbounded();
     let _worker = worker::spawn(job_rx, res_tx)?;
+    let pool = Pool::new(dirs.pool_dir());
+    app.pool = pool_counts(&pool, &mut app.issues);
     let mut ctx = Context {
         themes,
         depth,
+        pool,
         saves: Saves::new(dirs.saves_dir()),
         dirs,
         stats,
@@ -327,8 +333,46 @@ fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
                 Err(e) => format!("not saved: {e}"),
             }))
         }
+        Effect::TakePooled(shape, level) => {
+            // A pool that cannot be rewritten still gives its puzzle; the
+            // worst case is playing it again later.
+            let entry = ctx.pool.take(shape, level).ok().flatten();
+            Some(Action::Pooled {
+                shape,
+                level,
+                entry: entry.map(Box::new),
+                left: ctx.pool.count(shape, level),
+            })
+        }
+        Effect::AddPooled(entry) => {
+            let (shape, level) = (entry.puzzle.shape(), entry.level);
+            // A failed write leaves the pool as it was: the refill is lost,
+            // nothing else.
+            let count = ctx
+                .pool
+                .add(*entry)
+                .unwrap_or_else(|_| ctx.pool.count(shape, level));
+            Some(Action::PoolCount(shape, level, count))
+        }
         Effect::Quit => None,
     }
+}
+
+/// How many puzzles the pool holds for each menu size and level; problems
+/// with its files go to `issues`.
+fn pool_counts(pool: &Pool, issues: &mut Vec<String>) -> BTreeMap<(Shape, Level), usize> {
+    let mut counts = BTreeMap::new();
+    for (_, r, c) in SIZES {
+        let Ok(shape) = Shape::new(r, c) else {
+            continue;
+        };
+        for level in LEVELS {
+            let (entries, warning) = pool.read(shape, level);
+            issues.extend(warning);
+            counts.insert((shape, level), entries.len());
+        }
+    }
+    counts
 }
 
 fn resume(save: &GameSave, name: &str) -> Loaded {

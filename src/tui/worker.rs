@@ -1,6 +1,7 @@
 //! The one background thread for long engine work: generating a puzzle,
 //! solving an imported one, finding a hint, working out a
-//! logic path. Jobs carry an id and a cancel flag; a result
+//! logic path, refilling the puzzle pool (low priority: the app cancels a
+//! refill before it starts anything else). Jobs carry an id and a cancel flag; a result
 //! whose id the app no longer waits for is dropped by the app. The thread
 //! ends when its job channel closes or a result cannot be sent.
 
@@ -45,6 +46,15 @@ pub enum JobKind {
         /// The game as it stands.
         game: Box<Game>,
     },
+    /// Generate a puzzle for the pool, as [`JobKind::Generate`] would.
+    Refill {
+        /// Its shape.
+        shape: Shape,
+        /// Its level.
+        level: Level,
+        /// The seed.
+        seed: u64,
+    },
     /// Solve a puzzle (an imported or shipped one) to learn its solution
     /// and whether it is unique.
     Solve {
@@ -75,6 +85,13 @@ pub enum JobResult {
         result: Result<Graded, String>,
         /// The game's title (the daily puzzle's date).
         title: Option<String>,
+    },
+    /// A puzzle for the pool, or why there is none.
+    Refilled {
+        /// The job's id.
+        id: u64,
+        /// The puzzle, or a message.
+        result: Result<Graded, String>,
     },
     /// A hint found (None: nothing to say).
     Hint {
@@ -108,6 +125,7 @@ impl JobResult {
     pub fn id(&self) -> u64 {
         match self {
             JobResult::Generated { id, .. }
+            | JobResult::Refilled { id, .. }
             | JobResult::Hint { id, .. }
             | JobResult::Walk { id, .. }
             | JobResult::Solved { id, .. } => *id,
@@ -119,30 +137,15 @@ impl JobResult {
 pub fn run_job(job: Job, cancel: Arc<AtomicBool>) -> JobResult {
     let limits = Limits::none().with_cancel(cancel);
     match job.kind {
-        JobKind::Generate { shape, level, seed } => {
-            let opts = GenerateOptions {
-                shape,
-                level,
-                symmetry: Symmetry::Rotate180,
-                seed,
-                clues: None,
-                minimal: false,
-            };
-            // Search for the level for a few seconds, then play the closest
-            // puzzle found (it fails only when cancelled or when not even one
-            // try finishes in time).
-            let budget = Duration::from_secs(if shape.n() <= 16 { 4 } else { 30 });
-            let limits = Limits {
-                deadline: Instant::now().checked_add(budget),
-                ..limits
-            };
-            JobResult::Generated {
-                id: job.id,
-                result: generate_graded(&opts, &limits)
-                    .map_err(|stop| format!("generation {stop}")),
-                title: None,
-            }
-        }
+        JobKind::Generate { shape, level, seed } => JobResult::Generated {
+            id: job.id,
+            result: for_play(shape, level, seed, limits),
+            title: None,
+        },
+        JobKind::Refill { shape, level, seed } => JobResult::Refilled {
+            id: job.id,
+            result: for_play(shape, level, seed, limits),
+        },
         JobKind::Daily { date } => JobResult::Generated {
             id: job.id,
             result: generate_graded(&daily_options(date), &limits)
@@ -169,6 +172,26 @@ pub fn run_job(job: Job, cancel: Arc<AtomicBool>) -> JobResult {
             }
         }
     }
+}
+
+/// A puzzle to play: 180° symmetric, searched for the level for a few
+/// seconds (4 up to 16×16, 30 above), then the closest found. It fails
+/// only when cancelled or when not even one try finishes in time.
+fn for_play(shape: Shape, level: Level, seed: u64, limits: Limits) -> Result<Graded, String> {
+    let opts = GenerateOptions {
+        shape,
+        level,
+        symmetry: Symmetry::Rotate180,
+        seed,
+        clues: None,
+        minimal: false,
+    };
+    let budget = Duration::from_secs(if shape.n() <= 16 { 4 } else { 30 });
+    let limits = Limits {
+        deadline: Instant::now().checked_add(budget),
+        ..limits
+    };
+    generate_graded(&opts, &limits).map_err(|stop| format!("generation {stop}"))
 }
 
 /// Starts the worker thread: it takes `(job, cancel flag)` pairs and sends
