@@ -1,7 +1,9 @@
 //! The generator, single thread: a minimal 9×9, a unique 16×16 and a unique
-//! 25×25 (the level's clue range), each from a new seed per iteration; and
-//! a 9×9 graded at expert. Before measuring, the set-up prints the median
-//! and the spread (min–max) over a fixed run of seeds per case.
+//! 25×25 (the level's clue range), each from a new seed per iteration.
+//! Before measuring, the set-up prints the median and the spread (min–max)
+//! over a fixed run of seeds for every size from 9×9 to 49×49 at every
+//! clue-count level, and for puzzles graded at each level on 9×9 and 16×16
+//! (with the game's 4 s budget on 16×16).
 //!
 //! Run with `cargo bench --bench generate -- --warm-up-time 1 --measurement-time 5`.
 #![allow(missing_docs, clippy::unwrap_used)]
@@ -51,14 +53,34 @@ fn generation(c: &mut Criterion) {
             generate(&o, &Limits::none()).unwrap();
         });
     }
-    let expert = options(9, Level::Expert, false);
-    spread("9x9 graded expert", 50, |seed| {
-        let o = GenerateOptions {
-            seed,
-            ..expert.clone()
-        };
-        generate_graded(&o, &Limits::none()).unwrap();
-    });
+    for (n, seeds) in [(9, 50), (16, 20), (25, 5), (36, 3), (49, 3)] {
+        for level in [Level::Easy, Level::Medium, Level::Hard, Level::Expert] {
+            let opts = options(n, level, false);
+            spread(&format!("{n}x{n} {level} (clue count)"), seeds, |seed| {
+                let o = GenerateOptions {
+                    seed,
+                    ..opts.clone()
+                };
+                generate(&o, &Limits::none()).unwrap();
+            });
+        }
+    }
+    for (n, seeds, budget) in [(9, 20, None), (16, 3, Some(4))] {
+        for level in Level::ALL {
+            let opts = options(n, level, false);
+            spread(&format!("{n}x{n} graded {level}"), seeds, |seed| {
+                let o = GenerateOptions {
+                    seed,
+                    ..opts.clone()
+                };
+                let limits = match budget {
+                    Some(s) => Limits::timeout(std::time::Duration::from_secs(s)),
+                    None => Limits::none(),
+                };
+                generate_graded(&o, &limits).unwrap();
+            });
+        }
+    }
     let mut g = c.benchmark_group("generate");
     g.sample_size(10);
     for (name, opts, _) in cases {

@@ -99,6 +99,24 @@ fn rectangular_boxes_either_way_round() {
 }
 
 #[test]
+fn large_boards_dig_to_unique_symmetric_puzzles_in_their_range() {
+    // 36×36 (searched grid), 49×49 and a rectangular 5×7 = 35 (pattern grid
+    // with cycle swaps above 36 only for the square 49), with symmetry.
+    for (shape, symmetry) in [
+        (Shape::square(6).unwrap(), Symmetry::Rotate180),
+        (Shape::square(7).unwrap(), Symmetry::Rotate90),
+        (Shape::new(5, 7).unwrap(), Symmetry::None),
+    ] {
+        let mut opts = GenerateOptions::new(shape, Level::Easy, 21);
+        opts.symmetry = symmetry;
+        let g = generate(&opts, &Limits::none()).unwrap();
+        check(&g, &opts);
+        let (lo, hi) = clue_range(shape, Level::Easy);
+        assert!((lo..=hi).contains(&g.clues), "{shape}: {} clues", g.clues);
+    }
+}
+
+#[test]
 fn every_symmetry_holds() {
     for shape in [
         Shape::CLASSIC,
