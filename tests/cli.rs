@@ -278,6 +278,33 @@ fn generate_rectangular_boxes_default_to_seeds_and_the_clock_seed_is_printed() {
 }
 
 #[test]
+fn generate_meets_a_rating_range() {
+    let args = [
+        "generate", "--level", "expert", "--rating", "7.0-7.5", "--count", "2", "--seed", "5",
+    ];
+    let out = run(&args, b"");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let body = text(&out.stdout);
+    assert!(
+        body.lines().next().unwrap().contains("rating 7.0-7.5"),
+        "{body}"
+    );
+    // The grader agrees: expert, rated within the range.
+    let graded = run(&["grade"], body.as_bytes());
+    let grades = text(&graded.stdout);
+    let ratings: Vec<f32> = grades
+        .lines()
+        .map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            assert_eq!(f[0], "expert", "{grades}");
+            f[2].parse().unwrap()
+        })
+        .collect();
+    assert_eq!(ratings.len(), 2, "{grades}");
+    assert!(ratings.iter().all(|r| (7.0..=7.5).contains(r)), "{grades}");
+}
+
+#[test]
 fn generate_bad_arguments_exit_2_with_a_message() {
     for (args, says) in [
         (&["generate", "--size", "7"][..], "no box shape fits"),
@@ -289,6 +316,8 @@ fn generate_bad_arguments_exit_2_with_a_message() {
         (&["generate", "--level", "brutal"], "unknown level"),
         (&["generate", "--symmetry", "spiral"], "unknown symmetry"),
         (&["generate", "--clues", "40-30"], "is empty"),
+        (&["generate", "--rating", "7.9-7.0"], "is empty"),
+        (&["generate", "--rating", "hard"], "expected a rating range"),
         (&["generate", "--clues", "90"], "81 cells"),
         (
             &["generate", "--size", "36", "--format", "line"],

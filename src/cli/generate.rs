@@ -50,6 +50,10 @@ pub struct GenerateArgs {
     /// Clue-count range instead of the level's: `MIN-MAX` or one number.
     #[arg(long, value_name = "MIN-MAX", value_parser = parse_clues)]
     clues: Option<(usize, usize)>,
+    /// SE-style rating range the hardest step must also fall in, with
+    /// --level: `MIN-MAX` such as `7.0-7.9` (or one rating).
+    #[arg(long, value_name = "MIN-MAX", value_parser = parse_rating)]
+    rating: Option<(u16, u16)>,
     /// Give up on a puzzle after this many seconds.
     #[arg(long, value_name = "SECONDS")]
     timeout: Option<f64>,
@@ -65,7 +69,7 @@ pub struct GenerateArgs {
         value_name = "DATE",
         num_args = 0..=1,
         default_missing_value = "today",
-        conflicts_with_all = ["size", "box_shape", "level", "symmetry", "count", "seed", "clues", "minimal"]
+        conflicts_with_all = ["size", "box_shape", "level", "symmetry", "count", "seed", "clues", "minimal", "rating"]
     )]
     daily: Option<String>,
     /// Puzzles made at once (default: one per core). The output is the
@@ -81,6 +85,29 @@ fn parse_box(s: &str) -> Result<(usize, usize), String> {
     let r = r.trim().parse().map_err(|_| bad())?;
     let c = c.trim().parse().map_err(|_| bad())?;
     Ok((r, c))
+}
+
+/// `MIN-MAX` or a single rating (1.0 to 12.0), in tenths.
+fn parse_rating(s: &str) -> Result<(u16, u16), String> {
+    let bad = || format!("expected a rating range like 7.0-7.9 (or one rating), found `{s}`");
+    let (a, b) = s.trim().split_once('-').unwrap_or((s, s));
+    let tenths = |t: &str| -> Result<u16, String> {
+        let r: f32 = t.trim().parse().map_err(|_| bad())?;
+        if !(1.0..=12.0).contains(&r) {
+            return Err(format!(
+                "ratings run from 1.0 to 12.0, found `{}`",
+                t.trim()
+            ));
+        }
+        Ok((r * 10.0).round() as u16)
+    };
+    let (a, b) = (tenths(a)?, tenths(b)?);
+    if a > b {
+        return Err(format!(
+            "the rating range {s} is empty: the minimum is above the maximum"
+        ));
+    }
+    Ok((a, b))
 }
 
 /// `MIN-MAX` or a single count.
@@ -208,6 +235,7 @@ pub fn run(args: &GenerateArgs) -> Status {
     opts.symmetry = args.symmetry;
     opts.clues = args.clues;
     opts.minimal = args.minimal;
+    opts.rating = args.rating;
     if let Some(d) = daily {
         opts = daily_options(d);
         clue_note_daily = format!(", daily puzzle of {d}");
@@ -219,6 +247,13 @@ pub fn run(args: &GenerateArgs) -> Status {
     });
     if args.minimal {
         clue_note.push_str(", minimal");
+    }
+    if let Some((lo, hi)) = args.rating {
+        clue_note.push_str(&format!(
+            ", rating {:.1}-{:.1}",
+            f32::from(lo) / 10.0,
+            f32::from(hi) / 10.0
+        ));
     }
 
     let mut out = BufWriter::new(io::stdout().lock());
@@ -289,10 +324,19 @@ pub fn run(args: &GenerateArgs) -> Status {
             if let Some(grade) = &graded.grade
                 && !graded.hit()
             {
+                let asked = match opts.rating {
+                    Some((lo, hi)) => format!(
+                        "{} rated {:.1}-{:.1}",
+                        opts.level,
+                        f32::from(lo) / 10.0,
+                        f32::from(hi) / 10.0
+                    ),
+                    None => opts.level.to_string(),
+                };
                 bar.suspend(|| {
                     eprintln!(
-                        "puzzle {i} (seed {}): graded {}, not {} (the closest found)",
-                        seed, grade.level, opts.level
+                        "puzzle {i} (seed {}): graded {} (rating {:.1}), not {asked} (the closest found)",
+                        seed, grade.level, grade.rating
                     )
                 });
             }
@@ -349,6 +393,11 @@ mod tests {
         assert_eq!(parse_box(" 4X5 "), Ok((4, 5)));
         assert_eq!(parse_box("3×4"), Ok((3, 4)));
         assert!(parse_box("3").unwrap_err().contains("`3`"));
+        assert_eq!(parse_rating("7.0-7.9"), Ok((70, 79)));
+        assert_eq!(parse_rating(" 3.4 "), Ok((34, 34)));
+        assert!(parse_rating("7.9-7.0").is_err());
+        assert!(parse_rating("0.5-2").is_err());
+        assert!(parse_rating("x").is_err());
         assert_eq!(parse_clues("30-35"), Ok((30, 35)));
         assert_eq!(parse_clues("28"), Ok((28, 28)));
         assert!(parse_clues("35-30").is_err());

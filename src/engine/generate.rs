@@ -67,6 +67,9 @@ pub struct GenerateOptions {
     /// symmetry), whatever the level's clue range; within `clues` when set
     /// (never below its minimum).
     pub minimal: bool,
+    /// For [`generate_graded`]: an SE-style rating range the hardest step
+    /// must also fall in, in tenths, inclusive (`(70, 79)` is 7.0–7.9).
+    pub rating: Option<(u16, u16)>,
 }
 
 impl GenerateOptions {
@@ -79,6 +82,7 @@ impl GenerateOptions {
             seed,
             clues: None,
             minimal: false,
+            rating: None,
         }
     }
 

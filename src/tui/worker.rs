@@ -185,6 +185,7 @@ fn for_play(shape: Shape, level: Level, seed: u64, limits: Limits) -> Result<Gra
         seed,
         clues: None,
         minimal: false,
+        rating: None,
     };
     let budget = Duration::from_secs(if shape.n() <= 16 { 4 } else { 30 });
     let limits = Limits {

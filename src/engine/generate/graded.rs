@@ -26,15 +26,32 @@ pub struct Graded {
     /// (above [`MAX_LOGIC_SIDE`]), where the level is a clue-count target,
     /// and when the deadline passed before the first grading finished.
     pub grade: Option<Grade>,
+    /// The rating range asked for ([`GenerateOptions::rating`]).
+    pub rating_range: Option<(u16, u16)>,
 }
 
 impl Graded {
-    /// Whether the puzzle was graded at the level asked for.
+    /// Whether the puzzle was graded at the level asked for (and within
+    /// the rating range asked for, if any).
     pub fn hit(&self) -> bool {
         self.grade
             .as_ref()
-            .is_some_and(|g| g.level == self.generated.level)
+            .is_some_and(|g| g.level == self.generated.level && self.rating_miss(g) == 0)
     }
+
+    /// How far (in tenths) the grade's rating lies outside the range asked.
+    fn rating_miss(&self, g: &Grade) -> usize {
+        let Some((lo, hi)) = self.rating_range else {
+            return 0;
+        };
+        let r = tenths(g.rating);
+        usize::from(lo.saturating_sub(r)) + usize::from(r.saturating_sub(hi))
+    }
+}
+
+/// A rating in tenths (ratings run from 1.0 to about 11).
+fn tenths(rating: f32) -> u16 {
+    (rating * 10.0).round().clamp(0.0, f32::from(u16::MAX)) as u16
 }
 
 /// Puzzles dug and graded at most for one [`generate_graded`] call on
@@ -70,8 +87,9 @@ fn index(level: Level) -> usize {
 /// target starts at the level's range and moves one level's range deeper
 /// (or shallower) after a try that graded too easy (or too hard).
 ///
-/// Returns the first puzzle graded at the level, else the closest one
-/// (fewest levels away; the earliest on a tie). A deadline in `limits` ends
+/// With a rating range in `opts.rating`, a hit must also rate within it.
+/// Returns the first hit, else the closest puzzle (fewest levels away,
+/// then nearest the rating range; the earliest on a tie). A deadline in `limits` ends
 /// the search with the closest puzzle so far — ungraded when it passed
 /// while the first one was being graded, an error only when not even one
 /// was dug; a cancel ends it with an error. Sides above
@@ -81,6 +99,7 @@ pub fn generate_graded(opts: &GenerateOptions, limits: &Limits) -> Result<Graded
         return generate(opts, limits).map(|generated| Graded {
             generated,
             grade: None,
+            rating_range: opts.rating,
         });
     }
     let target = index(opts.level);
@@ -105,11 +124,7 @@ pub fn generate_graded(opts: &GenerateOptions, limits: &Limits) -> Result<Graded
             // the farthest miss, never a hit.
             Err(_) => (None, false),
         };
-        // A puzzle that cannot be graded (it never happens to a generated
-        // one) is the farthest miss, never a hit.
         let got = grade.as_ref().map(|g| index(g.level));
-        let miss = got.map_or(usize::MAX, |got| got.abs_diff(target));
-        let got = got.unwrap_or(target);
         let graded = Graded {
             generated: Generated {
                 level: opts.level,
@@ -120,16 +135,25 @@ pub fn generate_graded(opts: &GenerateOptions, limits: &Limits) -> Result<Graded
                 ..made
             },
             grade,
+            rating_range: opts.rating,
         };
+        // Levels first, then tenths of rating outside the range asked.
+        let miss = match (&graded.grade, got) {
+            (Some(g), Some(got)) => got.abs_diff(target) * 1000 + graded.rating_miss(g),
+            _ => usize::MAX,
+        };
+        let got = got.unwrap_or(target);
         if best.as_ref().is_none_or(|(m, _)| miss < *m) {
             best = Some((miss, graded));
         }
         if miss == 0 || late {
             break;
         }
+        // At the level but outside the rating range: dig as deep again,
+        // from the next seed.
         if got < target {
             dig = (dig + 1).min(Level::ALL.len() - 1);
-        } else {
+        } else if got > target {
             dig = dig.saturating_sub(1);
         }
         if let Some(stop) = limits.check(0) {
@@ -164,6 +188,26 @@ mod tests {
             let again = generate_graded(&opts, &Limits::none()).unwrap();
             assert_eq!(again.generated.puzzle, *p);
         }
+    }
+
+    #[test]
+    fn a_rating_range_is_met_or_the_closest_is_returned() {
+        let mut opts = GenerateOptions::new(Shape::CLASSIC, Level::Expert, 5);
+        opts.rating = Some((70, 75));
+        let g = generate_graded(&opts, &Limits::none()).unwrap();
+        assert!(g.hit());
+        let p = &g.generated.puzzle;
+        assert_eq!(is_unique(p, &Limits::none()), Some(true));
+        let again = grade(p).unwrap();
+        assert_eq!(again.level, Level::Expert);
+        assert!((7.0..=7.5).contains(&again.rating), "{}", again.rating);
+        // Medium never rates 7: the closest medium puzzle, not a hit.
+        opts.level = Level::Medium;
+        let g = generate_graded(&opts, &Limits::none()).unwrap();
+        assert!(!g.hit());
+        let got = g.grade.unwrap();
+        assert_eq!(got.level, Level::Medium);
+        assert!(got.rating < 7.0);
     }
 
     #[test]
