@@ -105,6 +105,22 @@ fn count_reports_exact_and_capped_counts() {
     assert_eq!(text(&out.stdout), ">=5\n");
     let out = run(&["count"], format!("{HARD}\n").as_bytes());
     assert_eq!(out.status.code(), Some(0));
+    // Dancing Links counts the same, and solves to the same grid.
+    let out = run(
+        &["count", "--limit", "1000", "--backend", "dlx"],
+        format!("{empty4}\n{HARD}\n").as_bytes(),
+    );
+    assert_eq!(text(&out.stdout), "288\n1\n");
+    let dlx = run(
+        &["solve", "--backend", "dlx"],
+        format!("{HARD}\n").as_bytes(),
+    );
+    let ours = run(&["solve"], format!("{HARD}\n").as_bytes());
+    assert_eq!(dlx.status.code(), Some(0));
+    assert_eq!(text(&dlx.stdout), text(&ours.stdout));
+    let bad = run(&["count", "--backend", "minisat"], b"");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(text(&bad.stderr).contains("unknown solver backend"));
 }
 
 #[test]

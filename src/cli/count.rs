@@ -4,7 +4,7 @@ use std::io::{self, BufWriter, Write};
 
 use clap::Args;
 
-use crate::engine::{Limits, Solver};
+use crate::engine::{Backend, Limits, Solver};
 
 use super::{Input, Status, progress, puzzle_or_report, seconds, write_failed};
 
@@ -19,6 +19,10 @@ pub struct CountArgs {
     /// Give up on a puzzle after this many seconds.
     #[arg(long, value_name = "SECONDS")]
     timeout: Option<f64>,
+    /// The exact search: `propagation` (the default) or `dlx` (Dancing
+    /// Links).
+    #[arg(long, value_name = "BACKEND", default_value = "propagation")]
+    backend: Backend,
 }
 
 /// Runs `count`: one line per puzzle, `N` when exact, `>=N` at the limit.
@@ -29,7 +33,7 @@ pub fn run(args: &CountArgs) -> Status {
     };
     let name = args.input.name();
     let mut out = BufWriter::new(io::stdout().lock());
-    let mut solver = Solver::new();
+    let mut solver = Solver::with_backend(args.backend);
     let mut status = Status::Ok;
     let bar = progress("counting");
     let mut index = 0usize;

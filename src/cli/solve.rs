@@ -5,7 +5,7 @@ use std::io::{self, BufWriter, Write};
 use clap::Args;
 
 use crate::engine::format::{self, Format};
-use crate::engine::{Limits, NoTrace, Outcome, Solver};
+use crate::engine::{Backend, Limits, NoTrace, Outcome, Solver};
 
 use super::{Input, Status, progress, puzzle_or_report, seconds, write_failed};
 
@@ -24,6 +24,10 @@ pub struct SolveArgs {
     /// Give up on a puzzle after this many seconds.
     #[arg(long, value_name = "SECONDS")]
     timeout: Option<f64>,
+    /// The exact search: `propagation` (the default) or `dlx` (Dancing
+    /// Links).
+    #[arg(long, value_name = "BACKEND", default_value = "propagation")]
+    backend: Backend,
 }
 
 /// Runs `solve`.
@@ -35,7 +39,7 @@ pub fn run(args: &SolveArgs) -> Status {
     let name = args.input.name();
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let mut solver = Solver::new();
+    let mut solver = Solver::with_backend(args.backend);
     let mut status = Status::Ok;
     let bar = progress("solving");
     let mut index = 0usize;

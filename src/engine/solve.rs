@@ -8,6 +8,7 @@
 //! to the dedicated kernel ([`nine`]) instead, which is about ten times
 //! faster; a trace always comes from the propagation solver.
 
+pub mod dlx;
 pub mod nine;
 pub mod propagate;
 
@@ -134,12 +135,48 @@ impl Engine {
     }
 }
 
+/// The exact search a [`Solver`] runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Backend {
+    /// Singles to a fixed point, then search on the most constrained
+    /// choice, on an undo trail ([`propagate`]); classic 9×9 on the
+    /// [`nine`] kernel when untraced.
+    #[default]
+    Propagation,
+    /// Knuth's Algorithm X with dancing links ([`dlx`]).
+    DancingLinks,
+}
+
+impl Backend {
+    /// Every backend, in order.
+    pub const ALL: [Backend; 2] = [Backend::Propagation, Backend::DancingLinks];
+
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Backend::Propagation => "propagation",
+            Backend::DancingLinks => "dlx",
+        }
+    }
+}
+
+impl std::str::FromStr for Backend {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Backend, String> {
+        Backend::ALL
+            .into_iter()
+            .find(|b| b.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| format!("unknown solver backend `{s}`; expected propagation or dlx"))
+    }
+}
+
 /// A reusable exact solver: keeps its buffers between puzzles of one shape,
 /// so batch runs allocate nothing per puzzle once warm.
 pub struct Solver {
     engine: Option<Engine>,
     /// Whether untraced 9×9 searches use the [`nine`] kernel.
     kernel: bool,
+    backend: Backend,
 }
 
 impl Default for Solver {
@@ -147,6 +184,7 @@ impl Default for Solver {
         Solver {
             engine: None,
             kernel: true,
+            backend: Backend::Propagation,
         }
     }
 }
@@ -156,6 +194,7 @@ impl std::fmt::Debug for Solver {
         f.debug_struct("Solver")
             .field("shape", &self.engine.as_ref().map(Engine::shape))
             .field("kernel", &self.kernel)
+            .field("backend", &self.backend)
             .finish()
     }
 }
@@ -171,8 +210,16 @@ impl Solver {
     /// other).
     pub fn propagation_only() -> Solver {
         Solver {
-            engine: None,
             kernel: false,
+            ..Solver::default()
+        }
+    }
+
+    /// A solver on `backend`.
+    pub fn with_backend(backend: Backend) -> Solver {
+        Solver {
+            backend,
+            ..Solver::default()
         }
     }
 
@@ -197,6 +244,9 @@ impl Solver {
         limits: &Limits,
         sink: &mut S,
     ) -> RawResult {
+        if self.backend == Backend::DancingLinks {
+            return dlx::run(puzzle, limit, limits, sink);
+        }
         if !S::ENABLED && self.kernel && puzzle.shape() == Shape::CLASSIC {
             return run_nine(puzzle, limit, limits);
         }
