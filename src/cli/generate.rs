@@ -8,6 +8,7 @@ use rayon::prelude::*;
 
 use crate::engine::format::{self, Format, MAX_CHAR_SIDE};
 use crate::engine::generate::daily::{Date, daily_options};
+use crate::engine::generate::graded::rating_tenths;
 use crate::engine::generate::random::splitmix64;
 use crate::engine::generate::{GenerateOptions, Symmetry, generate_graded};
 use crate::engine::logic::MAX_LOGIC_SIDE;
@@ -99,7 +100,7 @@ fn parse_rating(s: &str) -> Result<(u16, u16), String> {
                 t.trim()
             ));
         }
-        Ok((r * 10.0).round() as u16)
+        Ok(rating_tenths(r))
     };
     let (a, b) = (tenths(a)?, tenths(b)?);
     if a > b {
@@ -108,6 +109,11 @@ fn parse_rating(s: &str) -> Result<(u16, u16), String> {
         ));
     }
     Ok((a, b))
+}
+
+/// A rating range in tenths as the command line writes it: `7.0-7.9`.
+fn rating_text((lo, hi): (u16, u16)) -> String {
+    format!("{:.1}-{:.1}", f32::from(lo) / 10.0, f32::from(hi) / 10.0)
 }
 
 /// `MIN-MAX` or a single count.
@@ -230,30 +236,24 @@ pub fn run(args: &GenerateArgs) -> Status {
             s
         }
     };
-    let mut clue_note_daily = String::new();
     let mut opts = GenerateOptions::new(shape, args.level, first_seed);
     opts.symmetry = args.symmetry;
     opts.clues = args.clues;
     opts.minimal = args.minimal;
     opts.rating = args.rating;
+    let mut clue_note = String::new();
     if let Some(d) = daily {
         opts = daily_options(d);
-        clue_note_daily = format!(", daily puzzle of {d}");
+        clue_note.push_str(&format!(", daily puzzle of {d}"));
     }
-    let mut clue_note = clue_note_daily;
-    clue_note.push_str(&match args.clues {
-        Some((lo, hi)) => format!(", clues {lo}-{hi}"),
-        None => String::new(),
-    });
+    if let Some((lo, hi)) = args.clues {
+        clue_note.push_str(&format!(", clues {lo}-{hi}"));
+    }
     if args.minimal {
         clue_note.push_str(", minimal");
     }
-    if let Some((lo, hi)) = args.rating {
-        clue_note.push_str(&format!(
-            ", rating {:.1}-{:.1}",
-            f32::from(lo) / 10.0,
-            f32::from(hi) / 10.0
-        ));
+    if let Some(range) = args.rating {
+        clue_note.push_str(&format!(", rating {}", rating_text(range)));
     }
 
     let mut out = BufWriter::new(io::stdout().lock());
@@ -325,12 +325,7 @@ pub fn run(args: &GenerateArgs) -> Status {
                 && !graded.hit()
             {
                 let asked = match opts.rating {
-                    Some((lo, hi)) => format!(
-                        "{} rated {:.1}-{:.1}",
-                        opts.level,
-                        f32::from(lo) / 10.0,
-                        f32::from(hi) / 10.0
-                    ),
+                    Some(range) => format!("{} rated {}", opts.level, rating_text(range)),
                     None => opts.level.to_string(),
                 };
                 bar.suspend(|| {

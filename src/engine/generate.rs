@@ -341,32 +341,25 @@ impl Dig<'_> {
                 Some(stop) => Err(stop),
                 None => unique(solver, &puzzle, solution, &removed, self.check),
             };
+            if check != Ok(Check::Unique) {
+                for &c in &removed {
+                    restore(&mut puzzle, solution, c);
+                }
+            }
             match check {
                 Ok(Check::Unique) => {
                     clues -= cells;
                     next += taken;
                     batch *= 2;
                     stalls = 0;
-                    continue;
                 }
-                Ok(result) => {
-                    if taken == 1 {
-                        next += 1;
-                        stalls += usize::from(result == Check::Unknown);
-                    } else {
-                        batch = taken / 2;
-                    }
+                Ok(result) if taken == 1 => {
+                    next += 1;
+                    stalls += usize::from(result == Check::Unknown);
                 }
-                Err(StopReason::Deadline) => {
-                    for &c in &removed {
-                        restore(&mut puzzle, solution, c);
-                    }
-                    return Ok((puzzle, true));
-                }
+                Ok(_) => batch = taken / 2,
+                Err(StopReason::Deadline) => return Ok((puzzle, true)),
                 Err(stop) => return Err(stop),
-            }
-            for &c in &removed {
-                restore(&mut puzzle, solution, c);
             }
         }
         Ok((puzzle, false))

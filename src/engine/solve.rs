@@ -166,7 +166,13 @@ impl std::str::FromStr for Backend {
         Backend::ALL
             .into_iter()
             .find(|b| b.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| format!("unknown solver backend `{s}`; expected propagation or dlx"))
+            .ok_or_else(|| {
+                let names: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
+                format!(
+                    "unknown solver backend `{s}`; expected one of: {}",
+                    names.join(", ")
+                )
+            })
     }
 }
 

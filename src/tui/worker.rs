@@ -178,15 +178,8 @@ pub fn run_job(job: Job, cancel: Arc<AtomicBool>) -> JobResult {
 /// seconds (4 up to 16×16, 30 above), then the closest found. It fails
 /// only when cancelled or when not even one try finishes in time.
 fn for_play(shape: Shape, level: Level, seed: u64, limits: Limits) -> Result<Graded, String> {
-    let opts = GenerateOptions {
-        shape,
-        level,
-        symmetry: Symmetry::Rotate180,
-        seed,
-        clues: None,
-        minimal: false,
-        rating: None,
-    };
+    let mut opts = GenerateOptions::new(shape, level, seed);
+    opts.symmetry = Symmetry::Rotate180;
     let budget = Duration::from_secs(if shape.n() <= 16 { 4 } else { 30 });
     let limits = Limits {
         deadline: Instant::now().checked_add(budget),

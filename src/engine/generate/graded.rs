@@ -44,13 +44,14 @@ impl Graded {
         let Some((lo, hi)) = self.rating_range else {
             return 0;
         };
-        let r = tenths(g.rating);
+        let r = rating_tenths(g.rating);
         usize::from(lo.saturating_sub(r)) + usize::from(r.saturating_sub(hi))
     }
 }
 
-/// A rating in tenths (ratings run from 1.0 to about 11).
-fn tenths(rating: f32) -> u16 {
+/// A rating in tenths, the unit of [`GenerateOptions::rating`] (ratings
+/// run from 1.0 to about 11).
+pub fn rating_tenths(rating: f32) -> u16 {
     (rating * 10.0).round().clamp(0.0, f32::from(u16::MAX)) as u16
 }
 
@@ -89,10 +90,10 @@ fn index(level: Level) -> usize {
 ///
 /// With a rating range in `opts.rating`, a hit must also rate within it.
 /// Returns the first hit, else the closest puzzle (fewest levels away,
-/// then nearest the rating range; the earliest on a tie). A deadline in `limits` ends
-/// the search with the closest puzzle so far — ungraded when it passed
-/// while the first one was being graded, an error only when not even one
-/// was dug; a cancel ends it with an error. Sides above
+/// then nearest the rating range; the earliest on a tie). A deadline in
+/// `limits` ends the search with the closest puzzle so far — ungraded when
+/// it passed while the first one was being graded, an error only when not
+/// even one was dug; a cancel ends it with an error. Sides above
 /// [`MAX_LOGIC_SIDE`] are not graded: one [`generate`] call, `grade: None`.
 pub fn generate_graded(opts: &GenerateOptions, limits: &Limits) -> Result<Graded, StopReason> {
     if opts.shape.n() > MAX_LOGIC_SIDE {
@@ -124,7 +125,6 @@ pub fn generate_graded(opts: &GenerateOptions, limits: &Limits) -> Result<Graded
             // the farthest miss, never a hit.
             Err(_) => (None, false),
         };
-        let got = grade.as_ref().map(|g| index(g.level));
         let graded = Graded {
             generated: Generated {
                 level: opts.level,
@@ -138,11 +138,13 @@ pub fn generate_graded(opts: &GenerateOptions, limits: &Limits) -> Result<Graded
             rating_range: opts.rating,
         };
         // Levels first, then tenths of rating outside the range asked.
-        let miss = match (&graded.grade, got) {
-            (Some(g), Some(got)) => got.abs_diff(target) * 1000 + graded.rating_miss(g),
-            _ => usize::MAX,
+        let (miss, got) = match &graded.grade {
+            Some(g) => {
+                let got = index(g.level);
+                (got.abs_diff(target) * 1000 + graded.rating_miss(g), got)
+            }
+            None => (usize::MAX, target),
         };
-        let got = got.unwrap_or(target);
         if best.as_ref().is_none_or(|(m, _)| miss < *m) {
             best = Some((miss, graded));
         }
