@@ -624,8 +624,8 @@ fn with_pool(a: &mut App, pool: &dekadoku::store::Pool, effects: Vec<Effect>) ->
     while let Some(e) = queue.pop() {
         match e {
             Effect::TakePooled(shape, level) => {
-                let entry = pool.take(shape, level).unwrap().map(Box::new);
-                let left = pool.count(shape, level);
+                let (entry, left) = pool.take(shape, level).unwrap();
+                let entry = entry.map(Box::new);
                 queue.extend(a.update(Action::Pooled {
                     shape,
                     level,

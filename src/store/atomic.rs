@@ -1,10 +1,10 @@
 //! Writing files so that a crash, a full disk or a killed process never
-//! leaves a half-written target, and moving broken files aside so that the
-//! user keeps them.
+//! leaves a half-written target, moving broken files aside so that the
+//! user keeps them, and reading files with a size cap.
 
 use std::ffi::OsString;
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -35,6 +35,17 @@ fn file_name_of(path: &Path) -> io::Result<&std::ffi::OsStr> {
             format!("{} does not name a file", path.display()),
         )
     })
+}
+
+/// Reads `path`, but no more than `max + 1` bytes: a file longer than `max`
+/// shows as a result longer than `max`, and a huge file is never loaded
+/// whole. A missing file is an error of kind [`io::ErrorKind::NotFound`].
+pub fn read_capped(path: &Path, max: u64) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    File::open(path)?
+        .take(max.saturating_add(1))
+        .read_to_end(&mut bytes)?;
+    Ok(bytes)
 }
 
 /// Writes `bytes` to `path` atomically: the parent folders are created, the

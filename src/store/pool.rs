@@ -8,8 +8,7 @@
 //! an entry that fails validation (wrong length, a digit out of range, a
 //! solution that breaks the rules or misses a clue) is dropped on reading.
 
-use std::fs;
-use std::io::{self, Read};
+use std::io;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -17,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use crate::engine::{Grid, Level, Puzzle, Shape, Value};
 
 use super::StoreError;
-use super::atomic::{keep_aside, write_atomic};
+use super::atomic::{keep_aside, read_capped, write_atomic};
 
 /// Pool files larger than this are treated as damaged.
 const MAX_POOL_BYTES: u64 = 8 * 1024 * 1024;
@@ -97,17 +96,20 @@ impl Pool {
     }
 
     /// Takes the oldest pooled puzzle of `shape` and `level` out of the
-    /// pool. `Ok(None)` when there is none; an error when the file could
-    /// not be rewritten (the puzzle is then still returned by the next
-    /// call, so nothing is lost either way, but it may be played twice).
-    pub fn take(&self, shape: Shape, level: Level) -> Result<Option<PoolEntry>, StoreError> {
+    /// pool, with the number left. `None` when there is none; an error when
+    /// the file could not be rewritten (the puzzle then stays pooled).
+    pub fn take(
+        &self,
+        shape: Shape,
+        level: Level,
+    ) -> Result<(Option<PoolEntry>, usize), StoreError> {
         let (mut entries, _) = self.writable(shape, level)?;
         if entries.is_empty() {
-            return Ok(None);
+            return Ok((None, 0));
         }
         let first = entries.remove(0);
         self.write(shape, level, &entries)?;
-        Ok(Some(first))
+        Ok((Some(first), entries.len()))
     }
 
     /// Adds `entry` to the pool of its shape and level unless that pool is
@@ -235,13 +237,12 @@ impl Pool {
 
 /// The file's bytes; `None` when it does not exist.
 fn read_limited(path: &Path) -> io::Result<Option<Vec<u8>>> {
-    let mut bytes = Vec::new();
-    match fs::File::open(path).and_then(|f| f.take(MAX_POOL_BYTES + 1).read_to_end(&mut bytes)) {
-        Ok(_) if bytes.len() as u64 > MAX_POOL_BYTES => Err(io::Error::other(format!(
+    match read_capped(path, MAX_POOL_BYTES) {
+        Ok(bytes) if bytes.len() as u64 > MAX_POOL_BYTES => Err(io::Error::other(format!(
             "larger than {} MiB",
             MAX_POOL_BYTES / (1024 * 1024)
         ))),
-        Ok(_) => Ok(Some(bytes)),
+        Ok(bytes) => Ok(Some(bytes)),
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(e),
     }
@@ -288,6 +289,7 @@ mod tests {
     use super::*;
     use crate::engine::Limits;
     use crate::engine::generate::{GenerateOptions, generate};
+    use std::fs;
 
     fn entry(shape: Shape, level: Level, seed: u64) -> PoolEntry {
         let g = generate(&GenerateOptions::new(shape, level, seed), &Limits::none()).unwrap();
@@ -312,7 +314,7 @@ mod tests {
         let pool = Pool::new(&dir);
         let shape = Shape::new(2, 3).unwrap();
         assert_eq!(pool.count(shape, Level::Medium), 0);
-        assert_eq!(pool.take(shape, Level::Medium).unwrap(), None);
+        assert_eq!(pool.take(shape, Level::Medium).unwrap(), (None, 0));
         let made: Vec<PoolEntry> = (1..=4).map(|s| entry(shape, Level::Medium, s)).collect();
         assert_eq!(pool.add(made[0].clone()).unwrap(), 1);
         // The same puzzle twice is kept once.
@@ -325,12 +327,12 @@ mod tests {
         assert_eq!(pool.count(shape, Level::Easy), 0);
         // Oldest first, each exactly as it went in.
         assert_eq!(
-            pool.take(shape, Level::Medium).unwrap().as_ref(),
-            Some(&made[0])
+            pool.take(shape, Level::Medium).unwrap(),
+            (Some(made[0].clone()), 2)
         );
         assert_eq!(
-            pool.take(shape, Level::Medium).unwrap().as_ref(),
-            Some(&made[1])
+            pool.take(shape, Level::Medium).unwrap(),
+            (Some(made[1].clone()), 1)
         );
         assert_eq!(pool.count(shape, Level::Medium), 1);
         let _ = fs::remove_dir_all(&dir);

@@ -6,14 +6,14 @@
 //! error says where it went.
 
 use std::fs;
-use std::io::{self, Read};
+use std::io;
 use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use super::StoreError;
-use super::atomic::{keep_aside, write_atomic};
+use super::atomic::{keep_aside, read_capped, write_atomic};
 
 /// The `format` word of every envelope.
 pub const FORMAT: &str = "dekadoku";
@@ -199,11 +199,7 @@ fn read_bytes(path: &Path) -> Result<Vec<u8>, LoadError> {
             source,
         },
     };
-    let file = fs::File::open(path).map_err(io_error)?;
-    let mut bytes = Vec::new();
-    file.take(MAX_SAVE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(io_error)?;
+    let bytes = read_capped(path, MAX_SAVE_BYTES).map_err(io_error)?;
     if bytes.len() as u64 > MAX_SAVE_BYTES {
         let bytes = fs::metadata(path).map_or(bytes.len() as u64, |m| m.len());
         return Err(LoadError::TooLarge {

@@ -2,14 +2,13 @@
 //! per board size and level (`"9x9/medium"`), kept in `stats.json`.
 
 use std::collections::BTreeMap;
-use std::fs;
-use std::io::{self, Read};
+use std::io;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
 use super::StoreError;
-use super::atomic::{keep_aside, write_atomic};
+use super::atomic::{keep_aside, read_capped, write_atomic};
 
 /// Statistics files larger than this are treated as damaged.
 const MAX_STATS_BYTES: u64 = 16 * 1024 * 1024;
@@ -73,17 +72,14 @@ impl Stats {
     /// newer dekadoku is read as far as this version understands it, and
     /// [`Stats::save`] will not overwrite it.
     pub fn load(path: &Path) -> (Stats, Option<String>) {
-        let mut bytes = Vec::new();
-        let read =
-            fs::File::open(path).and_then(|f| f.take(MAX_STATS_BYTES + 1).read_to_end(&mut bytes));
-        match read {
-            Ok(_) => {}
+        let bytes = match read_capped(path, MAX_STATS_BYTES) {
+            Ok(bytes) => bytes,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return (Stats::default(), None),
             Err(e) => {
                 let warning = format!("{}: {e}; statistics start empty", path.display());
                 return (Stats::default(), Some(warning));
             }
-        }
+        };
         let problem = if bytes.len() as u64 > MAX_STATS_BYTES {
             format!("larger than {} MiB", MAX_STATS_BYTES / (1024 * 1024))
         } else {

@@ -334,14 +334,17 @@ fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
             }))
         }
         Effect::TakePooled(shape, level) => {
-            // A pool that cannot be rewritten still gives its puzzle; the
-            // worst case is playing it again later.
-            let entry = ctx.pool.take(shape, level).ok().flatten();
+            // A pool that cannot be rewritten gives nothing (its puzzle
+            // stays pooled): the game generates one instead.
+            let (entry, left) = ctx
+                .pool
+                .take(shape, level)
+                .unwrap_or_else(|_| (None, ctx.pool.count(shape, level)));
             Some(Action::Pooled {
                 shape,
                 level,
                 entry: entry.map(Box::new),
-                left: ctx.pool.count(shape, level),
+                left,
             })
         }
         Effect::AddPooled(entry) => {
