@@ -11,7 +11,6 @@ use crate::engine::generate::daily::{Date, daily_options};
 use crate::engine::generate::graded::rating_tenths;
 use crate::engine::generate::random::splitmix64;
 use crate::engine::generate::{GenerateOptions, Symmetry, generate_graded};
-use crate::engine::logic::MAX_LOGIC_SIDE;
 use crate::engine::{Level, Limits, Shape};
 
 use super::{Status, progress_of, seconds};
@@ -335,7 +334,7 @@ pub fn run(args: &GenerateArgs) -> Status {
                     )
                 });
             }
-            if graded.grade.is_none() && g.puzzle.shape().n() <= MAX_LOGIC_SIDE {
+            if graded.level().is_none() {
                 bar.suspend(|| {
                     eprintln!(
                         "puzzle {i} (seed {seed}): not graded: the timeout passed while grading"

@@ -14,8 +14,7 @@ use tui_input::backend::crossterm::EventHandler;
 use crate::engine::generate::bundled::bundled;
 use crate::engine::generate::daily::{Date, daily_level};
 use crate::engine::generate::random::splitmix64;
-use crate::engine::logic::MAX_LOGIC_SIDE;
-use crate::engine::{Level, Outcome, Shape};
+use crate::engine::{Grid, Level, Outcome, Puzzle, Shape};
 use crate::game::{Game, GameSave, Hint, LogicWalk, Origin, parse_symbol};
 use crate::store::pool::{self, PoolEntry};
 use crate::store::{Config, SaveMeta};
@@ -334,9 +333,9 @@ impl App {
         h
     }
 
-    /// Starts a job for the player, cancelling a pool refill first (the
-    /// worker runs one job at a time; a refill must never make the player
-    /// wait).
+    /// Starts a job on the worker, cancelling a running pool refill first
+    /// (the worker runs one job at a time; a refill must never make the
+    /// player wait).
     fn job(&mut self, kind: JobKind, fx: &mut Vec<Effect>) -> u64 {
         if let Some(refill) = self.refill.take() {
             fx.push(Effect::Cancel(refill));
@@ -884,15 +883,11 @@ impl App {
     /// Puts a refilled puzzle in the pool, under the level it was graded at
     /// (a miss still serves that level).
     fn refilled(&mut self, graded: Graded, fx: &mut Vec<Effect>) {
+        let level = graded.level();
+        let rating = graded.grade.map(|g| g.rating);
         let made = graded.generated;
         let shape = made.puzzle.shape();
         let asked = (shape, made.level);
-        let level = match &graded.grade {
-            Some(g) => Some(g.level),
-            None if shape.n() > MAX_LOGIC_SIDE => Some(made.level),
-            // Not graded in time: no level to pool it under.
-            None => None,
-        };
         if level == Some(made.level) {
             self.pool_misses.remove(&asked);
         } else {
@@ -904,6 +899,7 @@ impl App {
                 self.pool_wanted.remove(&asked);
             }
         }
+        // Not graded in time: no level to pool it under.
         let Some(level) = level else {
             return;
         };
@@ -912,7 +908,7 @@ impl App {
             solution: made.solution,
             seed: made.seed,
             level,
-            rating: graded.grade.map(|g| g.rating),
+            rating,
         })));
         // Counted now, so the next tick does not ask for the same key again
         // before the runner answers.
@@ -921,16 +917,30 @@ impl App {
 
     /// Starts a puzzle taken from the pool.
     fn start_pooled(&mut self, e: PoolEntry, fx: &mut Vec<Effect>) {
-        let clues = e.puzzle.clue_count();
         let origin = Origin {
             level: Some(e.level),
             seed: Some(e.seed),
             title: None,
         };
-        self.start_game(Game::new(&e.puzzle, Some(e.solution), origin), fx);
-        self.status = match e.rating {
-            Some(r) => format!("new puzzle: {}, rating {r:.1}, {clues} clues", e.level),
-            None => format!("new puzzle: {}, {clues} clues", e.level),
+        self.play_made(&e.puzzle, e.solution, origin, e.rating, fx);
+    }
+
+    /// Starts a freshly made puzzle (generated or pooled) and says what it
+    /// is on the status line.
+    fn play_made(
+        &mut self,
+        puzzle: &Puzzle,
+        solution: Grid,
+        origin: Origin,
+        rating: Option<f32>,
+        fx: &mut Vec<Effect>,
+    ) {
+        let clues = puzzle.clue_count();
+        let level = origin.level;
+        self.start_game(Game::new(puzzle, Some(solution), origin), fx);
+        self.status = match (level, rating) {
+            (Some(level), Some(r)) => format!("new puzzle: {level}, rating {r:.1}, {clues} clues"),
+            _ => format!("new puzzle: {clues} clues"),
         };
     }
 
@@ -999,36 +1009,31 @@ impl App {
             JobResult::Hint { .. } | JobResult::Walk { .. } | JobResult::Refilled { .. } => {}
             JobResult::Generated { result, title, .. } => match result {
                 Ok(graded) => {
-                    let made = graded.generated;
-                    // The level the grader measured (the one asked for
+                    // The level the grader measured (not the one asked for
                     // when the closest puzzle found missed it).
-                    let level = graded.grade.as_ref().map_or(made.level, |g| g.level);
-                    // Ungraded: a clue-count level above the technique
-                    // solver's sides, no level when grading ran out of time.
-                    let graded_in_time =
-                        graded.grade.is_some() || made.puzzle.shape().n() > MAX_LOGIC_SIDE;
+                    let level = graded.level();
+                    let rating = graded.grade.as_ref().map(|g| g.rating);
+                    let made = graded.generated;
+                    let (asked, clues) = (made.level, made.clues);
                     let origin = Origin {
-                        level: graded_in_time.then_some(level),
+                        level,
                         seed: Some(made.seed),
                         title,
                     };
-                    let game = Game::new(&made.puzzle, Some(made.solution), origin);
-                    self.start_game(game, fx);
-                    self.status = match &graded.grade {
-                        Some(_) if level != made.level => format!(
-                            "new puzzle: {level} (no {} puzzle found in time), {} clues",
-                            made.level, made.clues
-                        ),
-                        Some(g) => format!(
-                            "new puzzle: {level}, rating {:.1}, {} clues",
-                            g.rating, made.clues
-                        ),
-                        None if graded_in_time => format!("new puzzle: {} clues", made.clues),
-                        None => format!(
-                            "new puzzle: {} clues (not graded: grading ran out of time)",
-                            made.clues
-                        ),
-                    };
+                    self.play_made(&made.puzzle, made.solution, origin, rating, fx);
+                    match level {
+                        Some(level) if level != asked => {
+                            self.status = format!(
+                                "new puzzle: {level} (no {asked} puzzle found in time), {clues} clues"
+                            );
+                        }
+                        None => {
+                            self.status = format!(
+                                "new puzzle: {clues} clues (not graded: grading ran out of time)"
+                            );
+                        }
+                        Some(_) => {}
+                    }
                 }
                 Err(e) => {
                     if let Screen::Working { shape, level, .. } = self.screen {
@@ -1356,13 +1361,7 @@ impl App {
             return;
         };
         let seed = self.next_seed();
-        let id = self.next_job;
-        self.next_job += 1;
-        fx.push(Effect::Start(Job {
-            id,
-            kind: JobKind::Refill { shape, level, seed },
-        }));
-        self.refill = Some(id);
+        self.refill = Some(self.job(JobKind::Refill { shape, level, seed }, fx));
     }
 
     fn autosave_now(&mut self, fx: &mut Vec<Effect>) {

@@ -39,6 +39,20 @@ impl Graded {
             .is_some_and(|g| g.level == self.generated.level && self.rating_miss(g) == 0)
     }
 
+    /// The level the puzzle is known to have: the grader's, or for sides
+    /// the grader does not take (above [`MAX_LOGIC_SIDE`]) the clue-count
+    /// level it was made for; `None` when the deadline passed before it
+    /// was graded.
+    pub fn level(&self) -> Option<Level> {
+        match &self.grade {
+            Some(g) => Some(g.level),
+            None if self.generated.puzzle.shape().n() > MAX_LOGIC_SIDE => {
+                Some(self.generated.level)
+            }
+            None => None,
+        }
+    }
+
     /// How far (in tenths) the grade's rating lies outside the range asked.
     fn rating_miss(&self, g: &Grade) -> usize {
         let Some((lo, hi)) = self.rating_range else {
@@ -198,6 +212,7 @@ mod tests {
         opts.rating = Some((70, 75));
         let g = generate_graded(&opts, &Limits::none()).unwrap();
         assert!(g.hit());
+        assert_eq!(g.level(), Some(Level::Expert));
         let p = &g.generated.puzzle;
         assert_eq!(is_unique(p, &Limits::none()), Some(true));
         let again = grade(p).unwrap();
