@@ -5,6 +5,7 @@
 pub mod aic;
 pub mod als;
 pub mod board;
+mod cellset;
 pub mod chains;
 pub mod coloring;
 pub mod fish;

@@ -30,6 +30,7 @@ use std::collections::{HashSet, VecDeque};
 use crate::engine::grid::Value;
 
 use super::board::bits;
+use super::cellset::{and_into, disjoint, has_bit, is_empty, members, set_bit, subset};
 use super::{Board, Highlights, Link, Step, Technique};
 
 /// Largest ALS searched, in cells, on boards up to 9×9 (capped at n − 1).
@@ -85,39 +86,6 @@ impl Sets {
     fn get_mut(&mut self, i: usize) -> &mut [u64] {
         &mut self.data[i * self.w..(i + 1) * self.w]
     }
-}
-
-fn set_bit(s: &mut [u64], c: usize) {
-    s[c / 64] |= 1 << (c % 64);
-}
-
-fn has_bit(s: &[u64], c: usize) -> bool {
-    s[c / 64] >> (c % 64) & 1 == 1
-}
-
-fn subset(a: &[u64], b: &[u64]) -> bool {
-    a.iter().zip(b).all(|(x, y)| x & !y == 0)
-}
-
-fn disjoint(a: &[u64], b: &[u64]) -> bool {
-    a.iter().zip(b).all(|(x, y)| x & y == 0)
-}
-
-fn and_into(acc: &mut [u64], b: &[u64]) {
-    for (x, y) in acc.iter_mut().zip(b) {
-        *x &= y;
-    }
-}
-
-fn is_empty(s: &[u64]) -> bool {
-    s.iter().all(|&x| x == 0)
-}
-
-/// The cells of a set, ascending.
-fn members(s: &[u64]) -> impl Iterator<Item = usize> + '_ {
-    s.iter()
-        .enumerate()
-        .flat_map(|(i, &w)| bits(w).map(move |b| i * 64 + b))
 }
 
 /// One almost locked set.

@@ -10,6 +10,7 @@
 
 use crate::engine::grid::Value;
 
+use super::cellset::{has_bit, set_bit};
 use super::{Board, Highlights, Link, Step, Technique};
 
 /// One coloured cluster of a value: its cells with their colour (0 or 1)
@@ -195,16 +196,12 @@ fn colour_cells(cl: &Cluster, k: u8) -> Vec<usize> {
 /// A set of cells as a bit set (bit c of word c / 64).
 type CellSet = Vec<u64>;
 
-fn contains(set: &CellSet, c: usize) -> bool {
-    set[c / 64] >> (c % 64) & 1 == 1
-}
-
 /// The cells that see at least one of `cells`.
 fn seen_by_any(b: &Board, cells: &[usize]) -> CellSet {
     let mut set = vec![0u64; b.shape().cells().div_ceil(64)];
     for &c in cells {
         for p in b.tables().peers(c) {
-            set[p / 64] |= 1 << (p % 64);
+            set_bit(&mut set, p);
         }
     }
     set
@@ -225,7 +222,7 @@ impl Colour {
 
     /// Whether a cell of this colour sees a cell of `other`.
     fn sees(&self, other: &Colour) -> bool {
-        other.cells.iter().any(|&c| contains(&self.seen, c))
+        other.cells.iter().any(|&c| has_bit(&self.seen, c))
     }
 }
 
@@ -286,7 +283,7 @@ fn colour_wing(b: &Board, d: usize, cl: [&Cluster; 2], col: [&[Colour; 2]; 2]) -
             let before = elim.len();
             elim.extend(
                 (0..b.shape().cells())
-                    .filter(|&c| b.has(c, d) && contains(&oa.seen, c) && contains(&ob.seen, c)),
+                    .filter(|&c| b.has(c, d) && has_bit(&oa.seen, c) && has_bit(&ob.seen, c)),
             );
             if elim.len() > before {
                 why.push(format!(
