@@ -931,11 +931,7 @@ fn aic_pass(b: &Board, x: &mut Ctx) {
 mod tests {
     use super::*;
     use crate::engine::Shape;
-    use crate::engine::logic::tests::{empty6, only_at, set};
-
-    fn v(d: usize) -> Value {
-        Value::from_index(d)
-    }
+    use crate::engine::logic::tests::{empty6, only_at, set, v0};
 
     fn has_step(steps: &[Step], elims: &[(usize, Value)]) -> bool {
         steps.iter().any(|s| s.eliminations == elims)
@@ -954,7 +950,7 @@ mod tests {
     #[test]
     fn aic_on_6x6() {
         let b = aic_board();
-        let ones = vec![(1, v(0)), (7, v(0)), (24, v(0)), (30, v(0))];
+        let ones = vec![(1, v0(0)), (7, v0(0)), (24, v0(0)), (30, v0(0))];
         let steps = aics(&b, false);
         assert_eq!(steps.len(), 1, "{steps:?}");
         assert_eq!(steps[0].eliminations, ones);
@@ -962,7 +958,7 @@ mod tests {
         assert!(steps[0].explanation.contains("(1)r1c1 = (2)r1c1 − (2)r1c5"));
         // Each of those 1s also goes by a discontinuous loop through it.
         let dnl = discontinuous_nice_loops(&b, false);
-        assert!(has_step(&dnl, &[(1, v(0))]), "{dnl:?}");
+        assert!(has_step(&dnl, &[(1, v0(0))]), "{dnl:?}");
         // Once they are gone, neither finds anything.
         let mut b2 = b.clone();
         for (c, val) in ones {
@@ -983,10 +979,10 @@ mod tests {
         let steps = continuous_nice_loops(&b, false);
         assert_eq!(steps.len(), 1, "{steps:?}");
         let mut want: Vec<(usize, Value)> = Vec::new();
-        want.extend([1, 2, 4, 5].map(|c| (c, v(1))));
-        want.extend([9, 15, 27, 33].map(|c| (c, v(2))));
-        want.extend([19, 20, 22, 23].map(|c| (c, v(3))));
-        want.extend([6, 12, 24, 30].map(|c| (c, v(0))));
+        want.extend([1, 2, 4, 5].map(|c| (c, v0(1))));
+        want.extend([9, 15, 27, 33].map(|c| (c, v0(2))));
+        want.extend([19, 20, 22, 23].map(|c| (c, v0(3))));
+        want.extend([6, 12, 24, 30].map(|c| (c, v0(0))));
         want.sort();
         assert_eq!(steps[0].eliminations, want);
         assert_eq!(steps[0].highlights.links.len(), 8);
@@ -1006,7 +1002,7 @@ mod tests {
         only_at(&mut b, 0, 0, &[0, 4, 5]);
         only_at(&mut b, 1, 0, &[6, 9]);
         let cnl = continuous_nice_loops(&b, true);
-        let col1: Vec<(usize, Value)> = [12, 18, 24, 30].map(|c| (c, v(0))).to_vec();
+        let col1: Vec<(usize, Value)> = [12, 18, 24, 30].map(|c| (c, v0(0))).to_vec();
         assert!(has_step(&cnl, &col1), "{cnl:?}");
         assert!(cnl.iter().all(|s| s.explanation.contains("r1c56")
             || s.technique == Technique::GroupedContinuousNiceLoop));
@@ -1017,10 +1013,10 @@ mod tests {
         only_at(&mut b, 0, 0, &[0, 4, 5]);
         only_at(&mut b, 6 + 3, 0, &[9, 27]);
         let aic = aics(&b, true);
-        assert!(has_step(&aic, &[(24, v(0))]), "{aic:?}");
+        assert!(has_step(&aic, &[(24, v0(0))]), "{aic:?}");
         assert!(aics(&b, false).is_empty());
         let dnl = discontinuous_nice_loops(&b, true);
-        assert!(has_step(&dnl, &[(24, v(0))]), "{dnl:?}");
+        assert!(has_step(&dnl, &[(24, v0(0))]), "{dnl:?}");
         // An empty board proves nothing.
         let e = empty6();
         for grouped in [false, true] {

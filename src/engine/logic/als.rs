@@ -1077,11 +1077,7 @@ pub fn sue_de_coq(b: &Board) -> Vec<Step> {
 mod tests {
     use super::*;
     use crate::engine::Shape;
-    use crate::engine::logic::tests::{empty6, only};
-
-    fn v(d: usize) -> Value {
-        Value::new(d).unwrap()
-    }
+    use crate::engine::logic::tests::{empty6, only, v};
 
     /// A 6×6 position where the cells of `open` are unsolved, each keeping
     /// exactly its listed candidates (1-based). The other cells get values,

@@ -271,11 +271,7 @@ fn xy_chain_step(
 mod tests {
     use super::*;
     use crate::engine::Shape;
-    use crate::engine::logic::tests::{empty6, only_at, set};
-
-    fn v(d: usize) -> Value {
-        Value::from_index(d)
-    }
+    use crate::engine::logic::tests::{empty6, only_at, set, v0};
 
     #[test]
     fn x_chain_on_6x6() {
@@ -286,7 +282,7 @@ mod tests {
         only_at(&mut b, 3, 0, &[19, 21]);
         let steps = x_chains(&b);
         assert_eq!(steps.len(), 1);
-        assert_eq!(steps[0].eliminations, vec![(7, v(0)), (12, v(0))]);
+        assert_eq!(steps[0].eliminations, vec![(7, v0(0)), (12, v0(0))]);
         assert_eq!(steps[0].highlights.links.len(), 3);
         // Nothing else sees both ends: no chain.
         b.remove(7, 0);
@@ -305,9 +301,12 @@ mod tests {
         assert_eq!(steps.len(), 1);
         assert_eq!(
             steps[0].eliminations,
-            vec![(1, v(0)), (7, v(0)), (24, v(0)), (30, v(0))]
+            vec![(1, v0(0)), (7, v0(0)), (24, v0(0)), (30, v0(0))]
         );
-        assert_eq!(steps[0].highlights.candidates, vec![(0, v(0)), (25, v(0))]);
+        assert_eq!(
+            steps[0].highlights.candidates,
+            vec![(0, v0(0)), (25, v0(0))]
+        );
         // With r5c2 {4,5} the chain no longer closes on 1.
         let mut b2 = empty6();
         for (c, m) in [(0, 0b0011), (4, 0b0110), (28, 0b1100), (25, 0b11000)] {

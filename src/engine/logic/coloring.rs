@@ -356,11 +356,7 @@ fn colour_sees_both(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::logic::tests::{empty6, only_at};
-
-    fn v(d: usize) -> Value {
-        Value::from_index(d)
-    }
+    use crate::engine::logic::tests::{empty6, only_at, v0};
 
     /// Conjugate pairs of 1: r1c1=r1c4 (row 1), r1c4=r4c4 (column 4),
     /// r4c4=r4c2 (row 4).
@@ -378,13 +374,13 @@ mod tests {
         let steps = traps(&b);
         // r2c2 sees r1c1 and r4c2; r3c1 sees r1c1 and r4c2.
         assert_eq!(steps.len(), 1);
-        assert_eq!(steps[0].eliminations, vec![(7, v(0)), (12, v(0))]);
+        assert_eq!(steps[0].eliminations, vec![(7, v0(0)), (12, v0(0))]);
         assert!(
             steps[0]
                 .highlights
                 .candidates
                 .iter()
-                .all(|&(_, x)| x == v(0))
+                .all(|&(_, x)| x == v0(0))
         );
         assert!(wraps(&b).is_empty());
         // Without those two candidates, nothing sees both colours.
@@ -404,7 +400,7 @@ mod tests {
         assert_eq!(steps.len(), 1);
         assert_eq!(
             steps[0].eliminations,
-            vec![(0, v(0)), (7, v(0)), (21, v(0))]
+            vec![(0, v0(0)), (7, v0(0)), (21, v0(0))]
         );
     }
 }
@@ -412,7 +408,7 @@ mod tests {
 #[cfg(test)]
 mod multi_colors_tests {
     use super::*;
-    use crate::engine::logic::tests::{empty6, only_at};
+    use crate::engine::logic::tests::{empty6, only_at, v0};
 
     /// An empty 6×6 board (2×3 boxes) where digit 1 keeps only the places
     /// given for each unit: column 1 at r3c1 and r6c1, box 4 (rows 3–4,
@@ -424,10 +420,6 @@ mod multi_colors_tests {
         b
     }
 
-    fn v(d: usize) -> Value {
-        Value::from_index(d)
-    }
-
     #[test]
     fn colour_wing_on_6x6() {
         let b = two_clusters();
@@ -435,7 +427,7 @@ mod multi_colors_tests {
         let steps = multi_colors(&b, 1);
         assert_eq!(steps.len(), 1);
         assert_eq!(steps[0].technique, Technique::MultiColors1);
-        assert_eq!(steps[0].eliminations, vec![(35, v(0))]);
+        assert_eq!(steps[0].eliminations, vec![(35, v0(0))]);
         assert_eq!(steps[0].highlights.links.len(), 2);
         assert!(steps[0].explanation.contains("r3c1 sees r3c5"));
         assert!(multi_colors(&b, 2).is_empty());
@@ -456,7 +448,7 @@ mod multi_colors_tests {
         let steps = multi_colors(&b, 2);
         assert_eq!(steps.len(), 1);
         assert_eq!(steps[0].technique, Technique::MultiColors2);
-        assert_eq!(steps[0].eliminations, vec![(16, v(0)), (35, v(0))]);
+        assert_eq!(steps[0].eliminations, vec![(16, v0(0)), (35, v0(0))]);
         assert!(multi_colors(&two_clusters(), 2).is_empty());
     }
 

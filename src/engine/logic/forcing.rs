@@ -699,7 +699,7 @@ fn forced_step(
 mod tests {
     use super::*;
     use crate::engine::Shape;
-    use crate::engine::logic::tests::empty6;
+    use crate::engine::logic::tests::{empty6, v0};
 
     /// Keeps only `digits` (0-based) as candidates of cell `c`.
     fn keep(b: &mut Board, c: usize, digits: &[usize]) {
@@ -708,10 +708,6 @@ mod tests {
                 b.remove(c, d);
             }
         }
-    }
-
-    fn v(d: usize) -> Value {
-        Value::from_index(d)
     }
 
     /// r1c1 {1,2}, r1c4 {1,3}, r4c4 {3,4}, r4c1 {1,4}: a ring of bivalue
@@ -732,7 +728,7 @@ mod tests {
         // r1c1 = 1 → r4c1 = 4, and r4c4 is left empty (r1c4 = 3 took 3).
         let first = &steps[0];
         assert_eq!(first.technique, Technique::ForcingChain);
-        assert_eq!(first.eliminations, vec![(0, v(0))]);
+        assert_eq!(first.eliminations, vec![(0, v0(0))]);
         assert!(first.placements.is_empty());
         assert_eq!(first.highlights.links.len(), 1);
         assert!(
@@ -745,13 +741,13 @@ mod tests {
             .iter()
             .find(|s| !s.placements.is_empty())
             .expect("a placement");
-        assert_eq!(place.placements, vec![(0, v(1))]);
-        assert_eq!(place.eliminations, vec![(0, v(0))]);
+        assert_eq!(place.placements, vec![(0, v0(1))]);
+        assert_eq!(place.eliminations, vec![(0, v0(0))]);
         assert_eq!(place.highlights.links.len(), 4);
         assert!(place.explanation.contains("every candidate of"));
         // Every step removes r1c1's 1 or places its 2, nothing else.
         for s in &steps {
-            assert_eq!(s.eliminations, vec![(0, v(0))], "{}", s.explanation);
+            assert_eq!(s.eliminations, vec![(0, v0(0))], "{}", s.explanation);
         }
         // Shortest first.
         assert!(
@@ -782,7 +778,7 @@ mod tests {
         all.dedup();
         let expected: Vec<(usize, Value)> = [6, 8, 9, 11, 24, 26, 27, 29]
             .into_iter()
-            .map(|c| (c, v(4)))
+            .map(|c| (c, v0(4)))
             .collect();
         assert_eq!(all, expected);
         assert_eq!(steps.len(), 8);
@@ -791,7 +787,7 @@ mod tests {
         // (locked), so box 5's in row 6, and box 5 loses r5c1: two links.
         let s = steps
             .iter()
-            .find(|s| s.eliminations == [(24, v(4))])
+            .find(|s| s.eliminations == [(24, v0(4))])
             .unwrap();
         assert_eq!(s.highlights.links.len(), 2);
         assert_eq!(s.highlights.units, vec![0]);

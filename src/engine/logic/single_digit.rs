@@ -379,12 +379,9 @@ pub fn dual_empty_rectangles(b: &Board) -> Vec<Step> {
 mod tests {
     use super::*;
     use crate::engine::Shape;
-    use crate::engine::logic::tests::{elims, empty6, only_at};
+    use crate::engine::logic::tests::{elims, empty6, only_at, v0};
 
     /// Removes digit `d` from every cell of `unit` except `keep`.
-    fn v(d: usize) -> Value {
-        Value::from_index(d)
-    }
 
     #[test]
     fn skyscraper_on_6x6() {
@@ -393,7 +390,7 @@ mod tests {
         only_at(&mut b, 0, 0, &[0, 4]);
         only_at(&mut b, 3, 0, &[18, 23]);
         let steps = skyscrapers(&b);
-        assert_eq!(elims(&steps), vec![vec![(11, v(0)), (16, v(0))]]);
+        assert_eq!(elims(&steps), vec![vec![(11, v0(0)), (16, v0(0))]]);
         assert_eq!(steps[0].highlights.candidates.len(), 4);
         assert!(steps[0].explanation.contains("r1c5"));
         // Roofs in the same column: an X-Wing, not a skyscraper.
@@ -409,7 +406,7 @@ mod tests {
         // Row 1: r1c1, r1c5; column 2: r2c2, r5c2; r1c1 and r2c2 share box 1.
         only_at(&mut b, 0, 2, &[0, 4]);
         only_at(&mut b, 6 + 1, 2, &[7, 25]);
-        assert_eq!(elims(&kites(&b)), vec![vec![(28, v(2))]]);
+        assert_eq!(elims(&kites(&b)), vec![vec![(28, v0(2))]]);
         // Column pair r3c4, r5c4: no end shares a box with the row's.
         let mut b = empty6();
         only_at(&mut b, 0, 2, &[0, 4]);
@@ -424,7 +421,7 @@ mod tests {
         // column 5 has 1 only at r1c5 and r4c5, so r4c1 loses 1.
         only_at(&mut b, 12, 0, &[0, 1, 6]);
         only_at(&mut b, 6 + 4, 0, &[4, 22]);
-        assert_eq!(elims(&empty_rectangles(&b)), vec![vec![(18, v(0))]]);
+        assert_eq!(elims(&empty_rectangles(&b)), vec![vec![(18, v0(0))]]);
         // With r2c3 as well the box's places are no longer a cross.
         let mut b = empty6();
         only_at(&mut b, 12, 0, &[0, 1, 6, 8]);
@@ -442,7 +439,7 @@ mod tests {
         only_at(&mut b, 6 + 4, 0, &[10, 28]);
         let steps = turbot_fish(&b);
         assert!(
-            steps.iter().any(|s| s.eliminations == vec![(24, v(0))]),
+            steps.iter().any(|s| s.eliminations == vec![(24, v0(0))]),
             "{:?}",
             elims(&steps)
         );
@@ -470,7 +467,7 @@ mod tests {
         only_at(&mut b, 1, 0, &[6, 9]);
         only_at(&mut b, 6 + 2, 0, &[2, 20]);
         let steps = dual_kites(&b);
-        assert_eq!(elims(&steps), vec![vec![(21, v(0)), (28, v(0))]]);
+        assert_eq!(elims(&steps), vec![vec![(21, v0(0)), (28, v0(0))]]);
         assert_eq!(steps[0].technique, Technique::DualTwoStringKite);
         assert_eq!(steps[0].highlights.links.len(), 6);
         assert!(steps[0].explanation.contains("r1c3 and r2c1"));
@@ -490,7 +487,7 @@ mod tests {
         only_at(&mut b, 6 + 4, 0, &[4, 22]);
         only_at(&mut b, 4, 0, &[24, 29]);
         let steps = dual_empty_rectangles(&b);
-        assert_eq!(elims(&steps), vec![vec![(5, v(0)), (18, v(0))]]);
+        assert_eq!(elims(&steps), vec![vec![(5, v0(0)), (18, v0(0))]]);
         assert_eq!(steps[0].technique, Technique::DualEmptyRectangle);
         // With one pair only, a plain empty rectangle.
         let mut b = empty6();

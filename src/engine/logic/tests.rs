@@ -16,8 +16,14 @@ pub(super) fn empty6() -> Board {
     empty(Shape::new(2, 3).unwrap())
 }
 
-fn v(d: usize) -> Value {
+/// The value of 1-based digit `d`.
+pub(super) fn v(d: usize) -> Value {
     Value::new(d).unwrap()
+}
+
+/// The value of 0-based digit `d`.
+pub(super) fn v0(d: usize) -> Value {
+    Value::from_index(d)
 }
 
 /// Removes digit `d` (0-based) from unit `u` except at the cells `keep`.

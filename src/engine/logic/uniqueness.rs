@@ -809,7 +809,7 @@ mod tests {
 
     use super::*;
     use crate::engine::Shape;
-    use crate::engine::logic::tests::only;
+    use crate::engine::logic::tests::{only, v};
 
     const ALL: [Technique; 8] = [
         Technique::UniqueRectangle(1),
@@ -821,10 +821,6 @@ mod tests {
         Technique::HiddenRectangle,
         Technique::BugPlusOne,
     ];
-
-    fn v(d: usize) -> Value {
-        Value::new(d).unwrap()
-    }
 
     /// An empty board of `shape` (every candidate), known unique.
     fn empty(shape: Shape) -> Board {

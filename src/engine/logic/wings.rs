@@ -299,11 +299,7 @@ pub fn remote_pairs(b: &Board) -> Vec<Step> {
 mod tests {
     use super::*;
     use crate::engine::Shape;
-    use crate::engine::logic::tests::{elims, empty6, set};
-
-    fn v(d: usize) -> Value {
-        Value::from_index(d)
-    }
+    use crate::engine::logic::tests::{elims, empty6, set, v0};
 
     #[test]
     fn xy_wing_on_6x6() {
@@ -312,7 +308,7 @@ mod tests {
         set(&mut b, 4, 0b101); // r1c5 {1,3}
         set(&mut b, 18, 0b110); // r4c1 {2,3}
         let steps = xy_wings(&b);
-        assert_eq!(elims(&steps), vec![vec![(22, v(2))]]);
+        assert_eq!(elims(&steps), vec![vec![(22, v0(2))]]);
         let mut values: Vec<usize> = steps[0]
             .highlights
             .candidates
@@ -335,7 +331,7 @@ mod tests {
         set(&mut b, 6, 0b110); // r2c1 {2,3}
         assert_eq!(
             elims(&xyz_wings(&b)),
-            vec![vec![(2, v(2)), (7, v(2)), (8, v(2))]]
+            vec![vec![(2, v0(2)), (7, v0(2)), (8, v0(2))]]
         );
         // A pincer with a digit outside the pivot: none.
         let mut b = empty6();
@@ -354,7 +350,7 @@ mod tests {
         for c in 19..23 {
             b.remove(c, 0);
         }
-        assert_eq!(elims(&w_wings(&b)), vec![vec![(5, v(1)), (30, v(1))]]);
+        assert_eq!(elims(&w_wings(&b)), vec![vec![(5, v0(1)), (30, v0(1))]]);
         // Without the conjugate pair, no W-Wing.
         let mut b = empty6();
         set(&mut b, 0, 0b11);
@@ -373,8 +369,8 @@ mod tests {
         assert_eq!(steps.len(), 1);
         let e = &steps[0].eliminations;
         // r4c1 sees r1c1 and r4c6 (opposite ends): loses both values.
-        assert!(e.contains(&(18, v(0))) && e.contains(&(18, v(1))));
-        assert!(e.contains(&(5, v(0))) && e.contains(&(5, v(1))));
+        assert!(e.contains(&(18, v0(0))) && e.contains(&(18, v0(1))));
+        assert!(e.contains(&(5, v0(0))) && e.contains(&(5, v0(1))));
         // r2c5 sees only r1c4's colour: untouched.
         assert!(!e.iter().any(|&(c, _)| c == 10));
         // Three cells are not enough.
