@@ -7,8 +7,9 @@
 //! (default 1000).
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use dekadoku::engine::Level;
 use dekadoku::engine::format::parse_one;
@@ -43,12 +44,10 @@ fn pearson(a: &[f64], b: &[f64]) -> f64 {
 
 #[test]
 fn ratings_follow_sudoku_explainer() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/rated-puzzles/sudoku-exchange-diabolical-se.txt");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        println!("skipped: {} not present", path.display());
+    let Some(path) = common::shared_file("rated-puzzles/sudoku-exchange-diabolical-se.txt") else {
         return;
     };
+    let text = std::fs::read_to_string(&path).unwrap();
     let take: usize = std::env::var("DEKADOKU_CALIBRATION")
         .ok()
         .and_then(|v| v.parse().ok())

@@ -9,8 +9,9 @@
 //! listed with the reason and must keep failing until fixed.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use dekadoku::engine::logic::{Board, Step, Technique, find_all};
 use dekadoku::engine::{Shape, Value};
@@ -174,12 +175,10 @@ fn parse(line_no: usize, line: &str) -> Option<Case> {
 
 #[test]
 fn hodoku_regression_library() {
-    let path =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/technique-tests/reglib-1.3.txt");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        println!("skipped: {} not present", path.display());
+    let Some(path) = common::shared_file("technique-tests/reglib-1.3.txt") else {
         return;
     };
+    let text = std::fs::read_to_string(&path).unwrap();
     let mut passed: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     let mut skipped: BTreeMap<String, usize> = BTreeMap::new();
     let mut failures = Vec::new();

@@ -11,9 +11,14 @@ use dekadoku::engine::{Grid, Puzzle, Shape, Value};
 /// `../shared/puzzles-public/<name>`, or `None` (with a note) when the shared
 /// data is not beside the repository.
 pub fn shared(name: &str) -> Option<PathBuf> {
+    shared_file(&format!("puzzles-public/{name}"))
+}
+
+/// `../shared/<path>`, or `None` (with a note) when it is not there.
+pub fn shared_file(path: &str) -> Option<PathBuf> {
     let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/puzzles-public")
-        .join(name);
+        .join("../shared")
+        .join(path);
     if p.exists() {
         Some(p)
     } else {
