@@ -15,11 +15,13 @@ pub mod single_digit;
 pub mod singles;
 pub mod step;
 pub mod subsets;
+pub mod traced;
 pub mod uniqueness;
 pub mod wings;
 
 pub use board::{Board, BoardError, MAX_LOGIC_SIDE, bits};
 pub use step::{Highlights, Link, Step, Technique};
+pub use traced::solve_logic;
 
 use crate::engine::grid::Grid;
 use crate::engine::limits::{Limits, StopReason};

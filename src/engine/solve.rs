@@ -271,7 +271,23 @@ impl Solver {
         exclude: &[(usize, usize)],
         limits: &Limits,
     ) -> RawResult {
-        on_engine!(self.engine(puzzle.shape()), s => s.run_excluding(puzzle, exclude, 1, limits, &mut crate::engine::trace::NoTrace))
+        self.run_excluding(puzzle, exclude, 1, limits, &mut crate::engine::trace::NoTrace)
+    }
+
+    /// Searches for up to `limit` solutions of `puzzle` without any of the
+    /// `(cell, digit)` pairs of `exclude` (0-based digits), on the
+    /// propagation solver, telling `sink`. The logic solver hands its
+    /// position over this way when no technique applies: its placements
+    /// as the puzzle, its eliminations as `exclude`.
+    pub fn run_excluding<S: TraceSink>(
+        &mut self,
+        puzzle: &Puzzle,
+        exclude: &[(usize, usize)],
+        limit: u64,
+        limits: &Limits,
+        sink: &mut S,
+    ) -> RawResult {
+        on_engine!(self.engine(puzzle.shape()), s => s.run_excluding(puzzle, exclude, limit, limits, sink))
     }
 
     /// Solves `puzzle`: one solution, none, two witnesses, bad givens or stopped.

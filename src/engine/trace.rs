@@ -2,6 +2,7 @@
 //! and the [`TraceSink`] that receives them.
 
 use super::grid::{Cell, Value};
+use super::logic::Step;
 
 /// Why the solver set a cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -19,10 +20,12 @@ pub enum Reason {
     },
     /// A guess made by the search.
     Guess,
+    /// A technique's placement: the [`TraceEvent::Step`] before says which.
+    Logic,
 }
 
 /// One thing a solver did.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum TraceEvent {
     /// A digit was placed.
@@ -67,6 +70,10 @@ pub enum TraceEvent {
         /// Which solution this is.
         index: usize,
     },
+    /// The logic solver found a technique step; its placements and
+    /// eliminations follow as [`TraceEvent::Assign`] (reason
+    /// [`Reason::Logic`]) and [`TraceEvent::Eliminate`] events.
+    Step(Box<Step>),
 }
 
 /// Receives trace events. [`NoTrace`] disables tracing at compile time: the
