@@ -271,7 +271,13 @@ impl Solver {
         exclude: &[(usize, usize)],
         limits: &Limits,
     ) -> RawResult {
-        self.run_excluding(puzzle, exclude, 1, limits, &mut crate::engine::trace::NoTrace)
+        self.run_excluding(
+            puzzle,
+            exclude,
+            1,
+            limits,
+            &mut crate::engine::trace::NoTrace,
+        )
     }
 
     /// Searches for up to `limit` solutions of `puzzle` without any of the
@@ -540,6 +546,10 @@ mod tests {
                 TraceEvent::Branch { .. } => stack.push(cells.clone()),
                 TraceEvent::Assign { cell, value, .. } => cells[cell.index(shape)] = Some(*value),
                 TraceEvent::Backtrack { .. } => cells = stack.pop().unwrap(),
+                TraceEvent::Restart => {
+                    cells = stack.first().unwrap().clone();
+                    stack.clear();
+                }
                 TraceEvent::Solved { .. } => solution = Some(cells.clone()),
                 _ => {}
             }

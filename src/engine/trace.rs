@@ -22,6 +22,9 @@ pub enum Reason {
     Guess,
     /// A technique's placement: the [`TraceEvent::Step`] before says which.
     Logic,
+    /// Set by the SAT solver's model (the SAT backend cannot say why a
+    /// single cell holds its digit: the model comes whole).
+    Model,
 }
 
 /// One thing a solver did.
@@ -63,6 +66,9 @@ pub enum TraceEvent {
         /// The depth of the refuted guess.
         depth: usize,
     },
+    /// The search went back to the root to start afresh (a restart):
+    /// everything since the first guess is undone, and no guess is refuted.
+    Restart,
     /// A contradiction was found (a cell or a unit-digit with no place left).
     Contradiction,
     /// A full solution was reached (`index` counts from 1).

@@ -138,6 +138,10 @@ mod tests {
                 TraceEvent::Branch { .. } => stack.push(cells.clone()),
                 TraceEvent::Assign { cell, value, .. } => cells[cell.index(shape)] = Some(*value),
                 TraceEvent::Backtrack { .. } => cells = stack.pop().unwrap(),
+                TraceEvent::Restart => {
+                    cells = stack.first().unwrap().clone();
+                    stack.clear();
+                }
                 TraceEvent::Solved { .. } => last = Some(cells.clone()),
                 _ => {}
             }

@@ -233,8 +233,20 @@ pub fn run<S: TraceSink>(puzzle: &Puzzle, limit: u64, limits: &Limits, sink: &mu
         )
     };
     // The rows chosen, innermost last (each is a node of its row, in the
-    // column that was branched on).
-    let mut stack: Vec<u32> = Vec::new();
+    // column that was branched on), and whether each was forced.
+    let mut stack: Vec<(u32, bool)> = Vec::new();
+    // Guesses on the stack: the trace's depth. The trace speaks as the
+    // propagation solver does: a guess is a Branch then its Assign, a
+    // forced row an Assign, and a Backtrack takes back everything since
+    // the guess it names (the forced rows above it are popped silently).
+    let mut guesses = 0usize;
+    let assign = |sink: &mut S, cell, value, reason| {
+        sink.event(TraceEvent::Assign {
+            cell,
+            value,
+            reason,
+        })
+    };
     let mut steps = 0u64;
     let mut descend = true;
     loop {
@@ -278,31 +290,29 @@ pub fn run<S: TraceSink>(puzzle: &Puzzle, limit: u64, limits: &Limits, sink: &mu
                     m.cover(c);
                     let i = m.d[c as usize];
                     m.select(i);
-                    stack.push(i);
+                    stack.push((i, forced));
                     result.nodes += u64::from(!forced);
+                    guesses += usize::from(!forced);
                     let (cell, value) = event(&m, i);
                     values[cell.index(shape)] = Some(value.index());
                     if S::ENABLED {
-                        sink.event(if forced {
-                            TraceEvent::Assign {
-                                cell,
-                                value,
-                                reason: Reason::NakedSingle,
-                            }
+                        if forced {
+                            assign(sink, cell, value, Reason::NakedSingle);
                         } else {
-                            TraceEvent::Branch {
+                            sink.event(TraceEvent::Branch {
                                 cell,
                                 value,
-                                depth: stack.len(),
-                            }
-                        });
+                                depth: guesses,
+                            });
+                            assign(sink, cell, value, Reason::Guess);
+                        }
                     }
                 }
             }
             continue;
         }
         // Backtrack: the next row of the innermost column, or up a level.
-        let Some(i) = stack.pop() else {
+        let Some((i, forced)) = stack.pop() else {
             result.exhausted = true;
             break;
         };
@@ -311,28 +321,34 @@ pub fn run<S: TraceSink>(puzzle: &Puzzle, limit: u64, limits: &Limits, sink: &mu
         values[cell.index(shape)] = None;
         let c = m.col[i as usize];
         let next = m.d[i as usize];
-        if S::ENABLED {
-            sink.event(TraceEvent::Backtrack {
-                cell,
-                value,
-                depth: stack.len() + 1,
-            });
+        if !forced {
+            if S::ENABLED {
+                sink.event(TraceEvent::Backtrack {
+                    cell,
+                    value,
+                    depth: guesses,
+                });
+            }
+            guesses -= 1;
         }
         if next == c {
             m.uncover(c);
             continue;
         }
+        // The column's next row: another guess at the same depth.
         m.select(next);
-        stack.push(next);
+        stack.push((next, false));
         result.nodes += 1;
+        guesses += 1;
         let (cell, value) = event(&m, next);
         values[cell.index(shape)] = Some(value.index());
         if S::ENABLED {
             sink.event(TraceEvent::Branch {
                 cell,
                 value,
-                depth: stack.len(),
+                depth: guesses,
             });
+            assign(sink, cell, value, Reason::Guess);
         }
         descend = true;
     }
@@ -442,16 +458,31 @@ mod tests {
         .unwrap();
         let mut trace: Vec<TraceEvent> = Vec::new();
         let r = run(&g.puzzle, 1, &Limits::none(), &mut trace);
+        // The same replay as the propagation solver's trace: a copy at
+        // each guess, restored when the guess is taken back.
         let mut board: Vec<Option<Value>> = vec![None; 81];
+        let mut saved: Vec<Vec<Option<Value>>> = Vec::new();
         for e in &trace {
             match e {
-                TraceEvent::Assign { cell, value, .. } | TraceEvent::Branch { cell, value, .. } => {
+                TraceEvent::Branch { depth, .. } => {
+                    saved.truncate(depth - 1);
+                    saved.push(board.clone());
+                }
+                TraceEvent::Assign { cell, value, .. } => {
                     board[cell.index(Shape::CLASSIC)] = Some(*value)
                 }
-                TraceEvent::Backtrack { cell, .. } => board[cell.index(Shape::CLASSIC)] = None,
+                TraceEvent::Backtrack { depth, .. } => {
+                    board = saved[depth - 1].clone();
+                    saved.truncate(depth - 1);
+                }
                 _ => {}
             }
         }
+        let guesses = trace
+            .iter()
+            .filter(|e| matches!(e, TraceEvent::Branch { .. }))
+            .count() as u64;
+        assert_eq!(guesses, r.nodes);
         assert_eq!(r.witnesses, vec![g.solution.clone()]);
         assert!(
             board

@@ -270,6 +270,9 @@ impl<B: Bits> Search<B> {
                     if let Some(f) = self.frames.first().copied() {
                         self.undo_to(f.trail, f.assigned);
                         self.queue.clear();
+                        if S::ENABLED {
+                            sink.event(TraceEvent::Restart);
+                        }
                     }
                     self.frames.clear();
                     run += 1;
