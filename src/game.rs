@@ -88,6 +88,23 @@ impl Game {
         }
     }
 
+    /// Another position of this game's puzzle, as a fresh game to draw:
+    /// `values` for the cells that are not givens, `notes(c)` for the
+    /// empty ones. Drawing it never copies the player's history.
+    pub fn preview(&self, values: &[Option<Value>], notes: impl Fn(usize) -> NoteSet) -> Game {
+        let mut view = Game::new(&self.puzzle(), self.solution.clone(), self.origin.clone());
+        for c in 0..self.shape.cells() {
+            let value = values.get(c).copied().flatten();
+            if !self.is_given(c) {
+                view.entries[c] = value;
+            }
+            if value.is_none() {
+                view.notes.put(c, &notes(c));
+            }
+        }
+        view
+    }
+
     /// The board's shape.
     pub fn shape(&self) -> Shape {
         self.shape
@@ -431,6 +448,32 @@ impl Game {
             })
             .collect();
         self.commit(MoveKind::Solve, targets)
+    }
+
+    /// Takes a board a solver showed (the solver view, kept): every cell
+    /// that is not a given gets the value shown there, or is emptied, as
+    /// one undoable move. False when nothing changed or `values` is not
+    /// a board of this shape.
+    pub fn take_board(&mut self, values: &[Option<Value>]) -> bool {
+        let n = self.shape.n();
+        if values.len() != self.shape.cells() || values.iter().flatten().any(|v| v.get() > n) {
+            return false;
+        }
+        let targets = values
+            .iter()
+            .enumerate()
+            .filter(|&(c, _)| !self.is_given(c))
+            .map(|(c, v)| {
+                (
+                    c,
+                    CellState {
+                        entry: v.map_or(0, |v| v.get() as u16),
+                        notes: NoteSet::empty(n),
+                    },
+                )
+            })
+            .collect();
+        self.commit(MoveKind::Solver, targets)
     }
 
     /// Applies a hint as one undoable move (counted as a hint): a placed

@@ -724,3 +724,306 @@ fn the_pool_refills_when_idle_gives_way_to_the_player_and_starts_games_at_once()
     assert_eq!(pool.count(six, Level::Medium), pooled.len() - 1);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A hard 9×9 (singles first, then guesses) as a game with its solution.
+fn hard_game() -> Game {
+    let s = "........1.....2.....3.4.56...47......5.4.....8...6.45..4..8.63.3.8...2..6.......9";
+    let nums: Vec<usize> = s
+        .bytes()
+        .map(|b| if b == b'.' { 0 } else { usize::from(b - b'0') })
+        .collect();
+    let p = Puzzle::from_numbers(Shape::CLASSIC, &nums).unwrap();
+    let Outcome::Solved(g) = solve(&p, &Limits::none(), &mut NoTrace) else {
+        panic!()
+    };
+    Game::new(&p, Some(g), Origin::default())
+}
+
+/// Opens the solver view on `a` and starts solver number `choice`; the job.
+fn watch(a: &mut App, choice: usize) -> dekadoku::tui::worker::Job {
+    a.update(ch('v'));
+    assert!(matches!(a.screen, Screen::WatchMenu { .. }));
+    for _ in 0..choice {
+        a.update(key(KeyCode::Down));
+    }
+    let fx = a.update(key(KeyCode::Enter));
+    let Some(Effect::Start(job)) = fx.into_iter().find(|e| matches!(e, Effect::Start(_))) else {
+        panic!("no job")
+    };
+    assert!(matches!(job.kind, JobKind::Trace { .. }));
+    assert!(matches!(a.screen, Screen::Watch { .. }));
+    job
+}
+
+/// The trace and the answer the job gives, recorded through the worker
+/// with a bounded channel, as the runner would.
+fn record(job: dekadoku::tui::worker::Job) -> (Vec<dekadoku::engine::TraceEvent>, Action) {
+    use dekadoku::tui::worker::{TraceOut, run_job_traced};
+    let (tx, rx) = crossbeam_channel::bounded(256);
+    let out = TraceOut {
+        events: tx,
+        mute: Arc::new(AtomicBool::new(false)),
+    };
+    let worker = std::thread::spawn(move || {
+        run_job_traced(job, Arc::new(AtomicBool::new(false)), Some(out))
+    });
+    let events = rx.iter().collect();
+    (events, Action::Job(worker.join().unwrap()))
+}
+
+fn playback(a: &App) -> &dekadoku::tui::playback::Playback {
+    match &a.screen {
+        Screen::Watch { playback, .. } => playback,
+        _ => panic!("not watching"),
+    }
+}
+
+/// Hands the app the recorded events it wants, as the runner does after
+/// every action.
+fn pull(a: &mut App, id: u64, events: &[dekadoku::engine::TraceEvent], at: &mut usize) {
+    let Some((job, want)) = a.trace_wanted() else {
+        return;
+    };
+    assert_eq!(job, id);
+    if want == 0 {
+        return;
+    }
+    let end = (*at + want).min(events.len());
+    let chunk = events[*at..end].to_vec();
+    *at = end;
+    a.update(Action::Trace {
+        job,
+        events: chunk,
+        ended: end == events.len(),
+    });
+}
+
+/// A tick, then the events it made the app want.
+fn feed(
+    a: &mut App,
+    id: u64,
+    events: &[dekadoku::engine::TraceEvent],
+    at: &mut usize,
+    dt: Duration,
+) {
+    a.update(Action::Tick(dt));
+    pull(a, id, events, at);
+}
+
+#[test]
+fn solve_visually_plays_steps_back_and_forth_and_keeps_the_board_undoably() {
+    use dekadoku::tui::playback::Phase;
+    let mut a = playing(hard_game());
+    let solution = a.game.as_ref().unwrap().solution().unwrap().clone();
+    // Propagation and backtracking is the second choice.
+    let job = watch(&mut a, 1);
+    let id = job.id;
+    let (events, answer) = record(job);
+    assert!(events.len() > 100);
+    let mut at = 0;
+    // At the starting speed (10 events a second) a few frames show a
+    // change or two; the givens' own events change nothing and cost no time.
+    for _ in 0..12 {
+        feed(&mut a, id, &events, &mut at, Duration::from_millis(16));
+    }
+    let pb = playback(&a);
+    assert_eq!(pb.rate(), 10);
+    let shown = pb.position();
+    assert!(shown > 0 && shown < events.len() && pb.shown.counters.propagations > 0);
+    // Pause: ticks show nothing and want nothing.
+    a.update(ch('p'));
+    a.update(Action::Tick(Duration::from_secs(3)));
+    assert_eq!(playback(&a).position(), shown);
+    assert_eq!(a.trace_wanted().map(|w| w.1), Some(0));
+    // Step forward twice and back twice: the same board, the same place.
+    let before = playback(&a).shown.values.clone();
+    let cands_before: Vec<Vec<usize>> = (0..81)
+        .map(|c| playback(&a).shown.candidates(c).collect())
+        .collect();
+    for _ in 0..2 {
+        a.update(key(KeyCode::Right));
+        pull(&mut a, id, &events, &mut at);
+    }
+    let stepped = playback(&a).position();
+    assert!(stepped > shown);
+    a.update(key(KeyCode::Left));
+    a.update(key(KeyCode::Left));
+    assert_eq!(a.status, "");
+    assert_eq!(playback(&a).position(), shown);
+    assert_eq!(playback(&a).shown.values, before);
+    let cands: Vec<Vec<usize>> = (0..81)
+        .map(|c| playback(&a).shown.candidates(c).collect())
+        .collect();
+    assert_eq!(cands, cands_before);
+    // Resume at the top speed and play to the end.
+    a.update(ch('p'));
+    for _ in 0..20 {
+        a.update(key(KeyCode::Up));
+    }
+    while at < events.len() {
+        feed(&mut a, id, &events, &mut at, Duration::from_millis(16));
+    }
+    a.update(answer);
+    a.update(Action::Tick(Duration::from_millis(16)));
+    let pb = playback(&a);
+    assert_eq!(pb.phase, Phase::Done);
+    assert!(pb.shown.counters.nodes > 0 && pb.shown.max_depth > 0);
+    let want: Vec<Option<Value>> = solution.cells().iter().copied().map(Some).collect();
+    assert_eq!(pb.shown.values, want);
+    // The panel says what happened.
+    let text = screen_text(&a, 100, 30);
+    assert!(text.contains("solution is"), "{text}");
+    assert!(text.contains("backtracks"), "{text}");
+    // Keep it: one undoable move, the board solved.
+    let moves = a.game.as_ref().unwrap().moves();
+    a.update(key(KeyCode::Enter));
+    assert!(matches!(a.screen, Screen::Playing));
+    assert!(a.game.as_ref().unwrap().is_solved());
+    assert_eq!(a.game.as_ref().unwrap().moves(), moves + 1);
+    // Undo takes the whole board back.
+    a.overlay = None;
+    a.update(ch('u'));
+    let g = a.game.as_ref().unwrap();
+    assert!((0..81).all(|c| g.is_given(c) || g.value(c).is_none()));
+}
+
+#[test]
+fn solve_visually_stops_at_once_and_goes_back_to_the_board_as_it_was() {
+    let mut g = hard_game();
+    g.enter(0, Value::new(5).unwrap(), false);
+    let mut a = playing(g);
+    let before = a.game.as_ref().unwrap().clone();
+    for choice in 0..dekadoku::tui::playback::Watched::all().len() {
+        let job = watch(&mut a, choice);
+        let id = job.id;
+        let (events, _) = record(job);
+        let mut at = 0;
+        feed(&mut a, id, &events, &mut at, Duration::from_millis(800));
+        // Esc stops the solver: its job is cancelled at once.
+        let fx = a.update(key(KeyCode::Esc));
+        assert!(
+            fx.iter()
+                .any(|e| matches!(e, Effect::Cancel(j) if *j == id)),
+            "{fx:?}"
+        );
+        assert!(matches!(a.screen, Screen::Watch { stopped: true, .. }));
+        assert!(a.status.contains("Enter keeps"), "{}", a.status);
+        // Esc again: back to the game, untouched.
+        a.update(key(KeyCode::Esc));
+        assert!(matches!(a.screen, Screen::Playing));
+        let g = a.game.as_ref().unwrap();
+        assert_eq!(g.moves(), before.moves());
+        assert!((0..81).all(|c| g.value(c) == before.value(c)));
+    }
+}
+
+#[test]
+fn solve_visually_jumps_to_the_end_with_the_trace_muted() {
+    use dekadoku::tui::playback::Phase;
+    let mut a = playing(hard_game());
+    // Dancing Links is the third choice.
+    let job = watch(&mut a, 2);
+    let id = job.id;
+    let (events, answer) = record(job);
+    let mut at = 0;
+    feed(&mut a, id, &events, &mut at, Duration::from_millis(300));
+    let fx = a.update(ch('e'));
+    assert!(
+        fx.iter()
+            .any(|e| matches!(e, Effect::MuteTrace(j) if *j == id)),
+        "{fx:?}"
+    );
+    assert_eq!(playback(&a).phase, Phase::Finishing);
+    assert_eq!(a.trace_wanted().map(|w| w.1), Some(0));
+    a.update(answer);
+    let pb = playback(&a);
+    assert_eq!(pb.phase, Phase::Done);
+    let solution = a.game.as_ref().unwrap().solution().unwrap();
+    assert!(
+        pb.shown
+            .values
+            .iter()
+            .zip(solution.cells())
+            .all(|(v, s)| *v == Some(*s))
+    );
+    assert_eq!(pb.shown.counters.events, events.len() as u64);
+}
+
+/// A long 25×25 search, traced into a channel the test reads at full
+/// speed: raising the cancel flag and dropping the receiver (what the
+/// runner does on Stop) ends the solver within 100 ms, for each exact
+/// backend.
+#[test]
+fn cancel_during_a_long_25x25_search_returns_within_100_ms() {
+    use dekadoku::engine::{Backend, TraceEvent, TraceSink};
+    use std::time::Instant;
+    // The first two rows of a valid grid, the rest empty: huge search
+    // space, and no solution can be finished without a long search when
+    // the count limit asks for more solutions than the trace lets out.
+    let shape = Shape::square(5).unwrap();
+    let grid = {
+        let Outcome::Multiple(g, _) = solve(&Puzzle::empty(shape), &Limits::none(), &mut NoTrace)
+        else {
+            panic!()
+        };
+        g
+    };
+    let puzzle = Puzzle::new(
+        shape,
+        (0..625).map(|c| (c < 50).then(|| grid.get(c))).collect(),
+    )
+    .unwrap();
+    struct Sink(crossbeam_channel::Sender<TraceEvent>, bool);
+    impl TraceSink for Sink {
+        fn event(&mut self, e: TraceEvent) {
+            if !self.1 && self.0.send(e).is_err() {
+                self.1 = true;
+            }
+        }
+        fn wants_stop(&self) -> bool {
+            self.1
+        }
+    }
+    for backend in [Backend::Propagation, Backend::DancingLinks] {
+        let (tx, rx) = crossbeam_channel::bounded(1024);
+        let flag = Arc::new(AtomicBool::new(false));
+        let limits = Limits::none().with_cancel(Arc::clone(&flag));
+        let p = puzzle.clone();
+        let (done_tx, done_rx) = crossbeam_channel::bounded(1);
+        std::thread::spawn(move || {
+            // Counting a million solutions: far longer than the test waits.
+            let r = dekadoku::engine::Solver::with_backend(backend).run(
+                &p,
+                1_000_000,
+                &limits,
+                &mut Sink(tx, false),
+            );
+            let _ = done_tx.send((Instant::now(), r));
+        });
+        let start = Instant::now();
+        let mut seen = 0u64;
+        while start.elapsed() < Duration::from_millis(300) {
+            if rx.recv_timeout(Duration::from_millis(50)).is_ok() {
+                seen += 1;
+            }
+        }
+        assert!(seen > 0, "{backend:?}: no events");
+        assert!(
+            done_rx.is_empty(),
+            "{backend:?}: finished before the cancel"
+        );
+        let cancelled = Instant::now();
+        flag.store(true, std::sync::atomic::Ordering::Relaxed);
+        drop(rx);
+        let (ended, r) = done_rx
+            .recv_timeout(Duration::from_secs(10))
+            .expect("the solver ends after a cancel");
+        let latency = ended.duration_since(cancelled);
+        println!("{backend:?}: {seen} events read, stopped {latency:?} after the cancel");
+        assert!(r.count < 1_000_000);
+        assert!(
+            latency < Duration::from_millis(100),
+            "{backend:?}: {latency:?}"
+        );
+    }
+}

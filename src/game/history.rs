@@ -45,6 +45,8 @@ pub enum MoveKind {
     Hint,
     /// The whole board filled from the solution.
     Solve,
+    /// A board a solver showed, kept ("solve visually").
+    Solver,
 }
 
 impl MoveKind {
@@ -58,6 +60,7 @@ impl MoveKind {
             MoveKind::ClearNotes => "clear notes",
             MoveKind::Hint => "hint",
             MoveKind::Solve => "solve",
+            MoveKind::Solver => "solver's board",
         }
     }
 }

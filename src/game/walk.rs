@@ -6,7 +6,7 @@
 use crate::engine::limits::{Limits, StopReason};
 use crate::engine::logic::{Board, PathError, Step, full_path};
 
-use super::{Game, NoteSet, Notes};
+use super::{Game, NoteSet};
 
 /// Why no path can be shown.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -135,28 +135,14 @@ impl LogicWalk {
     /// fresh game, so drawing never copies the player's history.
     pub fn preview(&self, game: &Game) -> Game {
         let shape = game.shape();
-        let n = shape.n();
-        let mut notes = Notes::new(shape.cells(), n);
-        let mut view = Game::new(
-            &game.puzzle(),
-            game.solution().cloned(),
-            game.origin().clone(),
-        );
-        for c in 0..shape.cells() {
-            let value = self.board.value(c);
-            if !game.is_given(c) {
-                view.entries[c] = value;
+        let values: Vec<_> = (0..shape.cells()).map(|c| self.board.value(c)).collect();
+        game.preview(&values, |c| {
+            let mut set = NoteSet::empty(shape.n());
+            for d in self.board.digits(c) {
+                set.set(crate::engine::Value::from_index(d), true);
             }
-            if value.is_none() {
-                let mut set = NoteSet::empty(n);
-                for d in self.board.digits(c) {
-                    set.set(crate::engine::Value::from_index(d), true);
-                }
-                notes.put(c, &set);
-            }
-        }
-        view.notes = notes;
-        view
+            set
+        })
     }
 }
 

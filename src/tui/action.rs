@@ -42,6 +42,10 @@ pub enum Command {
     Hint,
     /// Step through the logic solver's whole path.
     LogicSolve,
+    /// Watch a solver solve the puzzle, step by step.
+    Watch,
+    /// Solver view: jump to the end.
+    Finish,
     /// Show or hide the key help.
     Help,
     /// Pause or resume.
@@ -60,7 +64,7 @@ pub enum Command {
 
 impl Command {
     /// Every command.
-    pub const ALL: [Command; 21] = [
+    pub const ALL: [Command; 23] = [
         Command::MoveUp,
         Command::MoveDown,
         Command::MoveLeft,
@@ -75,6 +79,8 @@ impl Command {
         Command::Solve,
         Command::Hint,
         Command::LogicSolve,
+        Command::Watch,
+        Command::Finish,
         Command::Help,
         Command::Pause,
         Command::SaveAs,
@@ -101,6 +107,8 @@ impl Command {
             Command::Solve => "solve",
             Command::Hint => "hint",
             Command::LogicSolve => "logic_solve",
+            Command::Watch => "solve_visually",
+            Command::Finish => "finish",
             Command::Help => "help",
             Command::Pause => "pause",
             Command::SaveAs => "save_as",
@@ -128,6 +136,8 @@ impl Command {
             Command::Solve => "solve the board",
             Command::Hint => "hint (press again for more)",
             Command::LogicSolve => "step through the logic solution",
+            Command::Watch => "watch a solver solve it",
+            Command::Finish => "jump to the end",
             Command::Help => "this help",
             Command::Pause => "pause",
             Command::SaveAs => "save as…",
@@ -220,6 +230,16 @@ pub enum Action {
     },
     /// How many puzzles the pool holds for a shape and level.
     PoolCount(crate::engine::Shape, crate::engine::Level, usize),
+    /// Trace events from the traced job `job`, as many as the solver view
+    /// wanted or fewer; `ended` once the solver sent its last.
+    Trace {
+        /// The job.
+        job: u64,
+        /// The events, in order.
+        events: Vec<crate::engine::TraceEvent>,
+        /// No more will come.
+        ended: bool,
+    },
 }
 
 /// Saved-game payload kind and version, as written in the envelope.

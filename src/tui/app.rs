@@ -21,6 +21,7 @@ use crate::store::{Config, SaveMeta};
 
 use super::action::{Action, Command, Loaded, SaveListing};
 use super::keymap::{Keymap, Mode};
+use super::playback::{Phase, Playback, Watched};
 use super::style::Styles;
 use super::ui;
 use super::ui::board::{ConflictDisplay, Geometry, Highlights};
@@ -112,6 +113,8 @@ pub enum Effect {
     TakePooled(Shape, Level),
     /// Put a puzzle in the pool (answered by [`Action::PoolCount`]).
     AddPooled(Box<PoolEntry>),
+    /// Stop sending a traced job's events (the solver view jumps to the end).
+    MuteTrace(u64),
     /// Leave the program.
     Quit,
 }
@@ -172,6 +175,19 @@ pub enum Screen {
     Logic {
         /// The path and the step shown.
         walk: Box<LogicWalk>,
+    },
+    /// Choosing the solver to watch.
+    WatchMenu {
+        /// Index into [`Watched::all`].
+        sel: usize,
+    },
+    /// Watching a solver solve the puzzle (the game is untouched until
+    /// the player keeps the board shown).
+    Watch {
+        /// The playback.
+        playback: Box<Playback>,
+        /// The player stopped it: keep the board, or go back.
+        stopped: bool,
     },
 }
 
@@ -384,6 +400,13 @@ impl App {
             }
             Action::PoolCount(shape, level, count) => {
                 self.pool.insert((shape, level), count);
+            }
+            Action::Trace { job, events, ended } => {
+                if let Screen::Watch { playback, .. } = &mut self.screen
+                    && playback.id == job
+                {
+                    playback.receive(events, ended);
+                }
             }
             Action::Loaded(l) => self.loaded(l, &mut fx),
             Action::Saves(list) => {
@@ -716,7 +739,131 @@ impl App {
                 Command::Cancel | Command::LogicSolve => self.screen = Screen::Playing,
                 _ => {}
             },
+            Screen::WatchMenu { sel } => {
+                let len = Watched::all().len();
+                match cmd {
+                    Command::MoveUp => *sel = (*sel + len - 1) % len,
+                    Command::MoveDown => *sel = (*sel + 1) % len,
+                    Command::Confirm => {
+                        let s = *sel;
+                        self.start_watch(s, fx)
+                    }
+                    Command::Cancel | Command::Watch => self.screen = Screen::Playing,
+                    _ => {}
+                }
+            }
+            Screen::Watch { .. } => self.watch_command(cmd, fx),
             Screen::Playing => self.play_command(cmd, fx),
+        }
+    }
+
+    /// Starts the chosen solver on the puzzle's givens.
+    fn start_watch(&mut self, sel: usize, fx: &mut Vec<Effect>) {
+        let Some(g) = &self.game else {
+            self.screen = Screen::Start { sel: 1 };
+            return;
+        };
+        let Some(&solver) = Watched::all().get(sel) else {
+            return;
+        };
+        let puzzle = g.puzzle();
+        let id = self.job(
+            JobKind::Trace {
+                puzzle: puzzle.clone(),
+                solver,
+            },
+            fx,
+        );
+        self.hint = None;
+        self.status = String::new();
+        self.screen = Screen::Watch {
+            playback: Box::new(Playback::new(solver, &puzzle, id)),
+            stopped: false,
+        };
+    }
+
+    /// The solver view's keys: steps, speed, pause, finish; Esc stops the
+    /// solver (and, once stopped or done, goes back to the game as it
+    /// was); Enter keeps the board shown as one undoable move.
+    fn watch_command(&mut self, cmd: Command, fx: &mut Vec<Effect>) {
+        let Screen::Watch { playback, stopped } = &mut self.screen else {
+            return;
+        };
+        match cmd {
+            Command::MoveRight => playback.step_forward(),
+            Command::MoveLeft => {
+                self.status = if playback.step_back() {
+                    String::new()
+                } else if playback.position() == 0 {
+                    "at the start".into()
+                } else {
+                    format!(
+                        "cannot step back further: only the events since #{} are kept",
+                        playback.earliest()
+                    )
+                };
+            }
+            Command::MoveUp => playback.faster(),
+            Command::MoveDown => playback.slower(),
+            Command::Pause | Command::ToggleNoteMode => playback.toggle_pause(),
+            Command::Finish => {
+                if playback.finish()
+                    && let Some(job) = playback.job
+                {
+                    fx.push(Effect::MuteTrace(job));
+                }
+            }
+            Command::Cancel if !*stopped && playback.phase != Phase::Done => {
+                if let Some(job) = playback.job.take() {
+                    fx.push(Effect::Cancel(job));
+                }
+                playback.paused = true;
+                *stopped = true;
+                self.status = "stopped: Enter keeps the board shown, Esc goes back to yours".into();
+            }
+            Command::Cancel | Command::Watch => {
+                if let Some(job) = playback.job.take() {
+                    fx.push(Effect::Cancel(job));
+                }
+                self.status = "back to your board, as it was".into();
+                self.screen = Screen::Playing;
+            }
+            Command::Confirm => {
+                if let Some(job) = playback.job.take() {
+                    fx.push(Effect::Cancel(job));
+                }
+                let values = playback.board().to_vec();
+                let kept = self.game.as_mut().is_some_and(|g| g.take_board(&values));
+                self.screen = Screen::Playing;
+                if kept {
+                    self.after_move(fx);
+                }
+                self.status = if kept {
+                    "kept the solver's board (undo takes it back)".into()
+                } else {
+                    "the solver's board is the same as yours".into()
+                };
+            }
+            _ => {}
+        }
+    }
+
+    /// The traced job the solver view wants events from, and how many.
+    pub fn trace_wanted(&self) -> Option<(u64, usize)> {
+        match &self.screen {
+            Screen::Watch { playback, .. } => Some((playback.id, playback.wanted())),
+            _ => None,
+        }
+    }
+
+    /// Whether the screen animates (the runner then ticks every frame).
+    pub fn animating(&self) -> bool {
+        match &self.screen {
+            Screen::Watch { playback, .. } => {
+                (playback.phase == Phase::Playing && !playback.paused)
+                    || playback.phase == Phase::Finishing
+            }
+            _ => false,
         }
     }
 
@@ -958,6 +1105,14 @@ impl App {
     }
 
     fn job_done(&mut self, r: JobResult, fx: &mut Vec<Effect>) {
+        if let JobResult::Traced { id, finished } = r {
+            if let Screen::Watch { playback, .. } = &mut self.screen
+                && playback.job == Some(id)
+            {
+                playback.answered(finished);
+            }
+            return;
+        }
         if let JobResult::Walk { id, walk } = r {
             let fresh = self.pending_walk.take().filter(|&(j, at)| {
                 j == id && self.game.as_ref().is_some_and(|g| position(g) == at)
@@ -1006,7 +1161,10 @@ impl App {
         }
         match r {
             // Answered above.
-            JobResult::Hint { .. } | JobResult::Walk { .. } | JobResult::Refilled { .. } => {}
+            JobResult::Hint { .. }
+            | JobResult::Walk { .. }
+            | JobResult::Refilled { .. }
+            | JobResult::Traced { .. } => {}
             JobResult::Generated { result, title, .. } => match result {
                 Ok(graded) => {
                     // The level the grader measured (not the one asked for
@@ -1198,6 +1356,10 @@ impl App {
                 self.hint_step(fx);
                 return;
             }
+            Command::Watch => {
+                self.screen = Screen::WatchMenu { sel: 0 };
+                return;
+            }
             Command::LogicSolve => {
                 if g.solution().is_none() {
                     self.status = "the solution is not known yet: no path to show".into();
@@ -1329,6 +1491,9 @@ impl App {
 
     fn tick(&mut self, dt: Duration, fx: &mut Vec<Effect>) {
         self.spinner = self.spinner.wrapping_add(1);
+        if let Screen::Watch { playback, .. } = &mut self.screen {
+            playback.tick(dt);
+        }
         let playing =
             matches!(self.screen, Screen::Playing) && self.overlay.is_none() && self.focused;
         if let Some(g) = &mut self.game
@@ -1351,7 +1516,7 @@ impl App {
         let busy = self.refill.is_some()
             || self.pending_hint.is_some()
             || self.pending_walk.is_some()
-            || matches!(self.screen, Screen::Working { .. });
+            || matches!(self.screen, Screen::Working { .. } | Screen::Watch { .. });
         if busy {
             return;
         }

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use crossbeam_channel::{Receiver, Sender, bounded, select, tick, unbounded};
+use crossbeam_channel::{Receiver, Sender, after, bounded, never, select, tick, unbounded};
 use ratatui::crossterm::event::{
     self, DisableBracketedPaste, DisableFocusChange, DisableMouseCapture, EnableBracketedPaste,
     EnableFocusChange, EnableMouseCapture, Event, MouseButton, MouseEventKind,
@@ -29,10 +29,20 @@ use super::action::{Action, GAME_KIND, Loaded, SaveListing};
 use super::app::{App, Effect, LEVELS, SIZES};
 use super::keymap::Keymap;
 use super::style::Styles;
-use super::worker::{self, Job};
+use super::worker::{self, JobKind, Ticket, TraceOut};
 
 /// Time between ticks (clock, spinner, autosave debounce).
 pub const TICK: Duration = Duration::from_millis(250);
+
+/// Time between frames while the solver view plays (60 a second).
+pub const FRAME: Duration = Duration::from_micros(16_667);
+
+/// Trace events the channel from a traced job holds before the solver
+/// waits for the playback.
+pub const TRACE_CAPACITY: usize = 8192;
+
+/// The longest a frame spends taking trace events off the channel.
+const TRACE_PULL: Duration = Duration::from_millis(6);
 
 /// Largest puzzle file the import reads.
 const MAX_IMPORT: u64 = 16 << 20;
@@ -45,8 +55,54 @@ struct Context {
     saves: Saves,
     stats: Stats,
     pool: Pool,
-    jobs: Sender<(Job, Arc<AtomicBool>)>,
+    jobs: Sender<Ticket>,
     cancels: Vec<(u64, Arc<AtomicBool>)>,
+    /// The traced job's events, while the solver view plays one.
+    trace: Option<TraceLink>,
+}
+
+/// The receiving end of a traced job.
+struct TraceLink {
+    job: u64,
+    events: Receiver<crate::engine::TraceEvent>,
+    mute: Arc<AtomicBool>,
+}
+
+impl Context {
+    /// Hands the app the trace events it wants, taking at most what is
+    /// already on the channel (never waiting for the solver) and for at
+    /// most [`TRACE_PULL`]. A muted trace is drained and dropped.
+    fn pull_trace(&mut self, app: &App) -> Option<Action> {
+        let link = self.trace.as_ref()?;
+        if link.mute.load(Ordering::Relaxed) {
+            while link.events.try_recv().is_ok() {}
+            return None;
+        }
+        let (job, want) = app.trace_wanted()?;
+        if job != link.job || want == 0 {
+            return None;
+        }
+        let start = Instant::now();
+        let mut events = Vec::with_capacity(want.min(TRACE_CAPACITY));
+        let mut ended = false;
+        while events.len() < want {
+            match link.events.try_recv() {
+                Ok(e) => events.push(e),
+                Err(crossbeam_channel::TryRecvError::Empty) => break,
+                Err(crossbeam_channel::TryRecvError::Disconnected) => {
+                    ended = true;
+                    break;
+                }
+            }
+            if events.len() % 1024 == 0 && start.elapsed() >= TRACE_PULL {
+                break;
+            }
+        }
+        if ended {
+            self.trace = None;
+        }
+        (ended || !events.is_empty()).then_some(Action::Trace { job, events, ended })
+    }
 }
 
 fn now_secs() -> u64 {
@@ -129,6 +185,7 @@ pub fn run() -> io::Result<()> {
         stats,
         jobs: job_tx,
         cancels: Vec::new(),
+        trace: None,
     };
 
     let mut terminal = ratatui::init();
@@ -158,6 +215,11 @@ pub fn run() -> io::Result<()> {
         loop {
             terminal.draw(|f| super::ui::draw(f, &app))?;
             let mut actions = Vec::new();
+            let frame = if app.animating() {
+                after(FRAME)
+            } else {
+                never()
+            };
             select! {
                 recv(input) -> msg => match msg {
                     Ok(a) => actions.push(a),
@@ -171,20 +233,21 @@ pub fn run() -> io::Result<()> {
                     actions.push(Action::Tick(now - last));
                     last = now;
                 },
+                recv(frame) -> _ => {
+                    let now = Instant::now();
+                    actions.push(Action::Tick(now - last));
+                    last = now;
+                },
             }
             // Take whatever else is already waiting, then draw once.
             while let Ok(a) = input.try_recv() {
                 actions.push(a);
             }
             for a in actions {
-                let mut queue = vec![a];
-                while let Some(a) = queue.pop() {
-                    for e in app.update(a) {
-                        if let Some(back) = perform(&mut ctx, e) {
-                            queue.push(back);
-                        }
-                    }
-                }
+                run_action(&mut app, &mut ctx, a);
+            }
+            if let Some(a) = ctx.pull_trace(&app) {
+                run_action(&mut app, &mut ctx, a);
             }
             if app.is_quitting() {
                 break;
@@ -201,6 +264,19 @@ pub fn run() -> io::Result<()> {
         flag.store(true, Ordering::Relaxed);
     }
     result
+}
+
+/// Applies one action and performs the effects it asks for, feeding
+/// their answers back in.
+fn run_action(app: &mut App, ctx: &mut Context, a: Action) {
+    let mut queue = vec![a];
+    while let Some(a) = queue.pop() {
+        for e in app.update(a) {
+            if let Some(back) = perform(ctx, e) {
+                queue.push(back);
+            }
+        }
+    }
 }
 
 /// The input thread: terminal events as actions. It ends when the channel
@@ -240,7 +316,17 @@ fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
             let flag = Arc::new(AtomicBool::new(false));
             ctx.cancels.retain(|(_, f)| !f.load(Ordering::Relaxed));
             ctx.cancels.push((job.id, Arc::clone(&flag)));
-            let _ = ctx.jobs.send((job, flag));
+            let out = matches!(job.kind, JobKind::Trace { .. }).then(|| {
+                let (tx, rx) = bounded(TRACE_CAPACITY);
+                let mute = Arc::new(AtomicBool::new(false));
+                ctx.trace = Some(TraceLink {
+                    job: job.id,
+                    events: rx,
+                    mute: Arc::clone(&mute),
+                });
+                TraceOut { events: tx, mute }
+            });
+            let _ = ctx.jobs.send((job, flag, out));
             None
         }
         Effect::Cancel(id) => {
@@ -248,6 +334,17 @@ fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
                 if *j == id {
                     f.store(true, Ordering::Relaxed);
                 }
+            }
+            // Dropping the receiver wakes a solver waiting on a full channel.
+            if ctx.trace.as_ref().is_some_and(|t| t.job == id) {
+                ctx.trace = None;
+            }
+            None
+        }
+        Effect::MuteTrace(id) => {
+            if let Some(t) = ctx.trace.as_ref().filter(|t| t.job == id) {
+                t.mute.store(true, Ordering::Relaxed);
+                while t.events.try_recv().is_ok() {}
             }
             None
         }

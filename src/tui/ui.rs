@@ -2,6 +2,7 @@
 //! changes state or calls a solver.
 
 pub mod board;
+mod watch;
 
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
@@ -132,6 +133,8 @@ pub fn draw(frame: &mut Frame, app: &App) {
         }
         Screen::Settings { sel } => draw_settings(frame, app, body, *sel),
         Screen::Logic { walk } => draw_logic(frame, app, area, walk),
+        Screen::WatchMenu { sel } => watch::draw_menu(frame, app, body, *sel),
+        Screen::Watch { playback, stopped } => watch::draw(frame, app, area, playback, *stopped),
     }
     let status_text = match (&app.screen, &app.game) {
         // Without a side panel, the step goes on the status line.
@@ -146,6 +149,11 @@ pub fn draw(frame: &mut Frame, app: &App) {
                 ),
                 None => "Solved.".to_string(),
             }
+        }
+        (Screen::Watch { playback, stopped }, Some(g))
+            if play_parts(area, g.shape()).1.is_none() =>
+        {
+            watch::status_line(app, playback, *stopped)
         }
         _ if app.status.is_empty() => key_hints(app),
         _ => app.status.clone(),
@@ -255,6 +263,13 @@ fn keys(app: &App, mode: Mode, cmd: Command) -> String {
 /// The status line when nothing else is said: a few keys, from the keymap.
 fn key_hints(app: &App) -> String {
     let mode = app.mode();
+    if let Screen::Watch { .. } = app.screen {
+        return watch::WATCH_KEYS
+            .iter()
+            .map(|&(c, what)| format!("{} {what}", keys(app, mode, c)))
+            .collect::<Vec<_>>()
+            .join(" · ");
+    }
     if let Screen::Logic { .. } = app.screen {
         return LOGIC_KEYS
             .iter()

@@ -1,12 +1,13 @@
 //! The one background thread for long engine work: generating a puzzle,
 //! solving an imported one, finding a hint, working out a
-//! logic path, refilling the puzzle pool (low priority: the app cancels a
+//! logic path, running a solver for the solver view (its trace goes out
+//! over a bounded channel, [`TraceOut`]), refilling the puzzle pool (low priority: the app cancels a
 //! refill before it starts anything else). Jobs carry an id and a cancel flag; a result
 //! whose id the app no longer waits for is dropped by the app. The thread
 //! ends when its job channel closes or a result cannot be sent.
 
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -14,8 +15,13 @@ use crossbeam_channel::{Receiver, Sender};
 
 use crate::engine::generate::daily::{Date, daily_options};
 use crate::engine::generate::{GenerateOptions, Graded, Symmetry, generate_graded};
-use crate::engine::{Level, Limits, NoTrace, Outcome, Puzzle, Shape, Solver};
+use crate::engine::logic::solve_logic;
+use crate::engine::{
+    Level, Limits, NoTrace, Outcome, Puzzle, Shape, Solver, TraceEvent, TraceSink,
+};
 use crate::game::{Game, Hint, Hinter, LogicHinter, LogicWalk, Origin};
+
+use super::playback::{Counters, Finished, Watched};
 
 /// What to do.
 #[derive(Debug, Clone)]
@@ -54,6 +60,14 @@ pub enum JobKind {
         level: Level,
         /// The seed.
         seed: u64,
+    },
+    /// Run a solver for the solver view, its trace going to the
+    /// [`TraceOut`] the runner gives the job.
+    Trace {
+        /// The puzzle.
+        puzzle: Puzzle,
+        /// The solver.
+        solver: Watched,
     },
     /// Solve a puzzle (an imported or shipped one) to learn its solution
     /// and whether it is unique.
@@ -107,6 +121,13 @@ pub enum JobResult {
         /// The path.
         walk: Result<Box<LogicWalk>, String>,
     },
+    /// What a traced solver found.
+    Traced {
+        /// The job's id.
+        id: u64,
+        /// Its answer and counters.
+        finished: Finished,
+    },
     /// A solved puzzle.
     Solved {
         /// The job's id.
@@ -128,13 +149,94 @@ impl JobResult {
             | JobResult::Refilled { id, .. }
             | JobResult::Hint { id, .. }
             | JobResult::Walk { id, .. }
+            | JobResult::Traced { id, .. }
             | JobResult::Solved { id, .. } => *id,
         }
     }
 }
 
-/// Runs one job to the end or until `cancel` is raised.
+/// Where a traced job's events go: a bounded channel (a full one makes
+/// the solver wait for the playback) and a flag that mutes the trace when
+/// the player jumps to the end.
+#[derive(Debug, Clone)]
+pub struct TraceOut {
+    /// The events.
+    pub events: Sender<TraceEvent>,
+    /// When raised, events are counted but no longer sent.
+    pub mute: Arc<AtomicBool>,
+}
+
+/// The sink of a traced job: counts every event, sends them while not
+/// muted, and asks the solver to stop once the receiver is gone.
+struct ChannelSink {
+    out: Option<TraceOut>,
+    counters: Counters,
+    closed: bool,
+}
+
+impl TraceSink for ChannelSink {
+    fn event(&mut self, event: TraceEvent) {
+        self.counters.count(&event);
+        let Some(out) = &self.out else {
+            return;
+        };
+        if self.closed || out.mute.load(Ordering::Relaxed) {
+            return;
+        }
+        if out.events.send(event).is_err() {
+            self.closed = true;
+        }
+    }
+
+    fn wants_stop(&self) -> bool {
+        self.closed
+    }
+}
+
+/// Runs a solver for the solver view: up to two solutions, so the
+/// answer says whether the puzzle is unique.
+fn traced(puzzle: &Puzzle, solver: Watched, limits: &Limits, out: Option<TraceOut>) -> Finished {
+    let mut sink = ChannelSink {
+        out,
+        counters: Counters::default(),
+        closed: false,
+    };
+    let start = Instant::now();
+    let r = match solver {
+        Watched::Logic => solve_logic(puzzle, 2, limits, &mut sink),
+        Watched::Exact(backend) => Solver::with_backend(backend).run(puzzle, 2, limits, &mut sink),
+    };
+    let stopped = if !r.conflicts.is_empty() {
+        let first = r
+            .conflicts
+            .first()
+            .map(ToString::to_string)
+            .unwrap_or_default();
+        Some(format!("the givens break the rules: {first}"))
+    } else if let Some(stop) = r.stopped {
+        Some(format!("stopped: {stop}"))
+    } else if sink.closed || (!r.exhausted && r.witnesses.len() < 2) {
+        Some("stopped".into())
+    } else {
+        None
+    };
+    Finished {
+        solutions: r.witnesses,
+        exhausted: r.exhausted,
+        stopped,
+        counters: sink.counters,
+        elapsed: start.elapsed(),
+    }
+}
+
+/// Runs one job to the end or until `cancel` is raised (a traced job
+/// without a [`TraceOut`] runs untraced).
 pub fn run_job(job: Job, cancel: Arc<AtomicBool>) -> JobResult {
+    run_job_traced(job, cancel, None)
+}
+
+/// Runs one job, a traced one sending its events to `out`.
+pub fn run_job_traced(job: Job, cancel: Arc<AtomicBool>, out: Option<TraceOut>) -> JobResult {
     let limits = Limits::none().with_cancel(cancel);
     match job.kind {
         JobKind::Generate { shape, level, seed } => JobResult::Generated {
@@ -162,6 +264,10 @@ pub fn run_job(job: Job, cancel: Arc<AtomicBool>) -> JobResult {
                 .map(Box::new)
                 .map_err(|e| e.to_string()),
         },
+        JobKind::Trace { puzzle, solver } => JobResult::Traced {
+            id: job.id,
+            finished: traced(&puzzle, solver, &limits, out),
+        },
         JobKind::Solve { puzzle, origin } => {
             let outcome = Solver::new().solve(&puzzle, &limits, &mut NoTrace);
             JobResult::Solved {
@@ -188,19 +294,88 @@ fn for_play(shape: Shape, level: Level, seed: u64, limits: Limits) -> Result<Gra
     generate_graded(&opts, &limits).map_err(|stop| format!("generation {stop}"))
 }
 
-/// Starts the worker thread: it takes `(job, cancel flag)` pairs and sends
-/// back results until either channel closes.
+/// A job as the worker thread takes it: the job, its cancel flag, and
+/// where its trace goes (traced jobs only).
+pub type Ticket = (Job, Arc<AtomicBool>, Option<TraceOut>);
+
+/// Starts the worker thread: it takes [`Ticket`]s and sends back results
+/// until either channel closes.
 pub fn spawn(
-    jobs: Receiver<(Job, Arc<AtomicBool>)>,
+    jobs: Receiver<Ticket>,
     results: Sender<JobResult>,
 ) -> std::io::Result<JoinHandle<()>> {
     std::thread::Builder::new()
         .name("dekadoku-worker".into())
         .spawn(move || {
-            for (job, cancel) in jobs {
-                if results.send(run_job(job, cancel)).is_err() {
+            for (job, cancel, out) in jobs {
+                if results.send(run_job_traced(job, cancel, out)).is_err() {
                     break;
                 }
             }
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Backend, Grid};
+    use crate::tui::playback::{Playback, Watched};
+    use crossbeam_channel::bounded;
+
+    fn hard() -> Puzzle {
+        let s = "........1.....2.....3.4.56...47......5.4.....8...6.45..4..8.63.3.8...2..6.......9";
+        let nums: Vec<usize> = s
+            .bytes()
+            .map(|b| if b == b'.' { 0 } else { usize::from(b - b'0') })
+            .collect();
+        Puzzle::from_numbers(Shape::CLASSIC, &nums).unwrap()
+    }
+
+    /// Every watchable solver, through the worker and a small bounded
+    /// channel, played back to the end: the board shown is the solution.
+    #[test]
+    fn traced_jobs_stream_events_that_play_back_to_the_solution() {
+        let p = hard();
+        for solver in Watched::all() {
+            let (tx, rx) = bounded(64);
+            let out = TraceOut {
+                events: tx,
+                mute: Arc::new(AtomicBool::new(false)),
+            };
+            let job = Job {
+                id: 9,
+                kind: JobKind::Trace {
+                    puzzle: p.clone(),
+                    solver,
+                },
+            };
+            let worker = std::thread::spawn(move || {
+                run_job_traced(job, Arc::new(AtomicBool::new(false)), Some(out))
+            });
+            let mut pb = Playback::new(solver, &p, 9);
+            pb.speed = crate::tui::playback::SPEEDS.len() - 1;
+            let events: Vec<TraceEvent> = rx.iter().collect();
+            let JobResult::Traced { id: 9, finished } = worker.join().unwrap() else {
+                panic!("not a traced result");
+            };
+            assert_eq!(finished.counters.events, events.len() as u64, "{solver:?}");
+            assert_eq!(finished.solutions.len(), 1, "{solver:?}");
+            assert!(
+                finished.exhausted && finished.stopped.is_none(),
+                "{solver:?}"
+            );
+            for chunk in events.chunks(4096) {
+                pb.tick(Duration::from_secs(1));
+                pb.receive(chunk.to_vec(), false);
+            }
+            pb.receive(Vec::new(), true);
+            pb.answered(finished.clone());
+            let shown: Vec<_> = pb.shown.solution.clone().unwrap_or_default();
+            let grid = Grid::from_puzzle(&Puzzle::new(p.shape(), shown).unwrap())
+                .unwrap_or_else(|e| panic!("{solver:?}: {e}"));
+            assert_eq!(grid, finished.solutions[0], "{solver:?}");
+            assert!(p.is_solved_by(&grid));
+            let _ = Backend::ALL;
+        }
+    }
 }

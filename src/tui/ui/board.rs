@@ -39,6 +39,10 @@ pub struct Highlights {
     pub hint_units: Vec<usize>,
     /// Cells a hint is about.
     pub hint_cells: Vec<usize>,
+    /// The solver view: the cell where a value is being tried.
+    pub solver_try: Option<usize>,
+    /// The solver view: the cell whose guess was just taken back.
+    pub solver_backtrack: Option<usize>,
 }
 
 impl Default for Highlights {
@@ -51,6 +55,8 @@ impl Default for Highlights {
             conflicts: ConflictDisplay::Cells,
             hint_units: Vec::new(),
             hint_cells: Vec::new(),
+            solver_try: None,
+            solver_backtrack: None,
         }
     }
 }
@@ -433,7 +439,12 @@ impl BoardView<'_> {
             (marks.target[c], Role::HintTarget),
             (marks.conflict.get(c) == Some(&true), Role::Conflict),
             (self.game.is_marked_wrong(c), Role::Wrong),
-            (c == cur, Role::Cursor),
+            (h.solver_try == Some(c), Role::SolverTry),
+            (h.solver_backtrack == Some(c), Role::SolverBacktrack),
+            (
+                c == cur && h.solver_try.or(h.solver_backtrack).is_none(),
+                Role::Cursor,
+            ),
         ];
         for (on, role) in flags {
             if on {
@@ -1099,6 +1110,7 @@ mod tests {
             conflicts: ConflictDisplay::Unit,
             hint_units: vec![2 * 9 + 8],
             hint_cells: vec![80, 4],
+            ..Highlights::default()
         };
         let cursor = 72; // row 8, column 0
         let buf = render(&g, cursor, &h, SMALL);

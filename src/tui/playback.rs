@@ -1,0 +1,885 @@
+//! "Solve visually": the solver's trace played back on the board.
+//!
+//! A solver runs on the worker and sends its [`TraceEvent`]s over a bounded
+//! channel; the runner hands them to the app only as fast as the playback
+//! asks for them ([`Playback::wanted`]), so a fast solver waits on a full
+//! channel instead of filling memory. Everything here is a pure state
+//! machine, driven by ticks and keys, and tested with recorded events.
+//!
+//! What is shown is a [`Shown`] board: values, candidates, the search's
+//! undo trail and depth, counters, and the last thing that happened.
+//! Events that change nothing (a given assigned again, a candidate already
+//! gone) are applied without using up a frame's budget. Stepping back
+//! restores the nearest checkpoint (a copy of the board every
+//! [`CHECKPOINT_EVERY`] events) and replays from it; checkpoints and the
+//! events after the oldest one are kept within a memory budget, so a long
+//! search at full speed stays bounded and only the recent past can be
+//! stepped back through.
+
+use std::collections::VecDeque;
+use std::time::Duration;
+
+use crate::engine::logic::Step;
+use crate::engine::{Backend, Grid, Puzzle, Reason, Shape, TraceEvent, Value};
+
+/// Events between two checkpoints.
+pub const CHECKPOINT_EVERY: usize = 512;
+
+/// Memory the checkpoints may use together (bytes, roughly).
+const CHECKPOINT_BYTES: usize = 48 << 20;
+
+/// Checkpoints kept at most (so at most this many times
+/// [`CHECKPOINT_EVERY`] events are kept to step back through).
+const MAX_CHECKPOINTS: usize = 128;
+
+/// Playback speeds, in events per second: from one a second to thousands
+/// per frame.
+pub const SPEEDS: [u32; 16] = [
+    1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 50_000, 200_000, 1_000_000,
+];
+
+/// The speed a playback starts at (10 events a second).
+const START_SPEED: usize = 3;
+
+/// Events the runner is asked for at least when the playback needs more
+/// (most of a search's first events change nothing shown).
+const PULL_AT_LEAST: usize = 256;
+
+/// The solvers that can be watched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Watched {
+    /// Techniques, easiest first, then search when none applies.
+    Logic,
+    /// One of the exact backends.
+    Exact(Backend),
+}
+
+impl Watched {
+    /// Every choice, in menu order.
+    pub fn all() -> Vec<Watched> {
+        std::iter::once(Watched::Logic)
+            .chain(Backend::ALL.into_iter().map(Watched::Exact))
+            .collect()
+    }
+
+    /// The name shown.
+    pub fn label(self) -> &'static str {
+        match self {
+            Watched::Logic => "Logic: techniques, then guesses",
+            Watched::Exact(Backend::Propagation) => "Propagation and backtracking",
+            Watched::Exact(Backend::DancingLinks) => "Dancing Links (Algorithm X)",
+            #[allow(unreachable_patterns)]
+            Watched::Exact(_) => "SAT",
+        }
+    }
+}
+
+/// What the counters say.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counters {
+    /// Guesses (branches) made.
+    pub nodes: u64,
+    /// Guesses taken back.
+    pub backtracks: u64,
+    /// Values placed and candidates removed.
+    pub propagations: u64,
+    /// Technique steps (logic solver).
+    pub steps: u64,
+    /// Events received, whether they changed anything or not.
+    pub events: u64,
+}
+
+impl Counters {
+    /// Counts one event.
+    pub fn count(&mut self, e: &TraceEvent) {
+        self.events += 1;
+        match e {
+            TraceEvent::Branch { .. } => self.nodes += 1,
+            TraceEvent::Backtrack { .. } => self.backtracks += 1,
+            TraceEvent::Assign { .. } | TraceEvent::Eliminate { .. } => self.propagations += 1,
+            TraceEvent::Step(_) => self.steps += 1,
+            _ => {}
+        }
+    }
+}
+
+/// The last thing that happened, for the board to point at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Focus {
+    /// Nothing yet.
+    None,
+    /// A value tried by the search (or placed by a step).
+    Try(usize, Value),
+    /// A value placed by propagation.
+    Place(usize, Value),
+    /// A candidate removed.
+    Remove(usize, Value),
+    /// A guess taken back.
+    Backtrack(usize, Value),
+    /// A dead end.
+    Contradiction,
+    /// Back to the root to start afresh.
+    Restart,
+    /// A solution reached.
+    Solved,
+}
+
+/// One change the search may have to undo on a backtrack.
+#[derive(Debug, Clone, Copy)]
+enum Undo {
+    /// The cell's value was set.
+    Value(u32),
+    /// The digit was removed from the cell.
+    Cand(u32, u32),
+}
+
+/// The board as the playback shows it.
+#[derive(Debug, Clone)]
+pub struct Shown {
+    shape: Shape,
+    words: usize,
+    /// Each cell's value.
+    pub values: Vec<Option<Value>>,
+    /// Candidates, `words` 64-bit words per cell.
+    cands: Vec<u64>,
+    trail: Vec<Undo>,
+    /// Trail length at each guess in force (the depth is its length).
+    marks: Vec<usize>,
+    /// The counters.
+    pub counters: Counters,
+    /// The deepest the search went.
+    pub max_depth: usize,
+    /// The last thing that happened.
+    pub focus: Focus,
+    /// The last technique step (logic solver).
+    pub step: Option<Box<Step>>,
+    /// The first solution reached, when one was.
+    pub solution: Option<Vec<Option<Value>>>,
+    /// Solutions reached.
+    pub solutions: usize,
+}
+
+impl Shown {
+    /// The position of the givens, each cell's candidates those its
+    /// peers' givens leave.
+    pub fn new(puzzle: &Puzzle) -> Shown {
+        let shape = puzzle.shape();
+        let n = shape.n();
+        let words = n.div_ceil(64);
+        let cells = shape.cells();
+        // Digits used per unit, as bit rows of `words` words.
+        let mut used = vec![0u64; shape.units() * words];
+        for (c, v) in puzzle.cells().iter().enumerate() {
+            if let Some(v) = v {
+                let d = v.index();
+                for u in shape.units_of(c) {
+                    used[u * words + d / 64] |= 1 << (d % 64);
+                }
+            }
+        }
+        let mut cands = vec![0u64; cells * words];
+        for c in 0..cells {
+            if puzzle.cells()[c].is_some() {
+                continue;
+            }
+            let us = shape.units_of(c);
+            for w in 0..words {
+                let full = if (w + 1) * 64 <= n {
+                    u64::MAX
+                } else {
+                    (1u64 << (n - w * 64)) - 1
+                };
+                let seen = us.iter().fold(0, |acc, &u| acc | used[u * words + w]);
+                cands[c * words + w] = full & !seen;
+            }
+        }
+        Shown {
+            shape,
+            words,
+            values: puzzle.cells().to_vec(),
+            cands,
+            trail: Vec::new(),
+            marks: Vec::new(),
+            counters: Counters::default(),
+            max_depth: 0,
+            focus: Focus::None,
+            step: None,
+            solution: None,
+            solutions: 0,
+        }
+    }
+
+    /// The shape.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The search depth (guesses in force).
+    pub fn depth(&self) -> usize {
+        self.marks.len()
+    }
+
+    /// Whether digit `d` (0-based) is still a candidate of cell `c`.
+    pub fn has(&self, c: usize, d: usize) -> bool {
+        self.cands
+            .get(c * self.words + d / 64)
+            .is_some_and(|w| w >> (d % 64) & 1 == 1)
+    }
+
+    /// The candidates of cell `c`, 0-based.
+    pub fn candidates(&self, c: usize) -> impl Iterator<Item = usize> + '_ {
+        (0..self.shape.n()).filter(move |&d| self.has(c, d))
+    }
+
+    fn remove(&mut self, c: usize, d: usize) -> bool {
+        let Some(w) = self.cands.get_mut(c * self.words + d / 64) else {
+            return false;
+        };
+        let bit = 1u64 << (d % 64);
+        if *w & bit == 0 {
+            return false;
+        }
+        *w &= !bit;
+        if !self.marks.is_empty() {
+            self.trail.push(Undo::Cand(c as u32, d as u32));
+        }
+        true
+    }
+
+    fn undo_to(&mut self, len: usize) {
+        while self.trail.len() > len {
+            match self.trail.pop() {
+                Some(Undo::Value(c)) => self.values[c as usize] = None,
+                Some(Undo::Cand(c, d)) => {
+                    let (c, d) = (c as usize, d as usize);
+                    self.cands[c * self.words + d / 64] |= 1 << (d % 64);
+                }
+                None => break,
+            }
+        }
+    }
+
+    /// Applies one event; true when it changed what is shown.
+    pub fn apply(&mut self, e: &TraceEvent) -> bool {
+        self.counters.count(e);
+        let cells = self.values.len();
+        let n = self.shape.n();
+        let ok = |c: usize, v: Value| c < cells && v.index() < n;
+        match e {
+            TraceEvent::Assign {
+                cell,
+                value,
+                reason,
+            } => {
+                let c = cell.index(self.shape);
+                if !ok(c, *value) || self.values[c] == Some(*value) {
+                    return false;
+                }
+                self.values[c] = Some(*value);
+                if !self.marks.is_empty() {
+                    self.trail.push(Undo::Value(c as u32));
+                }
+                self.focus = match reason {
+                    Reason::Guess | Reason::Logic => Focus::Try(c, *value),
+                    _ => Focus::Place(c, *value),
+                };
+                true
+            }
+            TraceEvent::Eliminate { cell, value } => {
+                let c = cell.index(self.shape);
+                if !ok(c, *value) || !self.remove(c, value.index()) {
+                    return false;
+                }
+                self.focus = Focus::Remove(c, *value);
+                true
+            }
+            TraceEvent::Branch { cell, value, depth } => {
+                let c = cell.index(self.shape);
+                self.marks.truncate(depth.saturating_sub(1));
+                self.marks.push(self.trail.len());
+                self.max_depth = self.max_depth.max(self.marks.len());
+                if ok(c, *value) {
+                    self.focus = Focus::Try(c, *value);
+                }
+                true
+            }
+            TraceEvent::Backtrack { cell, value, depth } => {
+                let c = cell.index(self.shape);
+                let keep = depth.saturating_sub(1);
+                if let Some(&mark) = self.marks.get(keep) {
+                    self.undo_to(mark);
+                }
+                self.marks.truncate(keep);
+                if ok(c, *value) {
+                    self.remove(c, value.index());
+                    self.focus = Focus::Backtrack(c, *value);
+                }
+                true
+            }
+            TraceEvent::Restart => {
+                if let Some(&mark) = self.marks.first() {
+                    self.undo_to(mark);
+                }
+                self.marks.clear();
+                self.focus = Focus::Restart;
+                true
+            }
+            TraceEvent::Contradiction => {
+                self.focus = Focus::Contradiction;
+                true
+            }
+            TraceEvent::Solved { index } => {
+                self.solutions = (*index).max(self.solutions);
+                if self.solution.is_none() {
+                    self.solution = Some(self.values.clone());
+                }
+                self.focus = Focus::Solved;
+                true
+            }
+            TraceEvent::Step(step) => {
+                self.step = Some(step.clone());
+                true
+            }
+            // Events a newer engine may add: counted, nothing drawn.
+            #[allow(unreachable_patterns)]
+            _ => false,
+        }
+    }
+
+    /// Memory held, roughly, in bytes.
+    fn bytes(&self) -> usize {
+        self.values.len() * 4 + self.cands.len() * 8 + self.trail.len() * 12 + self.marks.len() * 8
+    }
+}
+
+/// What the solver ended with, as the worker reports it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finished {
+    /// Solutions found (up to two).
+    pub solutions: Vec<Grid>,
+    /// Whether the search was complete (so "one" means unique).
+    pub exhausted: bool,
+    /// Why it stopped early, or a problem with the puzzle, in words.
+    pub stopped: Option<String>,
+    /// Every event the solver made, counted (also those never sent).
+    pub counters: Counters,
+    /// The solver's own time.
+    pub elapsed: Duration,
+}
+
+/// Where the playback is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// Events are shown at the chosen speed (or one by one when paused).
+    Playing,
+    /// Jumping to the end: the trace is muted and the solver runs at full
+    /// speed; the end is shown when its answer comes.
+    Finishing,
+    /// Everything there is has been shown.
+    Done,
+}
+
+/// A playback: the board shown, the events around it, and the controls.
+#[derive(Debug, Clone)]
+pub struct Playback {
+    /// The solver watched.
+    pub solver: Watched,
+    /// The worker job whose events are shown.
+    pub id: u64,
+    /// The same job while it runs (None once it answered or was stopped).
+    pub job: Option<u64>,
+    /// The board now.
+    pub shown: Shown,
+    /// Events from `base` on: applied ones (to replay after a step back)
+    /// and received ones not shown yet.
+    events: VecDeque<TraceEvent>,
+    /// The index of `events[0]` in the whole trace.
+    base: usize,
+    /// The index of the next event to apply.
+    pos: usize,
+    /// Board copies and the index of the event each was taken before.
+    checkpoints: VecDeque<(usize, Shown)>,
+    checkpoint_bytes: usize,
+    /// Paused: only single steps move.
+    pub paused: bool,
+    /// Index into [`SPEEDS`].
+    pub speed: usize,
+    /// Fractional events owed at the current speed.
+    credit: f64,
+    /// Changed events still to show this frame.
+    budget: usize,
+    /// No more events will come (the channel closed).
+    pub ended: bool,
+    /// The solver's answer, once it came.
+    pub finished: Option<Finished>,
+    /// Where the playback is.
+    pub phase: Phase,
+    /// The end was shown by a jump, without the events before it.
+    jumped: bool,
+    /// Time the playback has been running (not paused).
+    pub elapsed: Duration,
+}
+
+impl Playback {
+    /// A playback of `solver` on `puzzle`, waiting for job `job`'s events.
+    pub fn new(solver: Watched, puzzle: &Puzzle, job: u64) -> Playback {
+        let shown = Shown::new(puzzle);
+        let bytes = shown.bytes();
+        Playback {
+            solver,
+            id: job,
+            job: Some(job),
+            checkpoints: VecDeque::from([(0, shown.clone())]),
+            checkpoint_bytes: bytes,
+            shown,
+            events: VecDeque::new(),
+            base: 0,
+            pos: 0,
+            paused: false,
+            speed: START_SPEED,
+            credit: 0.0,
+            budget: 0,
+            ended: false,
+            finished: None,
+            phase: Phase::Playing,
+            jumped: false,
+            elapsed: Duration::ZERO,
+        }
+    }
+
+    /// Events per second at the current speed.
+    pub fn rate(&self) -> u32 {
+        SPEEDS[self.speed.min(SPEEDS.len() - 1)]
+    }
+
+    /// Events applied so far (the position in the trace).
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+
+    /// Events received so far.
+    pub fn received(&self) -> usize {
+        self.base + self.events.len()
+    }
+
+    /// How far back a step back can go (the oldest checkpoint kept).
+    pub fn earliest(&self) -> usize {
+        self.checkpoints.front().map_or(self.pos, |(at, _)| *at)
+    }
+
+    /// How many events the runner should hand over now (0: none wanted).
+    pub fn wanted(&self) -> usize {
+        if self.phase != Phase::Playing || self.ended || self.budget == 0 {
+            return 0;
+        }
+        if self.pos < self.received() {
+            return 0;
+        }
+        self.budget.max(PULL_AT_LEAST)
+    }
+
+    /// Time passed: owes events at the current speed and shows what it can.
+    pub fn tick(&mut self, dt: Duration) {
+        if self.phase != Phase::Playing || self.paused {
+            return;
+        }
+        self.elapsed += dt;
+        self.credit += f64::from(self.rate()) * dt.as_secs_f64();
+        // Never owe more than a quarter second's worth after a stall.
+        let cap = (f64::from(self.rate()) / 4.0).max(1.0);
+        if self.credit > cap + 1.0 {
+            self.credit = cap;
+        }
+        let whole = self.credit.floor();
+        self.credit -= whole;
+        self.budget = self.budget.saturating_add(whole as usize);
+        self.advance();
+    }
+
+    /// Events from the solver (as many as were wanted, or fewer); `ended`
+    /// when the channel closed.
+    pub fn receive(&mut self, events: Vec<TraceEvent>, ended: bool) {
+        if self.phase == Phase::Finishing {
+            return;
+        }
+        self.events.extend(events);
+        self.ended |= ended;
+        self.advance();
+    }
+
+    /// Applies owed events from those received.
+    fn advance(&mut self) {
+        while self.budget > 0 && self.apply_next() {}
+        self.check_done();
+    }
+
+    /// Applies the next received event; false when there is none.
+    fn apply_next(&mut self) -> bool {
+        let Some(e) = self.events.get(self.pos - self.base) else {
+            return false;
+        };
+        if self.shown.apply(e) {
+            self.budget = self.budget.saturating_sub(1);
+        }
+        self.pos += 1;
+        if self.pos % CHECKPOINT_EVERY == 0
+            && self.checkpoints.back().is_none_or(|(at, _)| *at < self.pos)
+        {
+            self.checkpoint();
+        }
+        true
+    }
+
+    fn checkpoint(&mut self) {
+        self.checkpoint_bytes += self.shown.bytes();
+        self.checkpoints.push_back((self.pos, self.shown.clone()));
+        while (self.checkpoint_bytes > CHECKPOINT_BYTES || self.checkpoints.len() > MAX_CHECKPOINTS)
+            && self.checkpoints.len() > 2
+        {
+            if let Some((_, old)) = self.checkpoints.pop_front() {
+                self.checkpoint_bytes -= old.bytes();
+            }
+            let keep_from = self.earliest();
+            while self.base < keep_from && self.events.pop_front().is_some() {
+                self.base += 1;
+            }
+        }
+    }
+
+    fn check_done(&mut self) {
+        if self.phase == Phase::Playing
+            && self.ended
+            && self.finished.is_some()
+            && self.pos >= self.received()
+        {
+            // A uniqueness search ends where it started looking for a
+            // second solution: show the first one found instead.
+            if let Some(first) = &self.shown.solution {
+                self.shown.values = first.clone();
+                self.shown.focus = Focus::Solved;
+            }
+            self.phase = Phase::Done;
+        }
+    }
+
+    /// One changed event forward (pausing first).
+    pub fn step_forward(&mut self) {
+        self.paused = true;
+        if self.phase == Phase::Playing {
+            self.budget = 1;
+            self.advance();
+        }
+    }
+
+    /// One changed event back (pausing first). False when the event is
+    /// older than the oldest checkpoint kept, or the playback was
+    /// finished by a jump to the end.
+    pub fn step_back(&mut self) -> bool {
+        self.paused = true;
+        if self.phase == Phase::Finishing || self.pos == 0 {
+            return false;
+        }
+        if self.jumped {
+            return false;
+        }
+        let Some(i) = self.checkpoints.iter().rposition(|(at, _)| *at < self.pos) else {
+            return false;
+        };
+        let from = self.checkpoints[i].0;
+        // Back to just after the change before the last one: where the
+        // step forward that made the last change started.
+        let mut probe = self.checkpoints[i].1.clone();
+        let (mut last, mut before) = (None, None);
+        for at in from..self.pos {
+            if let Some(e) = self.events.get(at - self.base)
+                && probe.apply(e)
+            {
+                before = last;
+                last = Some(at);
+            }
+        }
+        let target = before.map_or(from, |at| at + 1);
+        self.shown = self.checkpoints[i].1.clone();
+        for at in from..target {
+            if let Some(e) = self.events.get(at - self.base) {
+                self.shown.apply(e);
+            }
+        }
+        self.pos = target;
+        self.budget = 0;
+        if self.phase == Phase::Done {
+            self.phase = Phase::Playing;
+        }
+        true
+    }
+
+    /// Pause or resume.
+    pub fn toggle_pause(&mut self) {
+        self.paused = !self.paused;
+        self.credit = 0.0;
+        self.budget = 0;
+    }
+
+    /// Faster.
+    pub fn faster(&mut self) {
+        self.speed = (self.speed + 1).min(SPEEDS.len() - 1);
+    }
+
+    /// Slower.
+    pub fn slower(&mut self) {
+        self.speed = self.speed.saturating_sub(1);
+        self.credit = self.credit.min(1.0);
+    }
+
+    /// Jump to the end: the app mutes the trace and waits for the answer.
+    /// False when already there.
+    pub fn finish(&mut self) -> bool {
+        if self.phase != Phase::Playing {
+            return false;
+        }
+        if self.finished.is_some() {
+            // The answer is in: show the rest of what came at once.
+            self.budget = usize::MAX;
+            self.advance();
+            if self.phase == Phase::Playing {
+                self.show_answer();
+            }
+            return false;
+        }
+        self.phase = Phase::Finishing;
+        true
+    }
+
+    /// The solver answered.
+    pub fn answered(&mut self, f: Finished) {
+        self.job = None;
+        self.finished = Some(f);
+        if self.phase == Phase::Finishing {
+            self.show_answer();
+        } else {
+            self.check_done();
+        }
+    }
+
+    /// Shows the answer without the events that lead to it.
+    fn show_answer(&mut self) {
+        let Some(f) = &self.finished else {
+            return;
+        };
+        if let Some(g) = f.solutions.first() {
+            self.shown.values = g.cells().iter().copied().map(Some).collect();
+            self.shown.focus = Focus::Solved;
+        }
+        self.shown.solutions = f.solutions.len();
+        self.shown.counters = f.counters;
+        self.shown.marks.clear();
+        self.shown.trail.clear();
+        self.ended = true;
+        self.jumped = true;
+        self.phase = Phase::Done;
+    }
+
+    /// The values to keep when the player takes the board shown: the
+    /// board as it stands.
+    pub fn board(&self) -> &[Option<Value>] {
+        &self.shown.values
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Limits, Solver};
+
+    fn hard() -> Puzzle {
+        let s = "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
+        let nums: Vec<usize> = s
+            .bytes()
+            .map(|b| if b == b'.' { 0 } else { usize::from(b - b'0') })
+            .collect();
+        Puzzle::from_numbers(Shape::CLASSIC, &nums).unwrap()
+    }
+
+    fn record(p: &Puzzle) -> (Vec<TraceEvent>, Grid) {
+        let mut events = Vec::new();
+        let r = Solver::new().run(p, 2, &Limits::none(), &mut events);
+        (events, r.witnesses[0].clone())
+    }
+
+    fn feed_all(pb: &mut Playback, events: &[TraceEvent]) {
+        pb.speed = SPEEDS.len() - 1;
+        for chunk in events.chunks(1000) {
+            pb.tick(Duration::from_secs(1));
+            pb.receive(chunk.to_vec(), false);
+        }
+        pb.tick(Duration::from_secs(1));
+        pb.receive(Vec::new(), true);
+    }
+
+    #[test]
+    fn playing_everything_ends_on_the_solution_with_the_counts() {
+        let p = hard();
+        let (events, solution) = record(&p);
+        let mut pb = Playback::new(Watched::Exact(Backend::Propagation), &p, 1);
+        feed_all(&mut pb, &events);
+        assert_eq!(pb.position(), events.len());
+        let first: Vec<Option<Value>> = solution.cells().iter().copied().map(Some).collect();
+        assert_eq!(pb.shown.solution.as_ref(), Some(&first));
+        let branches = events
+            .iter()
+            .filter(|e| matches!(e, TraceEvent::Branch { .. }))
+            .count() as u64;
+        assert_eq!(pb.shown.counters.nodes, branches);
+        assert_eq!(pb.shown.counters.events, events.len() as u64);
+        assert!(pb.shown.max_depth > 0);
+        assert_eq!(pb.phase, Phase::Playing, "not done before the answer");
+        pb.answered(Finished {
+            solutions: vec![solution],
+            exhausted: true,
+            stopped: None,
+            counters: pb.shown.counters,
+            elapsed: Duration::ZERO,
+        });
+        assert_eq!(pb.phase, Phase::Done);
+    }
+
+    #[test]
+    fn candidates_follow_eliminations_and_backtracks_restore_them() {
+        let p = hard();
+        let (events, _) = record(&p);
+        let mut pb = Playback::new(Watched::Exact(Backend::Propagation), &p, 1);
+        let shape = p.shape();
+        // Play up to the first backtrack and compare with a board rebuilt
+        // by copying at every branch.
+        let upto = events
+            .iter()
+            .position(|e| matches!(e, TraceEvent::Backtrack { .. }))
+            .unwrap();
+        pb.speed = SPEEDS.len() - 1;
+        pb.tick(Duration::from_secs(1));
+        pb.receive(events[..=upto].to_vec(), false);
+        let mut stack = Vec::new();
+        let mut board = Shown::new(&p);
+        for e in &events[..=upto] {
+            if let TraceEvent::Backtrack { cell, value, .. } = e {
+                board = stack.pop().unwrap();
+                let c = cell.index(shape);
+                board.cands[c * board.words + value.index() / 64] &= !(1 << value.index());
+                continue;
+            }
+            if matches!(e, TraceEvent::Branch { .. }) {
+                stack.push(board.clone());
+            }
+            board.apply(e);
+        }
+        assert_eq!(pb.shown.values, board.values);
+        assert_eq!(pb.shown.cands, board.cands);
+        assert!(matches!(pb.shown.focus, Focus::Backtrack(..)));
+    }
+
+    #[test]
+    fn stepping_back_and_forth_retraces_the_same_boards() {
+        let p = hard();
+        let (events, _) = record(&p);
+        let mut pb = Playback::new(Watched::Exact(Backend::Propagation), &p, 1);
+        pb.paused = true;
+        pb.receive(events[..3000.min(events.len())].to_vec(), false);
+        assert_eq!(pb.position(), 0);
+        let mut forward = Vec::new();
+        for _ in 0..700 {
+            forward.push((
+                pb.position(),
+                pb.shown.values.clone(),
+                pb.shown.cands.clone(),
+            ));
+            pb.step_forward();
+        }
+        for (at, values, cands) in forward.iter().rev() {
+            assert!(pb.step_back());
+            assert_eq!(pb.position(), *at);
+            assert_eq!(&pb.shown.values, values);
+            assert_eq!(&pb.shown.cands, cands);
+        }
+        // Back at the start of what was stepped through; forward again.
+        pb.step_forward();
+        assert_eq!(pb.position(), forward[1].0);
+        assert_eq!(pb.shown.values, forward[1].1);
+    }
+
+    #[test]
+    fn speed_decides_how_much_a_tick_shows_and_pause_holds_it() {
+        let p = hard();
+        let (events, _) = record(&p);
+        let mut pb = Playback::new(Watched::Exact(Backend::Propagation), &p, 1);
+        assert_eq!(pb.rate(), 10);
+        pb.tick(Duration::from_millis(500));
+        assert!(pb.wanted() >= 5);
+        pb.receive(events.clone(), false);
+        let shown: u64 = pb.shown.counters.events;
+        assert!(shown >= 5 && (shown as usize) < events.len());
+        pb.toggle_pause();
+        let at = pb.position();
+        pb.tick(Duration::from_secs(5));
+        assert_eq!(pb.position(), at);
+        assert_eq!(pb.wanted(), 0);
+        pb.toggle_pause();
+        for _ in 0..20 {
+            pb.faster();
+        }
+        assert_eq!(pb.rate(), *SPEEDS.last().unwrap());
+        pb.tick(Duration::from_millis(16));
+        assert!(pb.position() > at + 1000);
+        for _ in 0..20 {
+            pb.slower();
+        }
+        assert_eq!(pb.rate(), 1);
+    }
+
+    #[test]
+    fn finish_jumps_to_the_answer_and_memory_stays_bounded() {
+        let p = hard();
+        let (events, solution) = record(&p);
+        let mut pb = Playback::new(Watched::Exact(Backend::Propagation), &p, 1);
+        pb.tick(Duration::from_millis(200));
+        pb.receive(events[..10].to_vec(), false);
+        assert!(pb.finish());
+        assert_eq!(pb.phase, Phase::Finishing);
+        assert_eq!(pb.wanted(), 0);
+        pb.answered(Finished {
+            solutions: vec![solution.clone()],
+            exhausted: true,
+            stopped: None,
+            counters: Counters {
+                nodes: 7,
+                ..Counters::default()
+            },
+            elapsed: Duration::ZERO,
+        });
+        assert_eq!(pb.phase, Phase::Done);
+        assert_eq!(
+            pb.shown.values,
+            solution
+                .cells()
+                .iter()
+                .copied()
+                .map(Some)
+                .collect::<Vec<_>>()
+        );
+        assert_eq!(pb.shown.counters.nodes, 7);
+        assert!(!pb.step_back(), "no stepping back into events never shown");
+
+        // A long trace: the checkpoints stay within their budget and the
+        // events kept start at the oldest one.
+        let mut pb = Playback::new(Watched::Exact(Backend::Propagation), &p, 1);
+        let mut long = Vec::new();
+        while long.len() < 400_000 {
+            long.extend(events.iter().cloned());
+        }
+        feed_all(&mut pb, &long);
+        assert!(pb.checkpoint_bytes <= CHECKPOINT_BYTES + pb.shown.bytes());
+        assert!(pb.checkpoints.len() <= MAX_CHECKPOINTS);
+        assert_eq!(pb.base, pb.earliest());
+        assert!(pb.events.len() <= (MAX_CHECKPOINTS + 1) * CHECKPOINT_EVERY);
+        assert_eq!(pb.received(), long.len());
+    }
+}

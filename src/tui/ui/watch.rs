@@ -1,0 +1,232 @@
+//! The solver view: the choice of solver, then the board as the playback
+//! shows it (the cell tried in its colour, a backtrack in another,
+//! candidates as notes) with the counters and the last step beside it.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+
+use crate::engine::{Cell, Shape, Value};
+use crate::game::NoteSet;
+use crate::tui::action::Command;
+use crate::tui::app::App;
+use crate::tui::keymap::Mode;
+use crate::tui::playback::{Focus, Phase, Playback, Watched};
+use crate::tui::style::Role;
+
+use super::board::BoardView;
+use super::{SPINNER, clock, draw_panel, key_line, keys, play_parts};
+
+/// The solver view's keys and what they do there.
+pub(super) const WATCH_KEYS: [(Command, &str); 7] = [
+    (Command::MoveRight, "step"),
+    (Command::MoveLeft, "step back"),
+    (Command::MoveUp, "faster"),
+    (Command::MoveDown, "slower"),
+    (Command::Pause, "pause / resume"),
+    (Command::Finish, "jump to the end"),
+    (Command::Confirm, "keep this board"),
+];
+
+/// The list of solvers to watch.
+pub(super) fn draw_menu(frame: &mut Frame, app: &App, body: Rect, sel: usize) {
+    let s = &app.styles;
+    let mut lines = vec![
+        Line::from(Span::styled("Solve visually", s.get(Role::Title))),
+        Line::from(Span::styled(
+            "Watch a solver work on this puzzle's givens, step by step.",
+            s.get(Role::Dim),
+        )),
+        Line::default(),
+    ];
+    for (i, w) in Watched::all().into_iter().enumerate() {
+        let style = if i == sel {
+            s.get(Role::Selected)
+        } else {
+            s.get(Role::Text)
+        };
+        lines.push(Line::from(Span::styled(
+            format!("  {}  ", w.label()),
+            style,
+        )));
+    }
+    lines.push(Line::default());
+    lines.push(Line::from(Span::styled(
+        format!(
+            "{} start · {} back",
+            keys(app, Mode::Menu, Command::Confirm),
+            keys(app, Mode::Menu, Command::Cancel)
+        ),
+        s.get(Role::Dim),
+    )));
+    let h = (lines.len() as u16).min(body.height);
+    let area = super::centered(body, 56, h);
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
+}
+
+fn name(shape: Shape, c: usize) -> String {
+    Cell::from_index(shape, c).to_string()
+}
+
+fn symbol(shape: Shape, v: Value) -> String {
+    crate::game::symbol(shape.n(), v)
+}
+
+/// What just happened, in words.
+pub(super) fn focus_text(pb: &Playback) -> String {
+    let shape = pb.shown.shape();
+    match pb.shown.focus {
+        Focus::None => "starting".into(),
+        Focus::Try(c, v) => format!("trying {} = {}", name(shape, c), symbol(shape, v)),
+        Focus::Place(c, v) => format!("placed {} = {}", name(shape, c), symbol(shape, v)),
+        Focus::Remove(c, v) => format!("removed {} from {}", symbol(shape, v), name(shape, c)),
+        Focus::Backtrack(c, v) => {
+            format!("backtrack: {} ≠ {}", name(shape, c), symbol(shape, v))
+        }
+        Focus::Contradiction => "dead end".into(),
+        Focus::Restart => "restart: back to the root".into(),
+        Focus::Solved => "a solution".into(),
+    }
+}
+
+/// Where the playback stands, in words.
+pub(super) fn state_text(app: &App, pb: &Playback, stopped: bool) -> String {
+    if stopped {
+        return "stopped".into();
+    }
+    match pb.phase {
+        Phase::Finishing => format!(
+            "{} jumping to the end…",
+            SPINNER[app.spinner % SPINNER.len()]
+        ),
+        Phase::Done => match &pb.finished {
+            Some(f) => match (f.solutions.len(), &f.stopped) {
+                (_, Some(why)) => why.clone(),
+                (0, None) => "no solution".into(),
+                (1, None) if f.exhausted => "solved: the solution is unique".into(),
+                (1, None) => "solved".into(),
+                _ => "solved: more than one solution".into(),
+            },
+            None => "done".into(),
+        },
+        Phase::Playing if pb.paused => "paused".into(),
+        Phase::Playing => format!("playing · {} events/s", pb.rate()),
+    }
+}
+
+/// The board shown and its panel.
+pub(super) fn draw(frame: &mut Frame, app: &App, area: Rect, pb: &Playback, stopped: bool) {
+    let s = &app.styles;
+    let Some(g) = &app.game else {
+        return;
+    };
+    let shown = &pb.shown;
+    let shape = g.shape();
+    let n = shape.n();
+    let view = g.preview(&shown.values, |c| {
+        let mut set = NoteSet::empty(n);
+        for d in shown.candidates(c) {
+            set.set(Value::from_index(d), true);
+        }
+        set
+    });
+    let mut highlights = app.highlights();
+    highlights.peers = false;
+    highlights.same_digit = false;
+    let mut cursor = app.cursor;
+    match shown.focus {
+        Focus::Try(c, _) | Focus::Place(c, _) | Focus::Remove(c, _) => {
+            highlights.solver_try = Some(c);
+            cursor = c;
+        }
+        Focus::Backtrack(c, _) => {
+            highlights.solver_backtrack = Some(c);
+            cursor = c;
+        }
+        _ => {}
+    }
+    if let (Some(step), true) = (&shown.step, pb.solver == Watched::Logic) {
+        highlights.hint_units = step.highlights.units.clone();
+        highlights.hint_cells = step.highlights.cells.clone();
+    }
+    let (board, panel) = play_parts(area, shape);
+    frame.render_widget(
+        BoardView {
+            game: &view,
+            cursor,
+            styles: s,
+            highlights: &highlights,
+        },
+        board,
+    );
+    let Some(panel) = panel else {
+        return;
+    };
+    let c = &shown.counters;
+    let elapsed = pb
+        .finished
+        .as_ref()
+        .map_or(pb.elapsed, |f| f.elapsed.max(pb.elapsed));
+    let dim = s.get(Role::Dim);
+    let text = s.get(Role::Text);
+    let mut lines = vec![
+        Line::from(Span::styled(pb.solver.label(), s.get(Role::Title))),
+        Line::from(Span::styled(state_text(app, pb, stopped), text)),
+        Line::default(),
+        Line::from(Span::styled(
+            format!("depth {} (deepest {})", shown.depth(), shown.max_depth),
+            text,
+        )),
+        Line::from(Span::styled(
+            format!("nodes {} · backtracks {}", c.nodes, c.backtracks),
+            text,
+        )),
+        Line::from(Span::styled(
+            format!("propagations {}", c.propagations),
+            text,
+        )),
+        Line::from(Span::styled(
+            format!("events {} · {}", pb.position(), clock(elapsed.as_secs())),
+            dim,
+        )),
+        Line::default(),
+    ];
+    let focus_style = match shown.focus {
+        Focus::Backtrack(..) | Focus::Contradiction => s.get(Role::SolverBacktrack),
+        _ => s.get(Role::SolverTry),
+    };
+    lines.push(Line::from(Span::styled(focus_text(pb), focus_style)));
+    if let Some(step) = &shown.step {
+        lines.push(Line::from(Span::styled(
+            step.technique.name(),
+            s.get(Role::HintTarget),
+        )));
+        lines.push(Line::from(Span::styled(step.explanation.clone(), text)));
+    }
+    lines.push(Line::default());
+    for &(cmd, what) in &WATCH_KEYS {
+        lines.push(key_line(app, Mode::Menu, cmd, what));
+    }
+    let esc = if stopped || pb.phase == Phase::Done {
+        "back to your board"
+    } else {
+        "stop"
+    };
+    lines.push(key_line(app, Mode::Menu, Command::Cancel, esc));
+    draw_panel(frame, app, lines, panel);
+}
+
+/// The status line when there is no panel: the state, the counters and
+/// what just happened, in one line.
+pub(super) fn status_line(app: &App, pb: &Playback, stopped: bool) -> String {
+    let c = &pb.shown.counters;
+    format!(
+        "{} · depth {} · nodes {} · backtracks {} · {}",
+        state_text(app, pb, stopped),
+        pb.shown.depth(),
+        c.nodes,
+        c.backtracks,
+        focus_text(pb)
+    )
+}
