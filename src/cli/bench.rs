@@ -1,6 +1,7 @@
-//! `dekadoku bench`: solver throughput on whole files, single thread. On 9×9
+//! `dekadoku bench`: solver throughput on whole files, single thread, for
+//! one or more of our exact backends (`--backend`, repeatable). On 9×9
 //! files it also runs the `sudoku` crate (feature `peer-sudoku`) on the same
-//! puzzles in the same run and prints the ratio.
+//! puzzles in the same run and prints the ratio to the first backend.
 
 use std::fs::File;
 use std::io::BufReader;
@@ -10,7 +11,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use crate::engine::format::{Format, PuzzleReader};
-use crate::engine::{Limits, NoTrace, Puzzle, Shape, Solver};
+use crate::engine::{Backend, Limits, NoTrace, Puzzle, Shape, Solver};
 
 use super::{Status, progress};
 
@@ -35,6 +36,10 @@ pub struct BenchArgs {
     /// Stop at the first solution instead of proving uniqueness.
     #[arg(long)]
     first: bool,
+    /// The exact backend to time (repeat for several, each on every
+    /// file, in the same run); the default is the propagation solver.
+    #[arg(long = "backend", value_name = "BACKEND")]
+    backends: Vec<Backend>,
 }
 
 /// One timed solver over one file.
@@ -120,75 +125,119 @@ pub fn run(args: &BenchArgs) -> Status {
             status = Status::BadInput;
             continue;
         }
-        let bar = progress("timing");
-        let mut solver = Solver::new();
+        let backends = if args.backends.is_empty() {
+            vec![Backend::Propagation]
+        } else {
+            args.backends.clone()
+        };
         let timeout = args
             .timeout
             .map(|t| Duration::from_secs_f64(t.clamp(0.0, 1e9)));
         let limit = if args.first { 1 } else { 2 };
-        let ours = time_passes(puzzles.len(), min_time, || {
-            let (mut unique, mut stopped) = (0, 0);
-            for p in &puzzles {
-                let limits = timeout.map_or_else(Limits::none, Limits::timeout);
-                let r = solver.run(p, limit, &limits, &mut NoTrace);
-                if r.stopped.is_some() {
-                    stopped += 1;
-                } else if r.conflicts.is_empty() && r.count == 1 && (args.first || r.exhausted) {
-                    unique += 1;
+        let mut first_unique = None;
+        for (k, &backend) in backends.iter().enumerate() {
+            let bar = progress("timing");
+            let mut solver = Solver::with_backend(backend);
+            let ours = time_passes(puzzles.len(), min_time, || {
+                let (mut unique, mut stopped) = (0, 0);
+                for p in &puzzles {
+                    let limits = timeout.map_or_else(Limits::none, Limits::timeout);
+                    let r = solver.run(p, limit, &limits, &mut NoTrace);
+                    if r.stopped.is_some() {
+                        stopped += 1;
+                    } else if r.conflicts.is_empty() && r.count == 1 && (args.first || r.exhausted)
+                    {
+                        unique += 1;
+                    }
+                    bar.inc(1);
                 }
-                bar.inc(1);
-            }
-            (unique, stopped)
-        });
-        let peer = peer_timing(&puzzles, min_time, args.first, &bar);
-        bar.finish_and_clear();
-        let short = shorten(&name, 40);
-        match peer {
-            Some(theirs) => {
-                println!(
-                    "{short:<40} {:>8} {:>12.2} {:>12.0} {:>13.2} {:>12.0} {:>7.2}",
-                    ours.puzzles,
-                    ours.per_puzzle.as_secs_f64() * 1e6,
-                    ours.rate(),
-                    theirs.per_puzzle.as_secs_f64() * 1e6,
-                    theirs.rate(),
-                    theirs.per_puzzle.as_secs_f64() / ours.per_puzzle.as_secs_f64().max(1e-12),
+                (unique, stopped)
+            });
+            // The peer runs once per file, beside the first backend.
+            let peer = if k == 0 {
+                peer_timing(&puzzles, min_time, args.first, &bar)
+            } else {
+                None
+            };
+            bar.finish_and_clear();
+            let label = if backends.len() > 1 {
+                format!(
+                    "{} [{}]",
+                    shorten(&name, 40 - 3 - backend.name().len()),
+                    backend.name()
+                )
+            } else {
+                shorten(&name, 40)
+            };
+            print_row(&label, &ours, peer.as_ref());
+            if let Some(theirs) = &peer
+                && theirs.unique != ours.unique
+            {
+                eprintln!(
+                    "{name}: the solvers disagree: {} unique for us, {} for the sudoku crate",
+                    ours.unique, theirs.unique
                 );
-                if theirs.unique != ours.unique {
-                    eprintln!(
-                        "{name}: the solvers disagree: {} unique for us, {} for the sudoku crate",
-                        ours.unique, theirs.unique
-                    );
-                }
             }
-            None => println!(
-                "{short:<40} {:>8} {:>12.2} {:>12.0} {:>13} {:>12} {:>7}",
-                ours.puzzles,
-                ours.per_puzzle.as_secs_f64() * 1e6,
-                ours.rate(),
-                "-",
-                "-",
-                "-"
-            ),
-        }
-        let what = if args.first {
-            "were solved"
-        } else {
-            "have exactly one solution"
-        };
-        eprintln!("{name}: {} of {} puzzles {what}", ours.unique, ours.puzzles);
-        if ours.stopped > 0 {
+            // Only puzzles none stopped can be compared between backends.
+            match first_unique {
+                None => first_unique = Some((ours.unique, ours.stopped)),
+                Some((u, 0)) if ours.stopped == 0 && u != ours.unique => eprintln!(
+                    "{name}: the backends disagree: {u} for {}, {} for {}",
+                    backends[0].name(),
+                    ours.unique,
+                    backend.name()
+                ),
+                Some(_) => {}
+            }
+            let what = if args.first {
+                "were solved"
+            } else {
+                "have exactly one solution"
+            };
             eprintln!(
-                "{name}: {} puzzles stopped by the {} s timeout (their time counts in the average)",
-                ours.stopped,
-                args.timeout.unwrap_or(0.0)
+                "{name} [{}]: {} of {} puzzles {what}",
+                backend.name(),
+                ours.unique,
+                ours.puzzles
             );
+            if ours.stopped > 0 {
+                eprintln!(
+                    "{name} [{}]: {} puzzles stopped by the {} s timeout (their time counts in the average)",
+                    backend.name(),
+                    ours.stopped,
+                    args.timeout.unwrap_or(0.0)
+                );
+            }
         }
     }
     if cfg!(not(feature = "peer-sudoku")) {
         eprintln!("(built without the peer-sudoku feature: no comparison with the sudoku crate)");
     }
     status
+}
+
+/// One line of the table: our time and, on 9×9 files, the peer's.
+fn print_row(label: &str, ours: &Timing, peer: Option<&Timing>) {
+    match peer {
+        Some(theirs) => println!(
+            "{label:<40} {:>8} {:>12.2} {:>12.0} {:>13.2} {:>12.0} {:>7.2}",
+            ours.puzzles,
+            ours.per_puzzle.as_secs_f64() * 1e6,
+            ours.rate(),
+            theirs.per_puzzle.as_secs_f64() * 1e6,
+            theirs.rate(),
+            theirs.per_puzzle.as_secs_f64() / ours.per_puzzle.as_secs_f64().max(1e-12),
+        ),
+        None => println!(
+            "{label:<40} {:>8} {:>12.2} {:>12.0} {:>13} {:>12} {:>7}",
+            ours.puzzles,
+            ours.per_puzzle.as_secs_f64() * 1e6,
+            ours.rate(),
+            "-",
+            "-",
+            "-"
+        ),
+    }
 }
 
 fn shorten(name: &str, width: usize) -> String {
