@@ -31,7 +31,8 @@ mod frames {
     pub fn playback(c: &mut Criterion) {
         // Two rows of a valid 25×25 grid given: a search with a long trace.
         let shape = Shape::square(5).unwrap();
-        let Outcome::Multiple(grid, _) = solve(&Puzzle::empty(shape), &Limits::none(), &mut NoTrace)
+        let Outcome::Multiple(grid, _) =
+            solve(&Puzzle::empty(shape), &Limits::none(), &mut NoTrace)
         else {
             panic!("an empty 25x25 has many solutions");
         };

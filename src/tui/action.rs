@@ -46,6 +46,9 @@ pub enum Command {
     Watch,
     /// Solver view: jump to the end.
     Finish,
+    /// Crash on purpose, to test that the terminal is restored and the
+    /// game saved (bound to no key unless the config binds it).
+    DebugPanic,
     /// Show or hide the key help.
     Help,
     /// Pause or resume.
@@ -64,7 +67,7 @@ pub enum Command {
 
 impl Command {
     /// Every command.
-    pub const ALL: [Command; 23] = [
+    pub const ALL: [Command; 24] = [
         Command::MoveUp,
         Command::MoveDown,
         Command::MoveLeft,
@@ -81,6 +84,7 @@ impl Command {
         Command::LogicSolve,
         Command::Watch,
         Command::Finish,
+        Command::DebugPanic,
         Command::Help,
         Command::Pause,
         Command::SaveAs,
@@ -109,6 +113,7 @@ impl Command {
             Command::LogicSolve => "logic_solve",
             Command::Watch => "solve_visually",
             Command::Finish => "finish",
+            Command::DebugPanic => "debug_panic",
             Command::Help => "help",
             Command::Pause => "pause",
             Command::SaveAs => "save_as",
@@ -138,6 +143,7 @@ impl Command {
             Command::LogicSolve => "step through the logic solution",
             Command::Watch => "watch a solver solve it",
             Command::Finish => "jump to the end",
+            Command::DebugPanic => "crash on purpose (testing)",
             Command::Help => "this help",
             Command::Pause => "pause",
             Command::SaveAs => "save as…",

@@ -600,6 +600,9 @@ impl App {
     }
 
     fn command(&mut self, cmd: Command, fx: &mut Vec<Effect>) {
+        if cmd == Command::DebugPanic {
+            panic!("debug_panic: the crash asked for by the debug_panic key binding");
+        }
         if cmd == Command::Quit {
             self.autosave_now(fx);
             self.quitting = true;

@@ -189,9 +189,12 @@ pub fn run() -> io::Result<()> {
     };
 
     let mut terminal = ratatui::init();
-    // ratatui's hook restores the screen on a panic; ours first turns off
-    // what we turned on, so the shell is not left with mouse reporting.
+    // ratatui's hook restores the screen on a panic (raw mode off, the
+    // alternate screen left, the cursor shown) and prints the message; ours
+    // first turns off what we turned on, so the shell is not left with
+    // mouse reporting, and then says where the last autosave is.
     let restore = std::panic::take_hook();
+    let autosave = ctx.dirs.autosave_file();
     std::panic::set_hook(Box::new(move |info| {
         let _ = execute!(
             io::stdout(),
@@ -200,6 +203,11 @@ pub fn run() -> io::Result<()> {
             DisableFocusChange
         );
         restore(info);
+        eprintln!(
+            "dekadoku stopped on an internal error (above). Your game was last autosaved to {}; \
+             Continue on the start screen resumes it.",
+            autosave.display()
+        );
     }));
     let mouse = app.config.play.mouse;
     let _ = execute!(io::stdout(), EnableBracketedPaste, EnableFocusChange);
@@ -210,6 +218,7 @@ pub fn run() -> io::Result<()> {
         let size = terminal.size()?;
         app.update(Action::Resize(size.width, size.height));
         let input = spawn_input()?;
+        let signals = spawn_signals();
         let ticker = tick(TICK);
         let mut last = Instant::now();
         loop {
@@ -228,6 +237,8 @@ pub fn run() -> io::Result<()> {
                     Err(_) => actions.push(Action::Command(super::action::Command::Quit)),
                 },
                 recv(res_rx) -> msg => if let Ok(r) = msg { actions.push(Action::Job(r)) },
+                // SIGTERM or SIGHUP: quit as if asked, which writes the autosave.
+                recv(signals) -> _ => actions.push(Action::Command(super::action::Command::Quit)),
                 recv(ticker) -> _ => {
                     let now = Instant::now();
                     actions.push(Action::Tick(now - last));
@@ -277,6 +288,31 @@ fn run_action(app: &mut App, ctx: &mut Context, a: Action) {
             }
         }
     }
+}
+
+/// SIGTERM and SIGHUP, as messages on a channel (a thread waits for them;
+/// the handler itself only records the signal). A channel that never
+/// speaks where signals cannot be caught.
+fn spawn_signals() -> Receiver<i32> {
+    let (tx, rx) = bounded(4);
+    #[cfg(unix)]
+    {
+        use signal_hook::consts::{SIGHUP, SIGTERM};
+        if let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP]) {
+            let _ = std::thread::Builder::new()
+                .name("dekadoku-signals".into())
+                .spawn(move || {
+                    for sig in signals.forever() {
+                        if tx.send(sig).is_err() {
+                            break;
+                        }
+                    }
+                });
+            return rx;
+        }
+    }
+    drop(tx);
+    never()
 }
 
 /// The input thread: terminal events as actions. It ends when the channel
