@@ -385,9 +385,10 @@ impl ColorDepth {
     /// Guesses the terminal's colours from its environment, given as a
     /// lookup (`|k| std::env::var(k).ok()`): `COLORTERM=truecolor|24bit` or a
     /// `TERM` ending in `-direct` → true colour; `TERM` containing `256color`
-    /// → 256; `TERM` of `linux`, `dumb`, `ansi`, `cons25`, `vt…` or `…-16color`
-    /// → 16. Anything else (including no `TERM` at all) → 256, which almost
-    /// every terminal in use today supports.
+    /// → 256; `TERM` of `linux`, `dumb`, `ansi`, `cons25`, plain `xterm`
+    /// (whose terminfo entry has 8 colours), `vt…` or `…-16color` → 16.
+    /// Anything else (including no `TERM` at all) → 256, which almost every
+    /// terminal in use today supports.
     pub fn detect(get: impl Fn(&str) -> Option<String>) -> ColorDepth {
         let colorterm = get("COLORTERM").unwrap_or_default().to_ascii_lowercase();
         if colorterm == "truecolor" || colorterm == "24bit" {
@@ -398,8 +399,10 @@ impl ColorDepth {
             ColorDepth::TrueColor
         } else if term.contains("256color") {
             ColorDepth::Ansi256
-        } else if matches!(term.as_str(), "linux" | "dumb" | "ansi" | "cons25")
-            || term.starts_with("vt")
+        } else if matches!(
+            term.as_str(),
+            "linux" | "dumb" | "ansi" | "cons25" | "xterm"
+        ) || term.starts_with("vt")
             || term.ends_with("-16color")
         {
             ColorDepth::Basic16
@@ -841,7 +844,7 @@ mod tests {
             (&[("TERM", "vt220")], Basic16),
             (&[("TERM", "dumb")], Basic16),
             (&[("TERM", "rxvt-16color")], Basic16),
-            (&[("TERM", "xterm")], Ansi256),
+            (&[("TERM", "xterm")], Basic16),
             (&[], Ansi256),
         ];
         for (vars, want) in cases {

@@ -129,7 +129,7 @@ pub fn build_app(dirs: &Dirs, depth: ColorDepth) -> (App, Themes) {
             theme.name
         ));
     }
-    let styles = Styles::from_theme(theme, depth);
+    let styles = Styles::for_terminal(theme, depth, |k| std::env::var(k).ok());
     let (keymap, key_issues) = Keymap::with_overrides(&config.keys);
     let cfg = dirs.config_file();
     issues.extend(
@@ -456,7 +456,9 @@ fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
             let theme = ctx.themes.pick(&name, ctx.depth);
             Some(Action::Theme(
                 name,
-                Box::new(Styles::from_theme(theme, ctx.depth)),
+                Box::new(Styles::for_terminal(theme, ctx.depth, |k| {
+                    std::env::var(k).ok()
+                })),
             ))
         }
         Effect::SaveSettings(theme, play) => {

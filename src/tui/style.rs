@@ -138,6 +138,52 @@ fn convert(r: RoleStyle) -> Style {
     st
 }
 
+impl Styles {
+    /// The same roles without any colour, for `NO_COLOR`: each role keeps
+    /// only what modifiers can say, so a given (bold), an entry (plain), a
+    /// conflict (underlined), a wrong entry (crossed out and underlined)
+    /// and the cursor (reversed) still read apart on any terminal.
+    pub fn monochrome(&self) -> Styles {
+        let m = |mods: Modifier| Style::default().add_modifier(mods);
+        let mut s = Styles {
+            styles: vec![Style::default(); Role::ALL.len()],
+        };
+        for role in Role::ALL {
+            let style = match role {
+                Role::Background | Role::Text | Role::Entered | Role::Peer => Style::default(),
+                Role::ConflictUnit | Role::Hint => Style::default(),
+                Role::Dim | Role::Candidate | Role::CellBorder => m(Modifier::DIM),
+                Role::Title | Role::Given | Role::Solved | Role::BoxBorder => m(Modifier::BOLD),
+                Role::Status | Role::Cursor | Role::Selected => m(Modifier::REVERSED),
+                Role::SameDigit => m(Modifier::BOLD),
+                Role::Conflict => m(Modifier::UNDERLINED | Modifier::BOLD),
+                Role::Wrong => m(Modifier::UNDERLINED | Modifier::CROSSED_OUT),
+                Role::HintTarget => m(Modifier::UNDERLINED),
+                Role::SolverTry => m(Modifier::REVERSED | Modifier::BOLD),
+                Role::SolverBacktrack => m(Modifier::REVERSED | Modifier::UNDERLINED),
+            };
+            s.set(role, style);
+        }
+        s
+    }
+
+    /// The styles to use: `theme` on `depth`, without colour when the
+    /// environment asks for none (`NO_COLOR` set and not empty, as
+    /// no-color.org says).
+    pub fn for_terminal(
+        theme: &Theme,
+        depth: ColorDepth,
+        env: impl Fn(&str) -> Option<String>,
+    ) -> Styles {
+        let styles = Styles::from_theme(theme, depth);
+        if env("NO_COLOR").is_some_and(|v| !v.is_empty()) {
+            styles.monochrome()
+        } else {
+            styles
+        }
+    }
+}
+
 impl Default for Styles {
     fn default() -> Styles {
         Styles::basic()
