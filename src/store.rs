@@ -21,11 +21,14 @@ pub mod saves;
 pub mod stats;
 pub mod theme;
 
-pub use atomic::{keep_aside, write_atomic};
+pub use atomic::{keep_aside, remove_stale_temps, write_atomic};
 pub use config::{BoardSize, Config, ConfigIssue, ConflictMode, PlayConfig, save_settings};
 pub use paths::Dirs;
 pub use pool::{Pool, PoolEntry};
-pub use saves::{LoadError, SaveEntry, SaveMeta, Saves, read_save, sanitize_name, write_save};
+pub use saves::{
+    LoadError, Recovered, SaveEntry, SaveMeta, Saves, read_save, read_save_or_backup, remove_save,
+    sanitize_name, write_save,
+};
 pub use stats::{Record, Stats};
 pub use theme::{Color, ColorDepth, Named16, Role, RoleStyle, Theme, Themes};
 

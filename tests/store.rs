@@ -648,7 +648,9 @@ fn named_saves_list_newest_first_with_broken_ones() {
         s.path("saves/broken.json").exists(),
         "listing moves nothing"
     );
-    let (m, g): (SaveMeta, Game) = saves.load("Monday morning", "game", 1).unwrap();
+    let r = saves.load::<Game>("Monday morning", "game", 1).unwrap();
+    assert!(r.from_backup.is_none());
+    let (m, g): (SaveMeta, Game) = (r.meta, r.payload);
     assert_eq!((m.saved_at, g), (100, game()));
     saves.delete("tuesday").unwrap();
     saves.delete("tuesday").unwrap();

@@ -372,7 +372,8 @@ fn save_load_round_trip_through_the_store() {
     };
     assert_eq!(name, "my game");
     saves.save(&name, "game", 1, &meta, &*save).unwrap();
-    let (meta2, back): (_, GameSave) = saves.load(&name, "game", 1).unwrap();
+    let r = saves.load::<GameSave>(&name, "game", 1).unwrap();
+    let (meta2, back) = (r.meta, r.payload);
     assert_eq!(meta2.filled, meta.filled);
     assert_eq!(back, *save);
     let mut b = app();

@@ -67,6 +67,72 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     Ok(())
 }
 
+/// Where [`write_atomic_with_backup`] keeps the previous version of
+/// `path`: `<name>.bak` beside it.
+pub fn backup_path(path: &Path) -> PathBuf {
+    let mut name = path.file_name().map(OsString::from).unwrap_or_default();
+    name.push(".bak");
+    parent_of(path).join(name)
+}
+
+/// [`write_atomic`], keeping the file it replaces as [`backup_path`]: the
+/// old file is copied to a temp file that is renamed over the backup before
+/// the new one is renamed over the target, so at every moment the target
+/// is a whole file (old or new) and the backup a whole earlier one. A
+/// backup that cannot be made (no room for the copy) does not stop the
+/// save; the new file is still written atomically.
+pub fn write_atomic_with_backup(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let dir = parent_of(path);
+    let name = file_name_of(path)?;
+    fs::create_dir_all(dir)?;
+    if path.is_file() {
+        let backup = backup_path(path);
+        if let Some(bak_name) = backup.file_name()
+            && let Ok((bak_tmp, file)) = create_temp(dir, bak_name)
+        {
+            drop(file);
+            let copied = fs::copy(path, &bak_tmp)
+                .and_then(|_| File::open(&bak_tmp)?.sync_all())
+                .and_then(|()| fs::rename(&bak_tmp, &backup));
+            if copied.is_err() {
+                let _ = fs::remove_file(&bak_tmp);
+            }
+        }
+    }
+    let (tmp, file) = create_temp(dir, name)?;
+    let written = fill(file, bytes).and_then(|()| fs::rename(&tmp, path));
+    if let Err(e) = written {
+        let _ = fs::remove_file(&tmp);
+        return Err(e);
+    }
+    sync_dir(dir);
+    Ok(())
+}
+
+/// Removes the temp files that writers killed mid-write left in `dir`
+/// (`.<name>.tmp-<pid>-<n>`) once they are older than `age`; returns how
+/// many went. Nothing else is touched.
+pub fn remove_stale_temps(dir: &Path, age: std::time::Duration) -> usize {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return 0;
+    };
+    let now = SystemTime::now();
+    entries
+        .filter_map(Result::ok)
+        .filter(|e| {
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            name.starts_with('.') && name.contains(".tmp-")
+        })
+        .filter(|e| {
+            e.metadata()
+                .and_then(|m| m.modified())
+                .is_ok_and(|t| now.duration_since(t).is_ok_and(|d| d >= age))
+        })
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()) && fs::remove_file(e.path()).is_ok())
+        .count()
+}
+
 /// Creates `.<name>.tmp-<pid>-<n>` in `dir`, never reusing an existing file.
 fn create_temp(dir: &Path, name: &std::ffi::OsStr) -> io::Result<(PathBuf, File)> {
     let pid = std::process::id();
@@ -188,6 +254,21 @@ mod tests {
         assert_eq!(fs::read(&target).unwrap(), b"keep me");
         assert!(write_atomic(Path::new("/"), b"x").is_err());
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn stale_temps_go_and_nothing_else() {
+        let dir = scratch("stale");
+        fs::create_dir_all(&dir).unwrap();
+        fs::write(dir.join(".autosave.json.tmp-1-0"), b"half").unwrap();
+        fs::write(dir.join("autosave.json"), b"whole").unwrap();
+        fs::write(dir.join(".hidden"), b"mine").unwrap();
+        let age = std::time::Duration::from_secs(3600);
+        assert_eq!(remove_stale_temps(&dir, age), 0, "too young");
+        assert_eq!(remove_stale_temps(&dir, std::time::Duration::ZERO), 1);
+        assert!(dir.join("autosave.json").exists() && dir.join(".hidden").exists());
+        assert!(!dir.join(".autosave.json.tmp-1-0").exists());
+        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -13,7 +13,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use super::StoreError;
-use super::atomic::{keep_aside, read_capped, write_atomic};
+use super::atomic::{backup_path, keep_aside, read_capped, write_atomic_with_backup};
 
 /// The `format` word of every envelope.
 pub const FORMAT: &str = "dekadoku";
@@ -166,7 +166,8 @@ struct Head {
 }
 
 /// Writes `payload` to `path` atomically, inside an envelope of `kind` and
-/// `version` with `meta`.
+/// `version` with `meta`, keeping the save it replaces as `<name>.bak`
+/// (see [`read_save_or_backup`]).
 pub fn write_save<T: Serialize>(
     path: &Path,
     kind: &str,
@@ -185,7 +186,57 @@ pub fn write_save<T: Serialize>(
         path: path.to_path_buf(),
         detail: e.to_string(),
     })?;
-    write_atomic(path, &bytes).map_err(|e| StoreError::io(path, e))
+    write_atomic_with_backup(path, &bytes).map_err(|e| StoreError::io(path, e))
+}
+
+/// A save read by [`read_save_or_backup`].
+#[derive(Debug)]
+pub struct Recovered<T> {
+    /// What the save says about itself.
+    pub meta: SaveMeta,
+    /// The save.
+    pub payload: T,
+    /// Set when the save itself could not be read (the error says why and
+    /// where it was moved) and this is the backup of the one before.
+    pub from_backup: Option<LoadError>,
+}
+
+/// [`read_save`], falling back to the backup [`write_save`] keeps when the
+/// save is missing, damaged or foreign. A save from a newer version or too
+/// large is reported as it is (and left alone), never replaced by the
+/// backup.
+pub fn read_save_or_backup<T: DeserializeOwned>(
+    path: &Path,
+    kind: &str,
+    max_version: u32,
+) -> Result<Recovered<T>, LoadError> {
+    match read_save(path, kind, max_version) {
+        Ok((meta, payload)) => Ok(Recovered {
+            meta,
+            payload,
+            from_backup: None,
+        }),
+        Err(e @ (LoadError::TooNew { .. } | LoadError::TooLarge { .. })) => Err(e),
+        Err(e) => match read_save(&backup_path(path), kind, max_version) {
+            Ok((meta, payload)) => Ok(Recovered {
+                meta,
+                payload,
+                from_backup: Some(e),
+            }),
+            Err(_) => Err(e),
+        },
+    }
+}
+
+/// Removes a save and its backup (a missing file is not an error).
+pub fn remove_save(path: &Path) -> io::Result<()> {
+    for p in [path.to_path_buf(), backup_path(path)] {
+        match fs::remove_file(&p) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// Reads the bytes of a file of at most [`MAX_SAVE_BYTES`].
@@ -373,15 +424,16 @@ impl Saves {
         Ok(path)
     }
 
-    /// Loads the save called `name` (see [`read_save`]).
+    /// Loads the save called `name`, or its backup when it is damaged
+    /// (see [`read_save_or_backup`]).
     pub fn load<T: DeserializeOwned>(
         &self,
         name: &str,
         kind: &str,
         max_version: u32,
-    ) -> Result<(SaveMeta, T), LoadError> {
+    ) -> Result<Recovered<T>, LoadError> {
         let path = self.path_for(name).map_err(LoadError::BadName)?;
-        read_save(&path, kind, max_version)
+        read_save_or_backup(&path, kind, max_version)
     }
 
     /// Every `*.json` in the folder, newest first (by `saved_at`, or the
@@ -416,11 +468,7 @@ impl Saves {
     /// error.
     pub fn delete(&self, name: &str) -> Result<(), StoreError> {
         let path = self.path_for(name)?;
-        match fs::remove_file(&path) {
-            Ok(()) => Ok(()),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
-            Err(e) => Err(StoreError::io(path, e)),
-        }
+        remove_save(&path).map_err(|e| StoreError::io(path, e))
     }
 }
 

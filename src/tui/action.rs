@@ -165,6 +165,9 @@ impl Command {
 pub enum Loaded {
     /// A game to play.
     Game(Box<Game>),
+    /// A game to play from a save's backup, and why the save itself could
+    /// not be used (said on the status line).
+    Recovered(Box<Game>, String),
     /// The file or text could not be used; the message says why.
     Error(String),
 }

@@ -1237,6 +1237,10 @@ impl App {
 
     fn loaded(&mut self, l: Loaded, fx: &mut Vec<Effect>) {
         match l {
+            Loaded::Recovered(g, why) => {
+                self.loaded(Loaded::Game(g), fx);
+                self.status = why;
+            }
             Loaded::Game(g) => {
                 let g = *g;
                 let fresh =

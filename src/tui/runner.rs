@@ -22,7 +22,8 @@ use crate::engine::format::PuzzleReader;
 use crate::engine::{Level, Shape};
 use crate::game::{GAME_SAVE_VERSION, Game, GameSave, Origin};
 use crate::store::{
-    ColorDepth, Config, Dirs, Pool, Saves, Stats, Themes, read_save, save_settings, write_save,
+    ColorDepth, Config, Dirs, Pool, Recovered, Saves, Stats, Themes, read_save_or_backup,
+    remove_save, save_settings, write_save,
 };
 
 use super::action::{Action, GAME_KIND, Loaded, SaveListing};
@@ -59,6 +60,34 @@ struct Context {
     cancels: Vec<(u64, Arc<AtomicBool>)>,
     /// The traced job's events, while the solver view plays one.
     trace: Option<TraceLink>,
+    autosave: SaveReport,
+}
+
+/// Whether the autosave is failing, so the player is told once when it
+/// starts failing (a read-only or full disk) and once when it works again,
+/// not after every move.
+#[derive(Debug, Default)]
+struct SaveReport {
+    failing: bool,
+}
+
+impl SaveReport {
+    /// What to tell the player after an autosave, if anything.
+    fn after(&mut self, written: Result<(), String>) -> Option<String> {
+        match (written, self.failing) {
+            (Err(e), false) => {
+                self.failing = true;
+                Some(format!(
+                    "autosave failed: {e}; the game goes on and saving is retried after each move"
+                ))
+            }
+            (Ok(()), true) => {
+                self.failing = false;
+                Some("autosave works again".into())
+            }
+            _ => None,
+        }
+    }
 }
 
 /// The receiving end of a traced job.
@@ -145,8 +174,14 @@ pub fn build_app(dirs: &Dirs, depth: ColorDepth) -> (App, Themes) {
     );
     app.issues = issues;
     app.themes = themes.names().iter().map(|s| s.to_string()).collect();
-    match read_save::<GameSave>(&dirs.autosave_file(), GAME_KIND, GAME_SAVE_VERSION) {
-        Ok((meta, _)) => app.autosave = Some(meta),
+    match read_save_or_backup::<GameSave>(&dirs.autosave_file(), GAME_KIND, GAME_SAVE_VERSION) {
+        Ok(r) => {
+            if let Some(e) = &r.from_backup {
+                app.issues
+                    .push(format!("autosave: {e}; Continue uses its backup"));
+            }
+            app.autosave = Some(r.meta);
+        }
         Err(crate::store::LoadError::NotFound { .. }) => {}
         Err(
             e @ (crate::store::LoadError::TooNew { .. } | crate::store::LoadError::TooLarge { .. }),
@@ -167,6 +202,12 @@ pub fn run() -> io::Result<()> {
     let dirs = Dirs::resolve().map_err(io::Error::other)?;
     let depth = ColorDepth::detect(|k| std::env::var(k).ok());
     let (mut app, themes) = build_app(&dirs, depth);
+    // Temp files of writes a crash or a kill cut short (never the saves).
+    let stale = Duration::from_secs(600);
+    if let Some(data) = dirs.autosave_file().parent() {
+        crate::store::remove_stale_temps(data, stale);
+    }
+    crate::store::remove_stale_temps(&dirs.saves_dir(), stale);
     let (stats, stats_issue) = Stats::load(&dirs.stats_file());
     if let Some(i) = stats_issue {
         app.issues.push(i);
@@ -186,6 +227,7 @@ pub fn run() -> io::Result<()> {
         jobs: job_tx,
         cancels: Vec::new(),
         trace: None,
+        autosave: SaveReport::default(),
     };
 
     let mut terminal = ratatui::init();
@@ -386,18 +428,21 @@ fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
         }
         Effect::Autosave(save, mut meta) => {
             meta.saved_at = now_secs();
-            // A failed autosave is retried on the next move; nothing is lost.
-            let _ = write_save(
+            // A failed autosave is retried after the next move; the player
+            // hears of it once, and again once it works.
+            let written = write_save(
                 &ctx.dirs.autosave_file(),
                 GAME_KIND,
                 GAME_SAVE_VERSION,
                 &meta,
                 &*save,
             );
-            None
+            ctx.autosave
+                .after(written.map_err(|e| e.to_string()))
+                .map(Action::Status)
         }
         Effect::ClearAutosave => {
-            let _ = std::fs::remove_file(ctx.dirs.autosave_file());
+            let _ = remove_save(&ctx.dirs.autosave_file());
             None
         }
         Effect::SaveAs(name, save, mut meta) => {
@@ -424,13 +469,17 @@ fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
                 .saves
                 .load::<GameSave>(&name, GAME_KIND, GAME_SAVE_VERSION)
             {
-                Ok((_, save)) => resume(&save, &name),
+                Ok(r) => resume(r, &name),
                 Err(e) => Loaded::Error(e.to_string()),
             },
         )),
         Effect::LoadAutosave => Some(Action::Loaded(
-            match read_save::<GameSave>(&ctx.dirs.autosave_file(), GAME_KIND, GAME_SAVE_VERSION) {
-                Ok((_, save)) => resume(&save, "autosave"),
+            match read_save_or_backup::<GameSave>(
+                &ctx.dirs.autosave_file(),
+                GAME_KIND,
+                GAME_SAVE_VERSION,
+            ) {
+                Ok(r) => resume(r, "autosave"),
                 Err(e) => Loaded::Error(e.to_string()),
             },
         )),
@@ -513,10 +562,12 @@ fn pool_counts(pool: &Pool, issues: &mut Vec<String>) -> BTreeMap<(Shape, Level)
     counts
 }
 
-fn resume(save: &GameSave, name: &str) -> Loaded {
-    match Game::from_save(save) {
-        Ok(g) => Loaded::Game(Box::new(g)),
-        Err(e) => Loaded::Error(format!("{name}: {e}")),
+/// The game of a save read from disk (or of its backup, saying why).
+fn resume(r: Recovered<GameSave>, name: &str) -> Loaded {
+    match (Game::from_save(&r.payload), r.from_backup) {
+        (Ok(g), None) => Loaded::Game(Box::new(g)),
+        (Ok(g), Some(e)) => Loaded::Recovered(Box::new(g), format!("{e}; resumed its backup")),
+        (Err(e), _) => Loaded::Error(format!("{name}: {e}")),
     }
 }
 
@@ -573,5 +624,55 @@ pub fn import_text(text: &str, source: &str) -> Loaded {
         ))),
         Some(Err(e)) => Loaded::Error(e.to_string()),
         None => Loaded::Error(format!("{source}: no puzzle found")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::SaveMeta;
+
+    /// A data folder that cannot be written (here: a file stands where the
+    /// folder should be, which fails even for root): the player hears of
+    /// it once, not on every move, and again when saving works.
+    #[test]
+    fn a_failing_autosave_is_reported_once() {
+        let dir = std::env::temp_dir().join(format!("dekadoku-runner-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap_or_default();
+        let blocked = dir.join("data");
+        std::fs::write(&blocked, b"a file, not a folder").unwrap_or_default();
+        let meta = SaveMeta {
+            size: "9x9".into(),
+            level: None,
+            filled: 0,
+            cells: 81,
+            elapsed_secs: 0,
+            saved_at: 0,
+            solved: false,
+            title: None,
+        };
+        let write = |path: &Path| {
+            write_save(path, GAME_KIND, GAME_SAVE_VERSION, &meta, &1u32).map_err(|e| e.to_string())
+        };
+        let mut report = SaveReport::default();
+        let bad = blocked.join("autosave.json");
+        let first = report.after(write(&bad));
+        assert!(
+            first
+                .as_deref()
+                .is_some_and(|m| m.starts_with("autosave failed") && m.contains("autosave.json")),
+            "{first:?}"
+        );
+        for _ in 0..5 {
+            assert_eq!(report.after(write(&bad)), None, "said once only");
+        }
+        let good = dir.join("ok/autosave.json");
+        assert_eq!(
+            report.after(write(&good)).as_deref(),
+            Some("autosave works again")
+        );
+        assert_eq!(report.after(write(&good)), None);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
