@@ -20,8 +20,10 @@ use std::time::Duration;
 use clap::{Args, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::engine::Puzzle;
 use crate::engine::format::{Format, FormatError, PuzzleReader};
+use crate::engine::sat::External;
+use crate::engine::solve::RawResult;
+use crate::engine::{Backend, Limits, NoTrace, Puzzle, Solver};
 
 /// dekadoku: Sudoku from 4×4 to 400×400.
 #[derive(Debug, Parser)]
@@ -182,6 +184,52 @@ fn progress_bar(len: Option<u64>, template: &str) -> ProgressBar {
     }
     bar.enable_steady_tick(Duration::from_millis(120));
     bar
+}
+
+/// The exact search of `solve` and `count`: an engine backend, or an
+/// external SAT program (`--sat-cmd`).
+#[derive(Debug)]
+pub enum Exact {
+    /// A backend of the engine (boxed: a solver keeps its buffers inline).
+    Engine(Box<Solver>),
+    /// A SAT solver program, fed DIMACS.
+    Program(External),
+}
+
+impl Exact {
+    /// The search `--backend` and `--sat-cmd` ask for; `--sat-cmd` implies
+    /// the SAT backend and goes with no other.
+    pub fn new(backend: Option<Backend>, sat_cmd: Option<&str>) -> Result<Exact, String> {
+        match (backend, sat_cmd) {
+            (Some(b), Some(_)) if b != Backend::Sat => Err(format!(
+                "--sat-cmd runs a SAT solver; it does not go with --backend {}",
+                b.name()
+            )),
+            (_, Some(cmd)) => External::parse(cmd)
+                .map(Exact::Program)
+                .map_err(|e| e.to_string()),
+            (b, None) => Ok(Exact::Engine(Box::new(Solver::with_backend(
+                b.unwrap_or_default(),
+            )))),
+        }
+    }
+
+    /// Searches for up to `limit` solutions. An external program that
+    /// cannot run or answers nonsense is an error (the same for every
+    /// puzzle, so the caller stops).
+    pub fn run(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: u64,
+        limits: &Limits,
+    ) -> Result<RawResult, String> {
+        match self {
+            Exact::Engine(s) => Ok(s.run(puzzle, limit, limits, &mut NoTrace)),
+            Exact::Program(p) => p
+                .run(puzzle, limit, limits, &mut NoTrace)
+                .map_err(|e| e.to_string()),
+        }
+    }
 }
 
 /// A limit in seconds from the command line, as a duration.

@@ -4,9 +4,9 @@ use std::io::{self, BufWriter, Write};
 
 use clap::Args;
 
-use crate::engine::{Backend, Limits, Solver};
+use crate::engine::{Backend, Count, Limits};
 
-use super::{Input, Status, progress, puzzle_or_report, seconds, write_failed};
+use super::{Exact, Input, Status, progress, puzzle_or_report, seconds, write_failed};
 
 /// Arguments of `count`.
 #[derive(Debug, Args)]
@@ -19,10 +19,16 @@ pub struct CountArgs {
     /// Give up on a puzzle after this many seconds.
     #[arg(long, value_name = "SECONDS")]
     timeout: Option<f64>,
-    /// The exact search: `propagation` (the default) or `dlx` (Dancing
-    /// Links).
-    #[arg(long, value_name = "BACKEND", default_value = "propagation")]
-    backend: Backend,
+    /// The exact search: `propagation` (the default), `dlx` (Dancing
+    /// Links) or `sat` (the embedded SAT solver, CaDiCaL, counting with
+    /// blocking clauses).
+    #[arg(long, value_name = "BACKEND")]
+    backend: Option<Backend>,
+    /// Count with this SAT solver program instead (implies `--backend
+    /// sat`; the program runs once per solution found, plus once to prove
+    /// there is no other), e.g. `kissat -q` or `cadical -q`.
+    #[arg(long, value_name = "COMMAND")]
+    sat_cmd: Option<String>,
 }
 
 /// Runs `count`: one line per puzzle, `N` when exact, `>=N` at the limit.
@@ -33,7 +39,13 @@ pub fn run(args: &CountArgs) -> Status {
     };
     let name = args.input.name();
     let mut out = BufWriter::new(io::stdout().lock());
-    let mut solver = Solver::with_backend(args.backend);
+    let mut exact = match Exact::new(args.backend, args.sat_cmd.as_deref()) {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("dekadoku count: {e}");
+            return Status::BadInput;
+        }
+    };
     let mut status = Status::Ok;
     let bar = progress("counting");
     let mut index = 0usize;
@@ -46,7 +58,21 @@ pub fn run(args: &CountArgs) -> Status {
             Some(d) => Limits::timeout(d),
             None => Limits::none(),
         };
-        let c = solver.count(&puzzle, args.limit.max(1), &limits);
+        let c = match exact.run(&puzzle, args.limit.max(1), &limits) {
+            Ok(r) => Count {
+                solutions: r.count,
+                exact: r.exhausted,
+                stopped: r.stopped,
+                conflicts: r.conflicts,
+            },
+            Err(e) => {
+                bar.finish_and_clear();
+                let _ = out.flush();
+                let line = reader.last_line();
+                eprintln!("{name}: puzzle {index} (line {line}): {e}");
+                return Status::BadInput;
+            }
+        };
         bar.inc(1);
         let text = if !c.conflicts.is_empty() {
             let line = reader.last_line();

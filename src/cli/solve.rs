@@ -5,9 +5,9 @@ use std::io::{self, BufWriter, Write};
 use clap::Args;
 
 use crate::engine::format::{self, Format};
-use crate::engine::{Backend, Limits, NoTrace, Outcome, Solver};
+use crate::engine::{Backend, Limits, Outcome};
 
-use super::{Input, Status, progress, puzzle_or_report, seconds, write_failed};
+use super::{Exact, Input, Status, progress, puzzle_or_report, seconds, write_failed};
 
 /// Arguments of `solve`.
 #[derive(Debug, Args)]
@@ -24,10 +24,15 @@ pub struct SolveArgs {
     /// Give up on a puzzle after this many seconds.
     #[arg(long, value_name = "SECONDS")]
     timeout: Option<f64>,
-    /// The exact search: `propagation` (the default) or `dlx` (Dancing
-    /// Links).
-    #[arg(long, value_name = "BACKEND", default_value = "propagation")]
-    backend: Backend,
+    /// The exact search: `propagation` (the default), `dlx` (Dancing
+    /// Links) or `sat` (the embedded SAT solver, CaDiCaL).
+    #[arg(long, value_name = "BACKEND")]
+    backend: Option<Backend>,
+    /// Solve with this SAT solver program instead (implies `--backend
+    /// sat`): it reads DIMACS on standard input and answers in the SAT
+    /// competition's format, e.g. `kissat -q` or `cadical -q`.
+    #[arg(long, value_name = "COMMAND")]
+    sat_cmd: Option<String>,
 }
 
 /// Runs `solve`.
@@ -39,7 +44,13 @@ pub fn run(args: &SolveArgs) -> Status {
     let name = args.input.name();
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let mut solver = Solver::with_backend(args.backend);
+    let mut exact = match Exact::new(args.backend, args.sat_cmd.as_deref()) {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("dekadoku solve: {e}");
+            return Status::BadInput;
+        }
+    };
     let mut status = Status::Ok;
     let bar = progress("solving");
     let mut index = 0usize;
@@ -56,8 +67,16 @@ pub fn run(args: &SolveArgs) -> Status {
             None => Limits::none(),
         };
         let where_ = format!("{name}: puzzle {index} (line {line})");
+        let r = match exact.run(&puzzle, if args.first { 1 } else { 2 }, &limits) {
+            Ok(r) => r,
+            Err(e) => {
+                bar.finish_and_clear();
+                let _ = out.flush();
+                eprintln!("{where_}: {e}");
+                return Status::BadInput;
+            }
+        };
         let solution = if args.first {
-            let r = solver.run(&puzzle, 1, &limits, &mut NoTrace);
             if !r.conflicts.is_empty() {
                 Err(Outcome::InvalidGivens(r.conflicts))
             } else if let Some(g) = r.witnesses.into_iter().next() {
@@ -68,7 +87,7 @@ pub fn run(args: &SolveArgs) -> Status {
                 Err(Outcome::NoSolution)
             }
         } else {
-            match solver.solve(&puzzle, &limits, &mut NoTrace) {
+            match r.into_outcome() {
                 Outcome::Solved(g) => Ok(g),
                 other => Err(other),
             }

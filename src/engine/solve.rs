@@ -11,6 +11,7 @@
 pub mod dlx;
 pub mod nine;
 pub mod propagate;
+pub mod sat;
 
 use crate::engine::bits::{Bits, Wide};
 use crate::engine::grid::{Conflict, Grid, Puzzle};
@@ -63,7 +64,10 @@ pub struct RawResult {
 }
 
 impl RawResult {
-    fn into_outcome(self) -> Outcome {
+    /// The outcome of a search for two solutions: bad givens, two
+    /// witnesses, one solution or none when the search finished, or
+    /// stopped.
+    pub fn into_outcome(self) -> Outcome {
         if !self.conflicts.is_empty() {
             return Outcome::InvalidGivens(self.conflicts);
         }
@@ -145,17 +149,21 @@ pub enum Backend {
     Propagation,
     /// Knuth's Algorithm X with dancing links ([`dlx`]).
     DancingLinks,
+    /// The embedded SAT solver on the compact CNF encoding, counting with
+    /// blocking clauses ([`sat`]).
+    Sat,
 }
 
 impl Backend {
     /// Every backend, in order.
-    pub const ALL: [Backend; 2] = [Backend::Propagation, Backend::DancingLinks];
+    pub const ALL: [Backend; 3] = [Backend::Propagation, Backend::DancingLinks, Backend::Sat];
 
     /// The name used on the command line.
     pub fn name(self) -> &'static str {
         match self {
             Backend::Propagation => "propagation",
             Backend::DancingLinks => "dlx",
+            Backend::Sat => "sat",
         }
     }
 }
@@ -250,8 +258,10 @@ impl Solver {
         limits: &Limits,
         sink: &mut S,
     ) -> RawResult {
-        if self.backend == Backend::DancingLinks {
-            return dlx::run(puzzle, limit, limits, sink);
+        match self.backend {
+            Backend::DancingLinks => return dlx::run(puzzle, limit, limits, sink),
+            Backend::Sat => return sat::run(puzzle, limit, limits, sink),
+            Backend::Propagation => {}
         }
         if !S::ENABLED && self.kernel && puzzle.shape() == Shape::CLASSIC {
             return run_nine(puzzle, limit, limits);

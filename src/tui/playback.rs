@@ -68,8 +68,7 @@ impl Watched {
             Watched::Logic => "Logic: techniques, then guesses",
             Watched::Exact(Backend::Propagation) => "Propagation and backtracking",
             Watched::Exact(Backend::DancingLinks) => "Dancing Links (Algorithm X)",
-            #[allow(unreachable_patterns)]
-            Watched::Exact(_) => "SAT",
+            Watched::Exact(Backend::Sat) => "SAT (CaDiCaL): the model as it comes",
         }
     }
 }
