@@ -1,0 +1,246 @@
+//! The game over a real SSH connection: an `sshd` of our own on
+//! 127.0.0.1 (a test host key, a test user key, its own config), the game
+//! started through `ssh -tt` inside tmux, a move played, then the ssh
+//! client killed as a dropped connection would be. The server sends the
+//! game SIGHUP; the game saves and exits; a new connection's Continue
+//! shows the same board. `.ci/run` installs openssh-server and tmux; where
+//! either is missing the test says so and passes.
+#![cfg(all(feature = "tui", unix))]
+#![allow(clippy::unwrap_used)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const SSHD: &str = "/usr/sbin/sshd";
+
+struct Tmux(String);
+
+impl Tmux {
+    fn start(name: &str, cmd: &str) -> Tmux {
+        let ok = Command::new("tmux")
+            .args([
+                "new-session",
+                "-d",
+                "-s",
+                name,
+                "-x",
+                "100",
+                "-y",
+                "30",
+                cmd,
+            ])
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok, "tmux new-session");
+        Tmux(name.to_string())
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        for k in keys {
+            Command::new("tmux")
+                .args(["send-keys", "-t", &self.0, k])
+                .status()
+                .unwrap();
+        }
+    }
+
+    fn screen(&self) -> String {
+        let out = Command::new("tmux")
+            .args(["capture-pane", "-p", "-t", &self.0])
+            .stderr(Stdio::null())
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn wait_for(&self, what: &str, pred: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let s = self.screen();
+            if pred(&s) {
+                return s;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "waiting for {what}; screen:\n{s}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn pane_pid(&self) -> String {
+        let out = Command::new("tmux")
+            .args(["display-message", "-p", "-t", &self.0, "#{pane_pid}"])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .args(["kill-session", "-t", &self.0])
+            .stderr(Stdio::null())
+            .status();
+    }
+}
+
+struct Sshd(Child);
+
+impl Drop for Sshd {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn keygen(path: &Path) {
+    let ok = Command::new("ssh-keygen")
+        .args(["-q", "-t", "ed25519", "-N", "", "-f"])
+        .arg(path)
+        .status()
+        .unwrap()
+        .success();
+    assert!(ok, "ssh-keygen");
+}
+
+/// The board rows without the side panel (whose clock moves).
+fn board(screen: &str) -> Vec<String> {
+    screen
+        .lines()
+        .skip(1)
+        .take(22)
+        .map(|l| {
+            l.chars()
+                .take(75)
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn a_dropped_ssh_connection_saves_the_game_and_continue_resumes_it() {
+    let have = |p: &str, arg: &str| Command::new(p).arg(arg).output().is_ok();
+    if !Path::new(SSHD).exists() || !have("ssh", "-V") || !have("tmux", "-V") {
+        println!("skipped: needs {SSHD}, ssh and tmux (.ci/run installs them)");
+        return;
+    }
+    let pid = std::process::id();
+    let dir = std::env::temp_dir().join(format!("dekadoku-ssh-{pid}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // sshd refuses to start without its privilege separation folder.
+    let _ = std::fs::create_dir_all("/run/sshd");
+    keygen(&dir.join("host_key"));
+    keygen(&dir.join("id"));
+    std::fs::copy(dir.join("id.pub"), dir.join("authorized_keys")).unwrap();
+    let port = 20_000 + pid % 20_000;
+    let user = std::env::var("USER").unwrap_or_else(|_| "root".into());
+    let config = format!(
+        "Port {port}\nListenAddress 127.0.0.1\nHostKey {d}/host_key\n\
+         AuthorizedKeysFile {d}/authorized_keys\nPidFile {d}/sshd.pid\n\
+         StrictModes no\nUsePAM no\nPasswordAuthentication no\n\
+         KbdInteractiveAuthentication no\nPermitRootLogin prohibit-password\n\
+         AllowUsers {user}\n",
+        d = dir.display()
+    );
+    std::fs::write(dir.join("sshd_config"), config).unwrap();
+    let child = Command::new(SSHD)
+        .args(["-D", "-e", "-f"])
+        .arg(dir.join("sshd_config"))
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(dir.join("sshd.log")).unwrap())
+        .spawn();
+    let Ok(child) = child else {
+        println!("skipped: sshd would not start");
+        return;
+    };
+    let _sshd = Sshd(child);
+    let bin = env!("CARGO_BIN_EXE_dekadoku");
+    let game = format!(
+        "env TERM=xterm-256color DEKADOKU_CONFIG_DIR={d}/config DEKADOKU_DATA_DIR={d}/data {bin}",
+        d = dir.display()
+    );
+    let ssh = |remote: &str| -> String {
+        format!(
+            "ssh -tt -p {port} -i {d}/id -o StrictHostKeyChecking=no \
+             -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR -o BatchMode=yes \
+             {user}@127.0.0.1 '{remote}'",
+            d = dir.display()
+        )
+    };
+    // Wait for sshd to listen: a no-op connection until one succeeds.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let ok = Command::new("sh")
+            .args(["-c", &ssh("true").replace("-tt", "-T")])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if ok {
+            break;
+        }
+        if Instant::now() > deadline {
+            let log = std::fs::read_to_string(dir.join("sshd.log")).unwrap_or_default();
+            println!("skipped: could not connect to the test sshd:\n{log}");
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+
+    let name = format!("dekadoku-ssh-{pid}");
+    let t = Tmux::start(&name, &ssh(&game));
+    t.wait_for("the start menu", |s| s.contains("New game"));
+    t.keys(&["Enter"]);
+    t.wait_for("the new-game dialog", |s| s.contains("9×9"));
+    t.keys(&["Enter"]);
+    t.wait_for("the board", |s| s.contains("filled") && s.contains('┏'));
+    // The cursor starts on the first empty cell.
+    t.keys(&["5"]);
+    let played = t.wait_for("the move", |s| s.contains("moves    1"));
+    // The connection drops: the ssh client dies without a word.
+    let client = t.pane_pid();
+    Command::new("kill")
+        .args(["-KILL", &client])
+        .status()
+        .unwrap();
+    drop(t);
+    // The server hangs up on the game, which saves and exits.
+    let autosave: PathBuf = dir.join("data/autosave.json");
+    let data = format!("{}/data", dir.display());
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        let running = Command::new("pgrep")
+            .args(["-f", &format!("DEKADOKU_DATA_DIR={data}")])
+            .output()
+            .is_ok_and(|o| !o.stdout.is_empty());
+        if !running && autosave.exists() {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the game outlived its connection"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    // Reconnect: Continue shows the same board.
+    let t = Tmux::start(&name, &ssh(&game));
+    t.wait_for("the start menu", |s| s.contains("Continue (9×9"));
+    t.keys(&["Up", "Enter"]);
+    let resumed = t.wait_for("the resumed board", |s| s.contains("moves    1"));
+    assert_eq!(
+        board(&resumed),
+        board(&played),
+        "Continue shows the same board"
+    );
+    t.keys(&["q"]);
+    drop(t);
+    let _ = std::fs::remove_dir_all(&dir);
+}
