@@ -8,85 +8,15 @@
 #![cfg(all(feature = "tui", unix))]
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use common::tmux::{Tmux, board};
+
 const SSHD: &str = "/usr/sbin/sshd";
-
-struct Tmux(String);
-
-impl Tmux {
-    fn start(name: &str, cmd: &str) -> Tmux {
-        let ok = Command::new("tmux")
-            .args([
-                "new-session",
-                "-d",
-                "-s",
-                name,
-                "-x",
-                "100",
-                "-y",
-                "30",
-                cmd,
-            ])
-            .status()
-            .unwrap()
-            .success();
-        assert!(ok, "tmux new-session");
-        Tmux(name.to_string())
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        for k in keys {
-            Command::new("tmux")
-                .args(["send-keys", "-t", &self.0, k])
-                .status()
-                .unwrap();
-        }
-    }
-
-    fn screen(&self) -> String {
-        let out = Command::new("tmux")
-            .args(["capture-pane", "-p", "-t", &self.0])
-            .stderr(Stdio::null())
-            .output()
-            .unwrap();
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
-    fn wait_for(&self, what: &str, pred: impl Fn(&str) -> bool) -> String {
-        let deadline = Instant::now() + Duration::from_secs(30);
-        loop {
-            let s = self.screen();
-            if pred(&s) {
-                return s;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "waiting for {what}; screen:\n{s}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-
-    fn pane_pid(&self) -> String {
-        let out = Command::new("tmux")
-            .args(["display-message", "-p", "-t", &self.0, "#{pane_pid}"])
-            .output()
-            .unwrap();
-        String::from_utf8_lossy(&out.stdout).trim().to_string()
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = Command::new("tmux")
-            .args(["kill-session", "-t", &self.0])
-            .stderr(Stdio::null())
-            .status();
-    }
-}
 
 struct Sshd(Child);
 
@@ -107,26 +37,10 @@ fn keygen(path: &Path) {
     assert!(ok, "ssh-keygen");
 }
 
-/// The board rows without the side panel (whose clock moves).
-fn board(screen: &str) -> Vec<String> {
-    screen
-        .lines()
-        .skip(1)
-        .take(22)
-        .map(|l| {
-            l.chars()
-                .take(75)
-                .collect::<String>()
-                .trim_end()
-                .to_string()
-        })
-        .collect()
-}
-
 #[test]
 fn a_dropped_ssh_connection_saves_the_game_and_continue_resumes_it() {
     let have = |p: &str, arg: &str| Command::new(p).arg(arg).output().is_ok();
-    if !Path::new(SSHD).exists() || !have("ssh", "-V") || !have("tmux", "-V") {
+    if !Path::new(SSHD).exists() || !have("ssh", "-V") || !common::tmux::available() {
         println!("skipped: needs {SSHD}, ssh and tmux (.ci/run installs them)");
         return;
     }
@@ -206,7 +120,7 @@ fn a_dropped_ssh_connection_saves_the_game_and_continue_resumes_it() {
     t.keys(&["5"]);
     let played = t.wait_for("the move", |s| s.contains("moves    1"));
     // The connection drops: the ssh client dies without a word.
-    let client = t.pane_pid();
+    let client = t.show("#{pane_pid}");
     Command::new("kill")
         .args(["-KILL", &client])
         .status()

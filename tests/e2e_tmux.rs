@@ -6,151 +6,34 @@
 #![cfg(feature = "tui")]
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-struct Session {
-    name: String,
-    dir: PathBuf,
-}
+use common::tmux::{Tmux, board};
 
-impl Session {
-    fn start(dir: &Path, name: &str) -> Session {
-        Session::start_with(dir, name, "")
+/// The game in `dir` (its own config and data folders) in tmux session
+/// `name`, its command line followed by `after` (a shell tail such as
+/// `2>err; stty -a >stty; sleep 30`).
+fn game(dir: &Path, name: &str, after: &str) -> Tmux {
+    let bin = env!("CARGO_BIN_EXE_dekadoku");
+    let game = format!(
+        "env TERM=xterm-256color DEKADOKU_CONFIG_DIR={c} DEKADOKU_DATA_DIR={d} {bin}",
+        c = dir.join("config").display(),
+        d = dir.join("data").display(),
+    );
+    if after.is_empty() {
+        Tmux::start(name, &game)
+    } else {
+        Tmux::start(name, &format!("sh -c '{game} {after}'"))
     }
-
-    /// The game in `dir`, its command line followed by `after` (a shell
-    /// tail such as `2>err; stty -a >stty; sleep 30`).
-    fn start_with(dir: &Path, name: &str, after: &str) -> Session {
-        let bin = env!("CARGO_BIN_EXE_dekadoku");
-        let game = format!(
-            "env TERM=xterm-256color DEKADOKU_CONFIG_DIR={c} DEKADOKU_DATA_DIR={d} {bin}",
-            c = dir.join("config").display(),
-            d = dir.join("data").display(),
-        );
-        let cmd = if after.is_empty() {
-            game
-        } else {
-            format!("sh -c '{game} {after}'")
-        };
-        let ok = Command::new("tmux")
-            .args([
-                "new-session",
-                "-d",
-                "-s",
-                name,
-                "-x",
-                "100",
-                "-y",
-                "30",
-                &cmd,
-            ])
-            .status()
-            .unwrap()
-            .success();
-        assert!(ok, "tmux new-session failed");
-        Session {
-            name: name.to_string(),
-            dir: dir.to_path_buf(),
-        }
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        for k in keys {
-            let ok = Command::new("tmux")
-                .args(["send-keys", "-t", &self.name, k])
-                .status()
-                .unwrap()
-                .success();
-            assert!(ok, "send-keys {k}");
-        }
-    }
-
-    fn screen(&self) -> String {
-        let out = Command::new("tmux")
-            .args(["capture-pane", "-p", "-t", &self.name])
-            .stderr(std::process::Stdio::null())
-            .output()
-            .unwrap();
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
-    /// Polls the screen until `pred` holds (the program answers at its own
-    /// pace; the deadline only guards against a hang).
-    fn wait_for(&self, what: &str, pred: impl Fn(&str) -> bool) -> String {
-        let deadline = Instant::now() + Duration::from_secs(30);
-        loop {
-            let s = self.screen();
-            if pred(&s) {
-                return s;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "waiting for {what}; screen:\n{s}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-
-    /// A tmux format value of the pane (`#{pane_pid}`, `#{alternate_on}`).
-    fn show(&self, format: &str) -> String {
-        let out = Command::new("tmux")
-            .args(["display-message", "-p", "-t", &self.name, format])
-            .output()
-            .unwrap();
-        String::from_utf8_lossy(&out.stdout).trim().to_string()
-    }
-
-    fn wait_gone(&self) {
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while self.alive() && Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        assert!(!self.alive(), "the game did not end");
-    }
-
-    fn alive(&self) -> bool {
-        Command::new("tmux")
-            .args(["has-session", "-t", &self.name])
-            .stderr(std::process::Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success())
-    }
-}
-
-impl Drop for Session {
-    fn drop(&mut self) {
-        let _ = Command::new("tmux")
-            .args(["kill-session", "-t", &self.name])
-            .stderr(std::process::Stdio::null())
-            .status();
-        let _ = &self.dir;
-    }
-}
-
-/// The board part of a screen: the rows between the title and the status
-/// line, without the side panel (whose clock moves).
-fn board(screen: &str) -> Vec<String> {
-    let lines: Vec<&str> = screen.lines().collect();
-    lines
-        .iter()
-        .skip(1)
-        .take(lines.len().saturating_sub(2))
-        .map(|l| {
-            l.chars()
-                .take(100 - 25)
-                .collect::<String>()
-                .trim_end()
-                .to_string()
-        })
-        .collect()
 }
 
 #[test]
 fn play_save_quit_and_continue_in_a_real_terminal() {
-    if Command::new("tmux").arg("-V").output().is_err() {
-        println!("skipped: tmux is not installed (.ci/run installs it)");
+    if tmux_missing() {
         return;
     }
     let dir = std::env::temp_dir().join(format!("dekadoku-e2e-{}", std::process::id()));
@@ -158,7 +41,7 @@ fn play_save_quit_and_continue_in_a_real_terminal() {
     std::fs::create_dir_all(&dir).unwrap();
     let name = format!("dekadoku-e2e-{}", std::process::id());
 
-    let s = Session::start(&dir, &name);
+    let s = game(&dir, &name, "");
     s.wait_for("the start menu", |t| {
         t.contains("New game") && t.contains("Continue")
     });
@@ -182,18 +65,14 @@ fn play_save_quit_and_continue_in_a_real_terminal() {
     s.wait_for("the save", |t| t.contains("saved as"));
     assert!(dir.join("data/saves/e2e.json").exists());
     s.keys(&["q"]);
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while s.alive() && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    assert!(!s.alive(), "the game did not quit");
+    s.wait_gone();
     assert!(
         dir.join("data/autosave.json").exists(),
         "quit writes the autosave"
     );
     drop(s);
 
-    let s = Session::start(&dir, &name);
+    let s = game(&dir, &name, "");
     s.wait_for("the start menu", |t| t.contains("Continue (9×9"));
     s.keys(&["Up", "Enter"]);
     let resumed = s.wait_for("the resumed board", |t| t.contains("moves    2"));
@@ -208,11 +87,11 @@ fn play_save_quit_and_continue_in_a_real_terminal() {
 }
 
 fn tmux_missing() -> bool {
-    if Command::new("tmux").arg("-V").output().is_err() {
-        println!("skipped: tmux is not installed (.ci/run installs it)");
-        return true;
+    if common::tmux::available() {
+        return false;
     }
-    false
+    println!("skipped: tmux is not installed (.ci/run installs it)");
+    true
 }
 
 fn fresh_dir(tag: &str) -> PathBuf {
@@ -223,7 +102,7 @@ fn fresh_dir(tag: &str) -> PathBuf {
 }
 
 /// Starts a new 9×9 game and enters one digit; the screen after it.
-fn one_move(s: &Session) -> String {
+fn one_move(s: &Tmux) -> String {
     s.wait_for("the start menu", |t| t.contains("New game"));
     s.keys(&["Enter"]);
     s.wait_for("the new-game dialog", |t| t.contains("9×9"));
@@ -244,7 +123,7 @@ fn sigterm_and_sighup_save_the_game_and_exit() {
     for signal in ["TERM", "HUP"] {
         let dir = fresh_dir(&format!("sig{signal}"));
         let name = format!("dekadoku-sig{signal}-{}", std::process::id());
-        let s = Session::start(&dir, &name);
+        let s = game(&dir, &name, "");
         let played = one_move(&s);
         // Right after the move: the autosave's quiet period has not passed.
         let pid = s.show("#{pane_pid}");
@@ -260,7 +139,7 @@ fn sigterm_and_sighup_save_the_game_and_exit() {
             "SIG{signal} writes the autosave"
         );
         drop(s);
-        let s = Session::start(&dir, &name);
+        let s = game(&dir, &name, "");
         s.wait_for("the start menu", |t| t.contains("Continue (9×9"));
         s.keys(&["Up", "Enter"]);
         let resumed = s.wait_for("the resumed board", |t| t.contains("moves    1"));
@@ -289,7 +168,7 @@ fn a_panic_restores_the_terminal_and_says_where_the_autosave_is() {
     let name = format!("dekadoku-panic-{}", std::process::id());
     let err = dir.join("stderr.txt");
     let stty = dir.join("stty.txt");
-    let s = Session::start_with(
+    let s = game(
         &dir,
         &name,
         &format!("2>{}; stty -a >{}; sleep 60", err.display(), stty.display()),

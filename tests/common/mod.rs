@@ -95,3 +95,4 @@ pub fn blank(grid: &Grid, keep: impl Fn(usize) -> bool) -> Puzzle {
     }
     p
 }
+pub mod tmux;

@@ -1,0 +1,134 @@
+//! A tmux session for the end-to-end tests: keys in with `send-keys`, the
+//! screen out with `capture-pane`, killed when dropped.
+
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Whether tmux can be run (the end-to-end tests skip without it).
+pub fn available() -> bool {
+    Command::new("tmux").arg("-V").output().is_ok()
+}
+
+/// A detached 100×30 tmux session running one command.
+pub struct Tmux {
+    /// The session's name.
+    pub name: String,
+}
+
+impl Tmux {
+    /// Starts `cmd` (a shell command line) in a new session `name`.
+    pub fn start(name: &str, cmd: &str) -> Tmux {
+        let ok = Command::new("tmux")
+            .args([
+                "new-session",
+                "-d",
+                "-s",
+                name,
+                "-x",
+                "100",
+                "-y",
+                "30",
+                cmd,
+            ])
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok, "tmux new-session failed");
+        Tmux {
+            name: name.to_string(),
+        }
+    }
+
+    /// Sends keys, one `send-keys` each (tmux key names: `Enter`, `C-p`…).
+    pub fn keys(&self, keys: &[&str]) {
+        for k in keys {
+            let ok = Command::new("tmux")
+                .args(["send-keys", "-t", &self.name, k])
+                .status()
+                .unwrap()
+                .success();
+            assert!(ok, "send-keys {k}");
+        }
+    }
+
+    /// The screen as text.
+    pub fn screen(&self) -> String {
+        let out = Command::new("tmux")
+            .args(["capture-pane", "-p", "-t", &self.name])
+            .stderr(Stdio::null())
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// Polls the screen until `pred` holds (the program answers at its own
+    /// pace; the deadline only guards against a hang).
+    pub fn wait_for(&self, what: &str, pred: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let s = self.screen();
+            if pred(&s) {
+                return s;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "waiting for {what}; screen:\n{s}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// A tmux format value of the pane (`#{pane_pid}`, `#{alternate_on}`).
+    pub fn show(&self, format: &str) -> String {
+        let out = Command::new("tmux")
+            .args(["display-message", "-p", "-t", &self.name, format])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    }
+
+    /// Whether the session (its command) is still running.
+    pub fn alive(&self) -> bool {
+        Command::new("tmux")
+            .args(["has-session", "-t", &self.name])
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    }
+
+    /// Waits (up to 10 s) for the command to end.
+    pub fn wait_gone(&self) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while self.alive() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        assert!(!self.alive(), "the program did not end");
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .args(["kill-session", "-t", &self.name])
+            .stderr(Stdio::null())
+            .status();
+    }
+}
+
+/// The board part of a screen: the rows between the title and the status
+/// line, without the side panel (whose clock moves).
+pub fn board(screen: &str) -> Vec<String> {
+    let lines: Vec<&str> = screen.lines().collect();
+    lines
+        .iter()
+        .skip(1)
+        .take(lines.len().saturating_sub(2))
+        .map(|l| {
+            l.chars()
+                .take(100 - 25)
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        })
+        .collect()
+}
