@@ -187,6 +187,55 @@ fn bench_runs_both_solvers_on_9x9() {
 }
 
 #[test]
+fn bench_times_every_backend_and_a_sat_program_in_one_run() {
+    let Some(path) = common::shared("norvig_hardest.txt") else {
+        return;
+    };
+    let file = path.to_str().unwrap();
+    let mut args = vec!["bench", "--min-time", "0"];
+    for b in ["propagation", "dlx", "sat"] {
+        args.extend(["--backend", b]);
+    }
+    args.push(file);
+    let out = run(&args, b"");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let stderr = text(&out.stderr);
+    for b in ["propagation", "dlx", "sat"] {
+        let row = stdout
+            .lines()
+            .find(|l| l.contains(&format!("[{b}]")))
+            .unwrap_or_else(|| panic!("no {b} row: {stdout}"));
+        assert_eq!(row.split_whitespace().nth(2), Some("11"), "{row}");
+        assert!(
+            stderr.contains(&format!(
+                "[{b}]: 11 of 11 puzzles have exactly one solution"
+            )),
+            "{stderr}"
+        );
+    }
+    assert!(!stderr.contains("disagree"), "{stderr}");
+    // A SAT program that is not there: said once per file, exit 2.
+    let out = run(
+        &[
+            "bench",
+            "--min-time",
+            "0",
+            "--sat-cmd",
+            "no-such-sat-solver",
+            file,
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("cannot run `no-such-sat-solver`"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
 fn bench_first_with_timeout_reports_solved_and_stopped() {
     let Some(path) = common::shared("large/rkkautsar_sudoku-16-1.txt") else {
         return;

@@ -11,9 +11,9 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use crate::engine::format::{Format, PuzzleReader};
-use crate::engine::{Backend, Limits, NoTrace, Puzzle, Shape, Solver};
+use crate::engine::{Backend, Limits, Puzzle, Shape};
 
-use super::{Status, progress};
+use super::{Exact, Status, progress};
 
 /// Arguments of `bench`.
 #[derive(Debug, Args)]
@@ -40,6 +40,10 @@ pub struct BenchArgs {
     /// file, in the same run); the default is the propagation solver.
     #[arg(long = "backend", value_name = "BACKEND")]
     backends: Vec<Backend>,
+    /// Also time an external SAT program on the same puzzles, run as
+    /// `solve --sat-cmd` runs it (repeatable), e.g. `--sat-cmd cadical`.
+    #[arg(long = "sat-cmd", value_name = "COMMAND")]
+    sat_cmds: Vec<String>,
 }
 
 /// One timed solver over one file.
@@ -125,24 +129,47 @@ pub fn run(args: &BenchArgs) -> Status {
             status = Status::BadInput;
             continue;
         }
-        let backends = if args.backends.is_empty() {
+        let backends = if args.backends.is_empty() && args.sat_cmds.is_empty() {
             vec![Backend::Propagation]
         } else {
             args.backends.clone()
         };
+        // Every search timed, with its label.
+        let mut contenders: Vec<(String, Exact)> = Vec::new();
+        for b in &backends {
+            if let Ok(e) = Exact::new(Some(*b), None) {
+                contenders.push((b.name().to_string(), e));
+            }
+        }
+        for cmd in &args.sat_cmds {
+            match Exact::new(None, Some(cmd)) {
+                Ok(e) => contenders.push((format!("sat-cmd {cmd}"), e)),
+                Err(e) => {
+                    eprintln!("--sat-cmd {cmd}: {e}");
+                    status = Status::BadInput;
+                }
+            }
+        }
         let timeout = args
             .timeout
             .map(|t| Duration::from_secs_f64(t.clamp(0.0, 1e9)));
         let limit = if args.first { 1 } else { 2 };
         let mut first_unique = None;
-        for (k, &backend) in backends.iter().enumerate() {
+        let several = contenders.len() > 1;
+        for (k, (what, solver)) in contenders.iter_mut().enumerate() {
             let bar = progress("timing");
-            let mut solver = Solver::with_backend(backend);
+            let mut failure = None;
             let ours = time_passes(puzzles.len(), min_time, || {
                 let (mut unique, mut stopped) = (0, 0);
                 for p in &puzzles {
                     let limits = timeout.map_or_else(Limits::none, Limits::timeout);
-                    let r = solver.run(p, limit, &limits, &mut NoTrace);
+                    let r = match solver.run(p, limit, &limits) {
+                        Ok(r) => r,
+                        Err(e) => {
+                            failure = Some(e);
+                            break;
+                        }
+                    };
                     if r.stopped.is_some() {
                         stopped += 1;
                     } else if r.conflicts.is_empty() && r.count == 1 && (args.first || r.exhausted)
@@ -160,11 +187,19 @@ pub fn run(args: &BenchArgs) -> Status {
                 None
             };
             bar.finish_and_clear();
-            let label = if backends.len() > 1 {
+            if let Some(e) = failure {
+                eprintln!("{name} [{what}]: {e}");
+                status = Status::BadInput;
+                continue;
+            }
+            let label = if several {
+                let tag: String = what.chars().take(20).collect();
                 format!(
-                    "{} [{}]",
-                    shorten(&name, 40 - 3 - backend.name().len()),
-                    backend.name()
+                    "{} [{tag}]",
+                    shorten(
+                        &name,
+                        40usize.saturating_sub(3 + tag.chars().count()).max(8)
+                    )
                 )
             } else {
                 shorten(&name, 40)
@@ -182,28 +217,23 @@ pub fn run(args: &BenchArgs) -> Status {
             match first_unique {
                 None => first_unique = Some((ours.unique, ours.stopped)),
                 Some((u, 0)) if ours.stopped == 0 && u != ours.unique => eprintln!(
-                    "{name}: the backends disagree: {u} for {}, {} for {}",
-                    backends[0].name(),
+                    "{name}: the solvers disagree: {u} for the first, {} for {what}",
                     ours.unique,
-                    backend.name()
                 ),
                 Some(_) => {}
             }
-            let what = if args.first {
+            let verdict = if args.first {
                 "were solved"
             } else {
                 "have exactly one solution"
             };
             eprintln!(
-                "{name} [{}]: {} of {} puzzles {what}",
-                backend.name(),
-                ours.unique,
-                ours.puzzles
+                "{name} [{what}]: {} of {} puzzles {verdict}",
+                ours.unique, ours.puzzles
             );
             if ours.stopped > 0 {
                 eprintln!(
-                    "{name} [{}]: {} puzzles stopped by the {} s timeout (their time counts in the average)",
-                    backend.name(),
+                    "{name} [{what}]: {} puzzles stopped by the {} s timeout (their time counts in the average)",
                     ours.stopped,
                     args.timeout.unwrap_or(0.0)
                 );
