@@ -13,7 +13,7 @@ use dekadoku::engine::{Limits, NoTrace, Outcome, Puzzle, Shape, solve};
 use dekadoku::game::{Game, Origin};
 use dekadoku::store::Config;
 use dekadoku::tui::action::{Action, Loaded};
-use dekadoku::tui::app::{App, Overlay, Screen};
+use dekadoku::tui::app::{App, Screen};
 use dekadoku::tui::keymap::Keymap;
 use dekadoku::tui::style::Styles;
 use dekadoku::tui::ui::board::Geometry;
@@ -153,6 +153,5 @@ proptest! {
                 prop_assert_eq!(board(g), before);
             }
         }
-        let _ = Overlay::Help;
     }
 }
