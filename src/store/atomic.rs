@@ -82,31 +82,30 @@ pub fn backup_path(path: &Path) -> PathBuf {
 /// backup that cannot be made (no room for the copy) does not stop the
 /// save; the new file is still written atomically.
 pub fn write_atomic_with_backup(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let dir = parent_of(path);
-    let name = file_name_of(path)?;
-    fs::create_dir_all(dir)?;
     if path.is_file() {
-        let backup = backup_path(path);
-        if let Some(bak_name) = backup.file_name()
-            && let Ok((bak_tmp, file)) = create_temp(dir, bak_name)
-        {
-            drop(file);
-            let copied = fs::copy(path, &bak_tmp)
-                .and_then(|_| File::open(&bak_tmp)?.sync_all())
-                .and_then(|()| fs::rename(&bak_tmp, &backup));
-            if copied.is_err() {
-                let _ = fs::remove_file(&bak_tmp);
-            }
-        }
+        keep_backup(path);
     }
-    let (tmp, file) = create_temp(dir, name)?;
-    let written = fill(file, bytes).and_then(|()| fs::rename(&tmp, path));
-    if let Err(e) = written {
-        let _ = fs::remove_file(&tmp);
-        return Err(e);
+    write_atomic(path, bytes)
+}
+
+/// Copies `path` over its [`backup_path`] through a temp file, so the
+/// backup is always a whole file; on any error the backup is left as it was.
+fn keep_backup(path: &Path) {
+    let backup = backup_path(path);
+    let dir = parent_of(path);
+    let Some(bak_name) = backup.file_name() else {
+        return;
+    };
+    let Ok((bak_tmp, file)) = create_temp(dir, bak_name) else {
+        return;
+    };
+    drop(file);
+    let copied = fs::copy(path, &bak_tmp)
+        .and_then(|_| File::open(&bak_tmp)?.sync_all())
+        .and_then(|()| fs::rename(&bak_tmp, &backup));
+    if copied.is_err() {
+        let _ = fs::remove_file(&bak_tmp);
     }
-    sync_dir(dir);
-    Ok(())
 }
 
 /// Removes the temp files that writers killed mid-write left in `dir`
