@@ -692,11 +692,7 @@ mod tests {
 
     fn hard() -> Puzzle {
         let s = "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
-        let nums: Vec<usize> = s
-            .bytes()
-            .map(|b| if b == b'.' { 0 } else { usize::from(b - b'0') })
-            .collect();
-        Puzzle::from_numbers(Shape::CLASSIC, &nums).unwrap()
+        crate::engine::format::parse_one(s, "test").unwrap()
     }
 
     fn record(p: &Puzzle) -> (Vec<TraceEvent>, Grid) {

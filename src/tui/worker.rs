@@ -324,11 +324,7 @@ mod tests {
 
     fn hard() -> Puzzle {
         let s = "........1.....2.....3.4.56...47......5.4.....8...6.45..4..8.63.3.8...2..6.......9";
-        let nums: Vec<usize> = s
-            .bytes()
-            .map(|b| if b == b'.' { 0 } else { usize::from(b - b'0') })
-            .collect();
-        Puzzle::from_numbers(Shape::CLASSIC, &nums).unwrap()
+        crate::engine::format::parse_one(s, "test").unwrap()
     }
 
     /// Every watchable solver, through the worker and a small bounded

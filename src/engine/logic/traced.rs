@@ -119,11 +119,7 @@ mod tests {
     use std::sync::atomic::AtomicBool;
 
     fn classic(s: &str) -> Puzzle {
-        let nums: Vec<usize> = s
-            .bytes()
-            .map(|b| if b == b'.' { 0 } else { usize::from(b - b'0') })
-            .collect();
-        Puzzle::from_numbers(Shape::CLASSIC, &nums).unwrap()
+        crate::engine::format::parse_one(s, "test").unwrap()
     }
 
     /// Replays the events onto the givens: steps' placements and the

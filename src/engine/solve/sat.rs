@@ -257,11 +257,7 @@ mod tests {
     ];
 
     fn classic(s: &str) -> Puzzle {
-        let nums: Vec<usize> = s
-            .bytes()
-            .map(|b| if b == b'.' { 0 } else { (b - b'0') as usize })
-            .collect();
-        Puzzle::from_numbers(Shape::CLASSIC, &nums).unwrap()
+        crate::engine::format::parse_one(s, "test").unwrap()
     }
 
     const HARD: &str =

@@ -712,11 +712,7 @@ mod tests {
     use super::*;
 
     fn classic(s: &str) -> Puzzle {
-        let nums: Vec<usize> = s
-            .bytes()
-            .map(|b| if b == b'.' { 0 } else { (b - b'0') as usize })
-            .collect();
-        Puzzle::from_numbers(Shape::CLASSIC, &nums).unwrap()
+        crate::engine::format::parse_one(s, "test").unwrap()
     }
 
     #[test]
