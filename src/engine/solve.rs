@@ -328,6 +328,43 @@ impl Solver {
     }
 }
 
+/// How the Dancing Links and SAT searches begin: givens that clash end the
+/// search at once (reported, with a `Contradiction` event), otherwise the
+/// givens are told as `Assign` events with [`Reason::Given`]. `Err` holds
+/// the finished result.
+///
+/// [`Reason::Given`]: crate::engine::trace::Reason::Given
+pub(crate) fn check_and_tell_givens<S: TraceSink>(
+    puzzle: &Puzzle,
+    sink: &mut S,
+) -> Result<(), RawResult> {
+    use crate::engine::grid::Cell;
+    use crate::engine::trace::{Reason, TraceEvent};
+    let conflicts = puzzle.conflicts();
+    if !conflicts.is_empty() {
+        if S::ENABLED {
+            sink.event(TraceEvent::Contradiction);
+        }
+        return Err(RawResult {
+            conflicts,
+            exhausted: true,
+            ..RawResult::default()
+        });
+    }
+    if S::ENABLED {
+        for (c, v) in puzzle.cells().iter().enumerate() {
+            if let Some(v) = v {
+                sink.event(TraceEvent::Assign {
+                    cell: Cell::from_index(puzzle.shape(), c),
+                    value: *v,
+                    reason: Reason::Given,
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Runs the 9×9 kernel and reports in the propagation solver's terms.
 fn run_nine(puzzle: &Puzzle, limit: u64, limits: &Limits) -> RawResult {
     let mut givens = [0u8; 81];

@@ -196,16 +196,10 @@ fn build(puzzle: &Puzzle) -> Matrix {
 /// solver's: the count (exact when the search finished), the witnesses,
 /// conflicting givens, and why it stopped if a limit stopped it.
 pub fn run<S: TraceSink>(puzzle: &Puzzle, limit: u64, limits: &Limits, sink: &mut S) -> RawResult {
-    let mut result = RawResult::default();
-    let conflicts = puzzle.conflicts();
-    if !conflicts.is_empty() {
-        result.conflicts = conflicts;
-        result.exhausted = true;
-        if S::ENABLED {
-            sink.event(TraceEvent::Contradiction);
-        }
-        return result;
+    if let Err(done) = super::check_and_tell_givens(puzzle, sink) {
+        return done;
     }
+    let mut result = RawResult::default();
     let shape = puzzle.shape();
     let mut m = build(puzzle);
     let mut values: Vec<Option<usize>> = puzzle
@@ -213,17 +207,6 @@ pub fn run<S: TraceSink>(puzzle: &Puzzle, limit: u64, limits: &Limits, sink: &mu
         .iter()
         .map(|v| v.map(|v| v.index()))
         .collect();
-    if S::ENABLED {
-        for (c, v) in puzzle.cells().iter().enumerate() {
-            if let Some(v) = v {
-                sink.event(TraceEvent::Assign {
-                    cell: Cell::from_index(shape, c),
-                    value: *v,
-                    reason: Reason::Given,
-                });
-            }
-        }
-    }
     let checked = !limits.is_unlimited() || S::ENABLED;
     let event = |m: &Matrix, node: u32| {
         let (c, d) = m.cand[node as usize];

@@ -123,28 +123,11 @@ pub fn search<S: TraceSink, O: Oracle>(
     encoding: Encoding,
     make: impl FnOnce(&Cnf, &Limits) -> Result<O, StopReason>,
 ) -> Result<RawResult, Failure<O::Error>> {
+    if let Err(done) = super::check_and_tell_givens(puzzle, sink) {
+        return Ok(done);
+    }
     let mut result = RawResult::default();
-    let conflicts = puzzle.conflicts();
-    if !conflicts.is_empty() {
-        result.conflicts = conflicts;
-        result.exhausted = true;
-        if S::ENABLED {
-            sink.event(TraceEvent::Contradiction);
-        }
-        return Ok(result);
-    }
     let shape = puzzle.shape();
-    if S::ENABLED {
-        for (c, v) in puzzle.cells().iter().enumerate() {
-            if let Some(v) = v {
-                sink.event(TraceEvent::Assign {
-                    cell: Cell::from_index(shape, c),
-                    value: *v,
-                    reason: Reason::Given,
-                });
-            }
-        }
-    }
     let stop = |sink: &S, work: u64| {
         limits
             .check(work)
