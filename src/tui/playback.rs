@@ -225,6 +225,14 @@ impl Shown {
             .is_some_and(|w| w >> (d % 64) & 1 == 1)
     }
 
+    /// The candidates of cell `c` as bit words (digit `d` is bit `d % 64`
+    /// of word `d / 64`, the layout of a game's note set).
+    pub fn candidate_words(&self, c: usize) -> &[u64] {
+        self.cands
+            .get(c * self.words..(c + 1) * self.words)
+            .unwrap_or(&[])
+    }
+
     /// The candidates of cell `c`, 0-based.
     pub fn candidates(&self, c: usize) -> impl Iterator<Item = usize> + '_ {
         (0..self.shape.n()).filter(move |&d| self.has(c, d))
@@ -769,6 +777,13 @@ mod tests {
         }
         assert_eq!(pb.shown.values, board.values);
         assert_eq!(pb.shown.cands, board.cands);
+        // The words are a note set: the same digits as `has`.
+        for c in 0..81 {
+            let notes = crate::game::NoteSet(pb.shown.candidate_words(c).to_vec());
+            for d in 0..9 {
+                assert_eq!(notes.has(Value::from_index(d)), pb.shown.has(c, d));
+            }
+        }
         assert!(matches!(pb.shown.focus, Focus::Backtrack(..)));
     }
 

@@ -123,13 +123,9 @@ pub(super) fn draw(frame: &mut Frame, app: &App, area: Rect, pb: &Playback, stop
     };
     let shown = &pb.shown;
     let shape = g.shape();
-    let n = shape.n();
+    // The playback keeps candidates in a note set's own layout.
     let view = g.preview(&shown.values, |c| {
-        let mut set = NoteSet::empty(n);
-        for d in shown.candidates(c) {
-            set.set(Value::from_index(d), true);
-        }
-        set
+        NoteSet(shown.candidate_words(c).to_vec())
     });
     let mut highlights = app.highlights();
     highlights.peers = false;
