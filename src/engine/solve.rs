@@ -417,7 +417,6 @@ pub fn solve<S: TraceSink>(puzzle: &Puzzle, limits: &Limits, sink: &mut S) -> Ou
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::grid::Value;
     use crate::engine::trace::{NoTrace, TraceEvent};
     use std::sync::Arc;
     use std::sync::atomic::AtomicBool;
@@ -584,24 +583,8 @@ mod tests {
                 | Some(TraceEvent::Solved { .. })
         ));
         // Replaying assignments and undoing them on backtrack ends at the solution.
-        let shape = p.shape();
-        let mut stack: Vec<Vec<Option<Value>>> = Vec::new();
-        let mut cells: Vec<Option<Value>> = vec![None; 81];
-        let mut solution = None;
-        for e in &events {
-            match e {
-                TraceEvent::Branch { .. } => stack.push(cells.clone()),
-                TraceEvent::Assign { cell, value, .. } => cells[cell.index(shape)] = Some(*value),
-                TraceEvent::Backtrack { .. } => cells = stack.pop().unwrap(),
-                TraceEvent::Restart => {
-                    cells = stack.first().unwrap().clone();
-                    stack.clear();
-                }
-                TraceEvent::Solved { .. } => solution = Some(cells.clone()),
-                _ => {}
-            }
-        }
-        let grid = Grid::from_puzzle(&Puzzle::new(shape, solution.unwrap()).unwrap()).unwrap();
+        let solution = crate::engine::trace::replay_last_solution(&p, &events).unwrap();
+        let grid = Grid::from_puzzle(&Puzzle::new(p.shape(), solution).unwrap()).unwrap();
         assert!(p.is_solved_by(&grid));
     }
 }

@@ -122,3 +122,32 @@ impl<S: TraceSink + ?Sized> TraceSink for &mut S {
         (**self).wants_stop()
     }
 }
+
+/// Test support: replays `events` onto the givens of `puzzle` the simple
+/// way (a copy of the board at each guess, restored on its backtrack, the
+/// first one on a restart) and returns the board at the last `Solved`.
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+pub(crate) fn replay_last_solution(
+    puzzle: &super::grid::Puzzle,
+    events: &[TraceEvent],
+) -> Option<Vec<Option<Value>>> {
+    let shape = puzzle.shape();
+    let mut cells = puzzle.cells().to_vec();
+    let mut stack = Vec::new();
+    let mut last = None;
+    for e in events {
+        match e {
+            TraceEvent::Branch { .. } => stack.push(cells.clone()),
+            TraceEvent::Assign { cell, value, .. } => cells[cell.index(shape)] = Some(*value),
+            TraceEvent::Backtrack { .. } => cells = stack.pop().unwrap(),
+            TraceEvent::Restart => {
+                cells = stack.first().unwrap().clone();
+                stack.clear();
+            }
+            TraceEvent::Solved { .. } => last = Some(cells.clone()),
+            _ => {}
+        }
+    }
+    last
+}

@@ -122,27 +122,8 @@ mod tests {
         crate::engine::format::parse_one(s, "test").unwrap()
     }
 
-    /// Replays the events onto the givens: steps' placements and the
-    /// search's assignments, undone on backtrack.
     fn replay(p: &Puzzle, events: &[TraceEvent]) -> Vec<Option<Value>> {
-        let shape = p.shape();
-        let mut cells = p.cells().to_vec();
-        let mut stack = Vec::new();
-        let mut last = None;
-        for e in events {
-            match e {
-                TraceEvent::Branch { .. } => stack.push(cells.clone()),
-                TraceEvent::Assign { cell, value, .. } => cells[cell.index(shape)] = Some(*value),
-                TraceEvent::Backtrack { .. } => cells = stack.pop().unwrap(),
-                TraceEvent::Restart => {
-                    cells = stack.first().unwrap().clone();
-                    stack.clear();
-                }
-                TraceEvent::Solved { .. } => last = Some(cells.clone()),
-                _ => {}
-            }
-        }
-        last.unwrap()
+        crate::engine::trace::replay_last_solution(p, events).unwrap()
     }
 
     #[test]
