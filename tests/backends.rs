@@ -9,8 +9,8 @@
 mod common;
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use dekadoku::engine::generate::{GenerateOptions, generate};
 use dekadoku::engine::{Backend, Level, Limits, NoTrace, Puzzle, Shape, Solver, StopReason};
@@ -153,24 +153,9 @@ fn stop_sat(
     limits: Limits,
     cancel: Option<(Arc<AtomicBool>, Duration)>,
 ) -> Option<(Option<StopReason>, Duration)> {
-    let path = common::shared(&format!("large/{name}"))?;
-    let p = &common::read_all(&path)[0];
-    let start = Instant::now();
-    let raiser = cancel.map(|(flag, after)| {
-        std::thread::spawn(move || {
-            std::thread::sleep(after);
-            flag.store(true, Ordering::Relaxed);
-            Instant::now()
-        })
-    });
-    let r = Solver::with_backend(Backend::Sat).run(p, 1, &limits, &mut NoTrace);
-    let end = Instant::now();
-    let raised = match raiser {
-        Some(h) => h.join().unwrap(),
-        None => limits.deadline.unwrap_or(start),
-    };
+    let (r, late) = common::stop_on_large(Backend::Sat, 1, name, limits, cancel)?;
     assert!(r.witnesses.is_empty(), "{name}: solved before the limit");
-    Some((r.stopped, end.saturating_duration_since(raised)))
+    Some((r.stopped, late))
 }
 
 /// A cancel raised from another thread, and a deadline, stop the SAT

@@ -20,8 +20,7 @@ mod common;
 use std::time::Duration;
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::sync::atomic::AtomicBool;
 
 use dekadoku::engine::{Backend, Limits, NoTrace, Solver, StopReason};
 
@@ -138,24 +137,8 @@ fn stop_large(
     limits: Limits,
     cancel: Option<(Arc<AtomicBool>, Duration)>,
 ) -> Option<(Option<StopReason>, Duration)> {
-    let path = common::shared(&format!("large/{name}"))?;
-    let puzzles = common::read_all(&path);
-    let p = &puzzles[0];
-    let start = Instant::now();
-    let raiser = cancel.map(|(flag, after)| {
-        std::thread::spawn(move || {
-            std::thread::sleep(after);
-            flag.store(true, Ordering::Relaxed);
-            Instant::now()
-        })
-    });
-    let r = Solver::new().run(p, 2, &limits, &mut NoTrace);
-    let end = Instant::now();
-    let raised = match raiser {
-        Some(h) => h.join().unwrap(),
-        None => limits.deadline.unwrap_or(start),
-    };
-    Some((r.stopped, end.saturating_duration_since(raised)))
+    let (r, late) = common::stop_on_large(Backend::Propagation, 2, name, limits, cancel)?;
+    Some((r.stopped, late))
 }
 
 /// A cancel flag raised from another thread stops the search on hard

@@ -6,6 +6,8 @@ use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
 use dekadoku::engine::format::PuzzleReader;
+use dekadoku::engine::solve::RawResult;
+use dekadoku::engine::{Backend, Limits, NoTrace, Solver};
 use dekadoku::engine::{Grid, Puzzle, Shape, Value};
 
 /// `../shared/puzzles-public/<name>`, or `None` (with a note) when the shared
@@ -96,3 +98,37 @@ pub fn blank(grid: &Grid, keep: impl Fn(usize) -> bool) -> Puzzle {
     p
 }
 pub mod tmux;
+
+/// Runs `backend` for up to `limit` solutions on the large instance
+/// `large/<name>` under `limits`, raising `cancel`'s flag after its delay
+/// if given; returns the result and how long the search ran past the flag
+/// (or the deadline). `None` when ../shared is absent.
+pub fn stop_on_large(
+    backend: Backend,
+    limit: u64,
+    name: &str,
+    limits: Limits,
+    cancel: Option<(
+        std::sync::Arc<std::sync::atomic::AtomicBool>,
+        std::time::Duration,
+    )>,
+) -> Option<(RawResult, std::time::Duration)> {
+    use std::time::Instant;
+    let path = shared(&format!("large/{name}"))?;
+    let p = &read_all(&path)[0];
+    let start = Instant::now();
+    let raiser = cancel.map(|(flag, after)| {
+        std::thread::spawn(move || {
+            std::thread::sleep(after);
+            flag.store(true, std::sync::atomic::Ordering::Relaxed);
+            Instant::now()
+        })
+    });
+    let r = Solver::with_backend(backend).run(p, limit, &limits, &mut NoTrace);
+    let end = Instant::now();
+    let raised = match raiser {
+        Some(h) => h.join().unwrap(),
+        None => limits.deadline.unwrap_or(start),
+    };
+    Some((r, end.saturating_duration_since(raised)))
+}
