@@ -12,7 +12,7 @@ mod saves {
     use std::process::Command;
     use std::time::Duration;
 
-    use dekadoku::store::{LoadError, SaveMeta, read_save_or_backup, write_save};
+    use dekadoku::store::{LoadError, SaveMeta, read_save, read_save_or_backup, write_save};
     use serde::{Deserialize, Serialize};
 
     /// A payload whose parts must agree: `n` and `body`, which is `n`
@@ -105,18 +105,31 @@ mod saves {
             let bak = read_save_or_backup::<Payload>(&dir.join("autosave.json.bak"), "game", 1);
             assert!(bak.is_ok(), "{what}");
         }
-        // A save from a newer version: reported, left where it is, and the
-        // backup is not used in its place.
-        fs::write(
-            &p,
-            br#"{"format":"dekadoku","kind":"game","version":99,"meta":{},"payload":{}}"#,
-        )
-        .unwrap();
-        let before = fs::read(&p).unwrap();
-        let e = read_save_or_backup::<Payload>(&p, "game", 1).unwrap_err();
-        assert!(matches!(e, LoadError::TooNew { version: 99, .. }), "{e}");
+        // A save from a newer version: reported, moved aside whole (never
+        // overwritten), and the backup is used in its place.
+        let bak_n = read_save::<Payload>(&dir.join("autosave.json.bak"), "game", 1)
+            .unwrap()
+            .1
+            .n;
+        let newer = br#"{"format":"dekadoku","kind":"game","version":99,"meta":{},"payload":{}}"#;
+        fs::write(&p, newer).unwrap();
+        let r = read_save_or_backup::<Payload>(&p, "game", 1).unwrap();
+        let Some(LoadError::TooNew {
+            version: 99,
+            kept_as: Some(kept),
+            ..
+        }) = &r.from_backup
+        else {
+            panic!("{:?}", r.from_backup);
+        };
+        let e = r.from_backup.as_ref().unwrap();
         assert!(e.to_string().contains("autosave.json"), "{e}");
-        assert_eq!(fs::read(&p).unwrap(), before);
+        assert_eq!(fs::read(kept).unwrap(), newer.to_vec());
+        assert!(!p.exists());
+        assert_eq!(r.payload.n, bak_n);
+        // Writing the next save cannot touch the moved file.
+        write_save(&p, "game", 1, &meta(3), &Payload::new(3)).unwrap();
+        assert_eq!(fs::read(kept).unwrap(), newer.to_vec());
         let _ = fs::remove_dir_all(&dir);
     }
 

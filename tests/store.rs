@@ -581,33 +581,45 @@ fn foreign_files_are_kept_aside() {
 }
 
 #[test]
-fn too_new_is_left_in_place() {
+fn too_new_is_moved_aside_whole() {
     let s = Scratch::new("toonew");
     let p = s.path("autosave.json");
     write_save(&p, "game", 7, &meta(1), &game()).unwrap();
+    let before = fs::read(&p).unwrap();
     let e = read_save::<Game>(&p, "game", 2).unwrap_err();
-    assert!(
-        matches!(
-            e,
-            LoadError::TooNew {
-                version: 7,
-                supported: 2,
-                ..
-            }
-        ),
-        "{e:?}"
-    );
-    assert!(e.to_string().contains("left in place"), "{e}");
-    assert!(p.exists());
-    assert_eq!(s.names(""), ["autosave.json"]);
+    let LoadError::TooNew {
+        version: 7,
+        supported: 2,
+        kept_as: Some(kept),
+        ..
+    } = &e
+    else {
+        panic!("{e:?}");
+    };
+    assert!(e.to_string().contains(&kept.display().to_string()), "{e}");
+    assert!(e.to_string().contains("autosave.json"), "{e}");
+    assert!(!p.exists());
+    let name = kept.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(name.starts_with("autosave.json.newer-v7-"), "{name}");
+    assert_eq!(fs::read(kept).unwrap(), before, "moved whole");
     // Even when the newer payload is something we cannot read.
     let p = s.write(
         "n.json",
         r#"{"format":"dekadoku","kind":"game","version":9,"meta":{},"payload":[1,2]}"#,
     );
     let e = read_save::<Game>(&p, "game", 2).unwrap_err();
-    assert!(matches!(e, LoadError::TooNew { .. }), "{e:?}");
-    assert!(p.exists());
+    assert!(
+        matches!(
+            e,
+            LoadError::TooNew {
+                version: 9,
+                kept_as: Some(_),
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    assert!(!p.exists());
 }
 
 #[test]

@@ -166,15 +166,22 @@ fn sync_dir(dir: &Path) {
 /// `<name>.bad-<unix-secs>` beside it (or `<name>.bad-<unix-secs>-<k>` if that
 /// is taken), never overwriting anything, and returns where it went.
 pub fn keep_aside(path: &Path) -> io::Result<PathBuf> {
+    keep_aside_as(path, "bad")
+}
+
+/// [`keep_aside`] with another word than `bad` in the new name
+/// (`<name>.<label>-<unix-secs>`), e.g. `newer-v3` for a file a newer
+/// dekadoku wrote.
+pub fn keep_aside_as(path: &Path, label: &str) -> io::Result<PathBuf> {
     let dir = parent_of(path);
     let name = file_name_of(path)?;
     let secs = unix_now();
     for k in 0..10_000u32 {
         let mut new_name = name.to_os_string();
         if k == 0 {
-            new_name.push(format!(".bad-{secs}"));
+            new_name.push(format!(".{label}-{secs}"));
         } else {
-            new_name.push(format!(".bad-{secs}-{k}"));
+            new_name.push(format!(".{label}-{secs}-{k}"));
         }
         let target = dir.join(new_name);
         if target.symlink_metadata().is_ok() {

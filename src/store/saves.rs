@@ -13,7 +13,9 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use super::StoreError;
-use super::atomic::{backup_path, keep_aside, read_capped, write_atomic_with_backup};
+use super::atomic::{
+    backup_path, keep_aside, keep_aside_as, read_capped, write_atomic_with_backup,
+};
 
 /// The `format` word of every envelope.
 pub const FORMAT: &str = "dekadoku";
@@ -86,17 +88,21 @@ pub enum LoadError {
         /// Where it was moved to, if moving it worked.
         kept_as: Option<PathBuf>,
     },
-    /// Written by a newer dekadoku. Left where it is, so that version can
-    /// still read it.
-    #[error("{}: written by a newer dekadoku (version {version}; this one reads up to {supported}); left in place for that version to read",
-        path.display())]
+    /// Written by a newer dekadoku. Moved aside whole (to
+    /// `<name>.newer-v<version>-<secs>`), so that nothing of ours
+    /// overwrites it and that version can still read it once renamed back.
+    #[error("{}: written by a newer dekadoku (version {version}; this one reads up to {supported}); {}",
+        path.display(), newer_note(kept_as))]
     TooNew {
-        /// The file.
+        /// Where the file was.
         path: PathBuf,
         /// Its version.
         version: u32,
         /// The newest version we read.
         supported: u32,
+        /// Where it was moved to, if moving it worked (if not, it is where
+        /// it was, and whoever writes saves must not write over it).
+        kept_as: Option<PathBuf>,
     },
     /// Larger than [`MAX_SAVE_BYTES`]; left in place.
     #[error("{}: {bytes} bytes is more than a save can be ({} MiB); left in place", path.display(), MAX_SAVE_BYTES / (1024 * 1024))]
@@ -109,6 +115,16 @@ pub enum LoadError {
     /// A name that cannot be a save's name.
     #[error(transparent)]
     BadName(StoreError),
+}
+
+fn newer_note(kept_as: &Option<PathBuf>) -> String {
+    match kept_as {
+        Some(p) => format!(
+            "moved to {} so that nothing overwrites it (rename it back for that version)",
+            p.display()
+        ),
+        None => "could not be moved aside, so it is left in place".to_string(),
+    }
 }
 
 fn kept_note(kept_as: &Option<PathBuf>) -> String {
@@ -202,9 +218,10 @@ pub struct Recovered<T> {
 }
 
 /// [`read_save`], falling back to the backup [`write_save`] keeps when the
-/// save is missing, damaged or foreign. A save from a newer version or too
-/// large is reported as it is (and left alone), never replaced by the
-/// backup.
+/// save is missing, damaged, foreign or from a newer version (moved aside
+/// by [`read_save`]). A save too large to read, or a newer one that could
+/// not be moved aside, is reported as it is and left alone, never replaced
+/// by the backup.
 pub fn read_save_or_backup<T: DeserializeOwned>(
     path: &Path,
     kind: &str,
@@ -216,7 +233,7 @@ pub fn read_save_or_backup<T: DeserializeOwned>(
             payload,
             from_backup: None,
         }),
-        Err(e @ (LoadError::TooNew { .. } | LoadError::TooLarge { .. })) => Err(e),
+        Err(e @ (LoadError::TooNew { kept_as: None, .. } | LoadError::TooLarge { .. })) => Err(e),
         Err(e) => match read_save(&backup_path(path), kind, max_version) {
             Ok((meta, payload)) => Ok(Recovered {
                 meta,
@@ -262,10 +279,11 @@ fn read_bytes(path: &Path) -> Result<Vec<u8>, LoadError> {
 }
 
 /// Reads a file written by [`write_save`] with this `kind` and a version up
-/// to `max_version`. Damaged and foreign files are moved aside (see
-/// [`keep_aside`]); files from a newer version and oversized files are left
-/// alone. Callers that write to the same path afterwards (an autosave) should
-/// not do so over a [`LoadError::TooNew`] file.
+/// to `max_version`. Damaged, foreign and newer-version files are moved
+/// aside (see [`keep_aside`]); oversized files are left alone. Callers that
+/// write to the same path afterwards (an autosave) must not do so over a
+/// file left in place: [`LoadError::TooLarge`], or [`LoadError::TooNew`]
+/// without `kept_as`.
 pub fn read_save<T: DeserializeOwned>(
     path: &Path,
     kind: &str,
@@ -298,7 +316,7 @@ pub fn read_save<T: DeserializeOwned>(
     })
 }
 
-/// Foreign (moved aside) or too new (left alone), or fine.
+/// Foreign or too new (moved aside), or fine.
 fn check_head(path: &Path, head: &Head, kind: &str, max_version: u32) -> Result<(), LoadError> {
     let found_format = head.format.clone().unwrap_or_default();
     let found_kind = head.kind.clone().unwrap_or_default();
@@ -313,11 +331,15 @@ fn check_head(path: &Path, head: &Head, kind: &str, max_version: u32) -> Result<
         });
     }
     match head.version {
-        Some(v) if v > u64::from(max_version) => Err(LoadError::TooNew {
-            path: path.to_path_buf(),
-            version: u32::try_from(v).unwrap_or(u32::MAX),
-            supported: max_version,
-        }),
+        Some(v) if v > u64::from(max_version) => {
+            let version = u32::try_from(v).unwrap_or(u32::MAX);
+            Err(LoadError::TooNew {
+                path: path.to_path_buf(),
+                version,
+                supported: max_version,
+                kept_as: keep_aside_as(path, &format!("newer-v{version}")).ok(),
+            })
+        }
         _ => Ok(()),
     }
 }

@@ -184,7 +184,8 @@ pub fn build_app(dirs: &Dirs, depth: ColorDepth) -> (App, Themes) {
         }
         Err(crate::store::LoadError::NotFound { .. }) => {}
         Err(
-            e @ (crate::store::LoadError::TooNew { .. } | crate::store::LoadError::TooLarge { .. }),
+            e @ (crate::store::LoadError::TooNew { kept_as: None, .. }
+            | crate::store::LoadError::TooLarge { .. }),
         ) => {
             // Kept where it is: autosaving would overwrite it.
             app.config.play.autosave = false;
@@ -673,6 +674,61 @@ mod tests {
             Some("autosave works again")
         );
         assert_eq!(report.after(write(&good)), None);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// An autosave a newer dekadoku wrote is moved aside whole and Continue
+    /// offers the backup; autosave stays on, since nothing is in the way.
+    #[test]
+    fn a_newer_autosave_is_moved_aside_and_the_backup_continues() {
+        let dir = std::env::temp_dir().join(format!("dekadoku-newer-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let dirs = Dirs::at(dir.join("config"), dir.join("data"));
+        let path = dirs.autosave_file();
+        let meta = |filled| SaveMeta {
+            size: "9x9".into(),
+            level: None,
+            filled,
+            cells: 81,
+            elapsed_secs: 0,
+            saved_at: 0,
+            solved: false,
+            title: None,
+        };
+        let puzzle = crate::engine::Puzzle::empty(crate::engine::Shape::CLASSIC);
+        let save = Game::new(&puzzle, None, Origin::default()).to_save();
+        for filled in [3, 4] {
+            assert!(write_save(&path, GAME_KIND, GAME_SAVE_VERSION, &meta(filled), &save).is_ok());
+        }
+        let newer = format!(
+            r#"{{"format":"dekadoku","kind":"{GAME_KIND}","version":{},"meta":{{}},"payload":{{}}}}"#,
+            GAME_SAVE_VERSION + 1
+        );
+        assert!(std::fs::write(&path, &newer).is_ok());
+        let (app, _) = build_app(&dirs, ColorDepth::TrueColor);
+        assert_eq!(
+            app.autosave.as_ref().map(|m| m.filled),
+            Some(3),
+            "the backup"
+        );
+        assert!(app.config.play.autosave, "autosave stays on");
+        let told = app.issues.join("\n");
+        assert!(
+            told.contains("newer dekadoku") && told.contains(".newer-v"),
+            "{told}"
+        );
+        let kept: Vec<_> = std::fs::read_dir(dirs.autosave_file().parent().unwrap_or(&dir))
+            .map(|d| d.flatten().map(|e| e.path()).collect())
+            .unwrap_or_default();
+        let moved = kept
+            .iter()
+            .find(|p| p.to_string_lossy().contains(".newer-v"));
+        assert_eq!(
+            moved
+                .and_then(|p| std::fs::read_to_string(p).ok())
+                .as_deref(),
+            Some(newer.as_str())
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
