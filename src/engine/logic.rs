@@ -81,11 +81,18 @@ pub fn find_all(board: &Board, t: Technique) -> Vec<Step> {
 }
 
 /// The first productive step, trying techniques easiest first (those of
-/// [`Technique::for_side`]).
+/// [`Technique::for_side`]). `None` also when the board's limits
+/// ([`Board::set_limits`]) stopped the search: check [`Board::stopped`].
 pub fn next_step(board: &Board) -> Option<Step> {
-    Technique::for_side(board.n())
-        .into_iter()
-        .find_map(|t| find_all(board, t).into_iter().find(Step::is_productive))
+    for t in Technique::for_side(board.n()) {
+        if board.stopped() {
+            return None;
+        }
+        if let Some(s) = find_all(board, t).into_iter().find(Step::is_productive) {
+            return Some(s);
+        }
+    }
+    None
 }
 
 /// A labelled guess for when no technique applies: the solution's value in
@@ -127,17 +134,25 @@ pub enum PathError {
 /// and a labelled [`guess_step`] when none applies. Checks the position
 /// after every step; a [`PathError::Board`] means the position (or the
 /// solution) is wrong. `limits`' deadline and cancel flag are checked
-/// before every step (each technique's own work budget bounds a step), so
-/// a large board's walk stops within one step's time.
+/// before every step and inside the techniques' searches
+/// ([`Board::set_limits`]), so even a large board's walk stops promptly.
 pub fn full_path(board: &Board, solution: &Grid, limits: &Limits) -> Result<Vec<Step>, PathError> {
     let mut board = board.clone();
+    board.set_limits(limits);
     board.check()?;
     let mut steps = Vec::new();
     while !board.is_solved() {
         if let Some(stop) = limits.check(0) {
             return Err(PathError::Stopped(stop));
         }
-        let Some(step) = next_step(&board).or_else(|| guess_step(&board, solution)) else {
+        let found = next_step(&board);
+        // A search cut short is no reason to guess.
+        if found.is_none()
+            && let Some(stop) = limits.check(0)
+        {
+            return Err(PathError::Stopped(stop));
+        }
+        let Some(step) = found.or_else(|| guess_step(&board, solution)) else {
             break;
         };
         board.apply(&step);

@@ -4,7 +4,7 @@
 //! [`SinglesHinter`] knows only singles. Both say first when an entry is
 //! wrong, and reveal a cell from the solution when no technique applies.
 
-use crate::engine::Value;
+use crate::engine::{Limits, Value};
 use crate::engine::logic::{self, Board, Step};
 
 use super::Game;
@@ -254,26 +254,40 @@ impl LogicHinter {
     }
 }
 
-impl Hinter for LogicHinter {
-    fn hint(&self, game: &Game) -> Option<Hint> {
+impl LogicHinter {
+    /// [`Hinter::hint`] within `limits`: their deadline and cancel flag stop
+    /// the technique search (a large board's chains can take seconds), and
+    /// then there is no hint.
+    pub fn hint_within(&self, game: &Game, limits: &Limits) -> Option<Hint> {
         let wrong = game.wrong_entries();
         if !wrong.is_empty() {
             return Some(Hint::Wrong { cells: wrong });
         }
-        if let Some(board) = LogicHinter::board(game)
+        if let Some(mut board) = LogicHinter::board(game)
             && board.check().is_ok()
-            && let Some(step) = logic::next_step(&board)
         {
+            board.set_limits(limits);
+            let found = logic::next_step(&board);
+            if board.stopped() {
+                return None;
+            }
             // A step on the player's notes that contradicts the solution
             // means the notes are wrong: fall back to the singles hinter.
-            let sound = game.solution().is_none_or(|sol| {
-                step.eliminations.iter().all(|&(c, v)| sol.get(c) != v)
-                    && step.placements.iter().all(|&(c, v)| sol.get(c) == v)
-            });
-            if sound {
+            if let Some(step) = found
+                && game.solution().is_none_or(|sol| {
+                    step.eliminations.iter().all(|&(c, v)| sol.get(c) != v)
+                        && step.placements.iter().all(|&(c, v)| sol.get(c) == v)
+                })
+            {
                 return Some(Hint::Logic(Box::new(step)));
             }
         }
         SinglesHinter.hint(game)
+    }
+}
+
+impl Hinter for LogicHinter {
+    fn hint(&self, game: &Game) -> Option<Hint> {
+        self.hint_within(game, &Limits::none())
     }
 }

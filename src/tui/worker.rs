@@ -19,7 +19,7 @@ use crate::engine::logic::solve_logic;
 use crate::engine::{
     Level, Limits, NoTrace, Outcome, Puzzle, Shape, Solver, TraceEvent, TraceSink,
 };
-use crate::game::{Game, Hint, Hinter, LogicHinter, LogicWalk, Origin};
+use crate::game::{Game, Hint, LogicHinter, LogicWalk, Origin};
 
 use super::playback::{Counters, Finished, Watched};
 
@@ -256,7 +256,7 @@ pub fn run_job_traced(job: Job, cancel: Arc<AtomicBool>, out: Option<TraceOut>) 
         },
         JobKind::Hint { game } => JobResult::Hint {
             id: job.id,
-            hint: LogicHinter.hint(&game),
+            hint: LogicHinter.hint_within(&game, &limits),
         },
         JobKind::Walk { game } => JobResult::Walk {
             id: job.id,

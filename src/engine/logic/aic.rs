@@ -550,8 +550,9 @@ impl Ctx {
         }
     }
 
-    fn exhausted(&self) -> bool {
-        self.work > self.budget
+    /// The work budget is spent, or the board's limits say stop.
+    fn exhausted(&self, b: &Board) -> bool {
+        self.work > self.budget || b.stopped()
     }
 
     fn run(&mut self, source: u32) {
@@ -749,7 +750,7 @@ fn cnl_pass(b: &Board, x: &mut Ctx) {
         Technique::ContinuousNiceLoop
     };
     for s in 0..x.g.scratch() {
-        if !x.g.nodes[s].is_candidate() || x.exhausted() {
+        if !x.g.nodes[s].is_candidate() || x.exhausted(b) {
             continue;
         }
         x.run(state(s, false, false));
@@ -820,7 +821,7 @@ fn dnl_pass(b: &Board, x: &mut Ctx) {
     };
     for c in 0..b.shape().cells() {
         for d in b.digits(c) {
-            if x.exhausted() {
+            if x.exhausted(b) {
                 break;
             }
             let s = x.g.start(b, c, d);
@@ -895,7 +896,7 @@ fn aic_pass(b: &Board, x: &mut Ctx) {
         Technique::Aic
     };
     for s in 0..x.g.scratch() {
-        if !x.g.nodes[s].is_candidate() || x.exhausted() {
+        if !x.g.nodes[s].is_candidate() || x.exhausted(b) {
             continue;
         }
         x.run(state(s, false, false));

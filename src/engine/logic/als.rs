@@ -127,6 +127,9 @@ impl<'a> Ctx<'a> {
         .min(b.n().saturating_sub(1));
         let mut found = Vec::new();
         for u in 0..3 * b.n() {
+            if b.stopped() {
+                break;
+            }
             let free: Vec<usize> = b
                 .unit(u)
                 .iter()
@@ -245,6 +248,9 @@ impl<'a> Ctx<'a> {
     fn edges(&self) -> Vec<Vec<(usize, u64)>> {
         let mut e = vec![Vec::new(); self.alss.len()];
         for a in 0..self.alss.len() {
+            if self.b.stopped() {
+                break;
+            }
             for c in a + 1..self.alss.len() {
                 if self.alss[a].mask & self.alss[c].mask == 0 {
                     continue;
@@ -417,6 +423,9 @@ pub fn als_xz(b: &Board) -> Vec<Step> {
     let mut found = Found::default();
     let k = ctx.alss.len();
     for a in 0..k {
+        if b.stopped() {
+            break;
+        }
         for c in a + 1..k {
             let common = ctx.alss[a].mask & ctx.alss[c].mask;
             if common.count_ones() < 2 || ctx.overlap(a, c) {
@@ -506,6 +515,9 @@ pub fn als_xy_wings(b: &Board) -> Vec<Step> {
     let edges = ctx.edges();
     let mut found = Found::default();
     for (c, e) in edges.iter().enumerate() {
+        if b.stopped() {
+            break;
+        }
         // Outer sets that could take part in an elimination.
         let e: Vec<(usize, u64)> = e
             .iter()
@@ -581,6 +593,9 @@ pub fn als_chains(b: &Board) -> Vec<Step> {
     // pz[c]: the values the current start and ALS c could eliminate.
     let mut pz = vec![0u64; k];
     for a in 0..k {
+        if b.stopped() {
+            break;
+        }
         if ctx.alss[a].useful == 0 {
             continue;
         }
@@ -745,6 +760,9 @@ pub fn death_blossoms(b: &Board) -> Vec<Step> {
     let mut found = Found::default();
     let mut budget = MAX_BLOSSOM_NODES;
     for s in 0..b.shape().cells() {
+        if b.stopped() {
+            break;
+        }
         let sm = b.mask(s);
         if b.value(s).is_some() || !(2..=MAX_STEM_CANDIDATES).contains(&(sm.count_ones() as usize))
         {
@@ -951,6 +969,9 @@ pub fn sue_de_coq(b: &Board) -> Vec<Step> {
     let mut found = Found::default();
     let free = |c: usize| b.value(c).is_none() && b.mask(c) != 0;
     for bx in 2 * n..3 * n {
+        if b.stopped() {
+            break;
+        }
         let box_cells: Vec<usize> = b.unit(bx).iter().map(|&c| c as usize).collect();
         let mut lines: Vec<usize> = box_cells
             .iter()

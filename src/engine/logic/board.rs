@@ -8,6 +8,7 @@ use std::sync::Arc;
 use thiserror::Error;
 
 use crate::engine::grid::{Puzzle, Value};
+use crate::engine::limits::Limits;
 use crate::engine::shape::{Shape, Tables};
 
 /// The largest side the logic solver accepts.
@@ -48,6 +49,10 @@ pub struct Board {
     /// The puzzle is known to have exactly one solution, so uniqueness
     /// techniques may rely on it.
     unique: bool,
+    /// A deadline or cancel flag the techniques poll in their outer loops,
+    /// so that a long search (a large board's fish, chains, ALSs, forcing
+    /// chains) ends soon after it is asked to; see [`Board::set_limits`].
+    stop: Option<Limits>,
 }
 
 impl PartialEq for Board {
@@ -84,6 +89,7 @@ impl Board {
             values: values.to_vec(),
             cand: vec![full; shape.cells()],
             unique: false,
+            stop: None,
         };
         for c in 0..shape.cells() {
             if let Some(v) = values.get(c).copied().flatten() {
@@ -113,6 +119,25 @@ impl Board {
     /// it is.
     pub fn set_known_unique(&mut self, unique: bool) {
         self.unique = unique;
+    }
+
+    /// Lets `limits`' deadline and cancel flag cut the techniques' searches
+    /// short (their node budget is not used here). A technique asked to stop
+    /// returns the steps it has found so far, each as sound as ever; callers
+    /// check [`Board::stopped`] before treating "no step" as "none exists".
+    /// Copies of the board (forcing chains follow assumptions on copies)
+    /// keep the limits.
+    pub fn set_limits(&mut self, limits: &Limits) {
+        self.stop = (limits.deadline.is_some() || limits.cancel.is_some()).then(|| Limits {
+            node_budget: None,
+            ..limits.clone()
+        });
+    }
+
+    /// Whether the limits given to [`Board::set_limits`] say stop now.
+    #[inline]
+    pub fn stopped(&self) -> bool {
+        self.stop.as_ref().is_some_and(|l| l.check(0).is_some())
     }
 
     /// Whether the puzzle is known to have exactly one solution.

@@ -56,6 +56,9 @@ pub fn x_chains(b: &Board) -> Vec<Step> {
     let cells = b.shape().cells();
     let mut found = Found::default();
     for d in 0..b.n() {
+        if b.stopped() {
+            break;
+        }
         let links = strong_links(b, d);
         let mut strong: Vec<Vec<usize>> = vec![Vec::new(); cells];
         for &(x, y) in &links {
@@ -164,6 +167,9 @@ pub fn xy_chains(b: &Board) -> Vec<Step> {
     // State (c, v) = c * n + v: cell c holds v.
     let other = |c: usize, v: usize| (b.mask(c) & !(1u64 << v)).trailing_zeros() as usize;
     for &start in &bv {
+        if b.stopped() {
+            break;
+        }
         for x in super::bits(b.mask(start)) {
             let mut parent: Vec<Option<usize>> = vec![None; cells * n];
             let mut depth: Vec<usize> = vec![usize::MAX; cells * n];

@@ -246,6 +246,9 @@ fn pair_highlights(d: usize, a: &Cluster, c: &Cluster) -> Highlights {
 pub fn multi_colors(b: &Board, kind: u8) -> Vec<Step> {
     let mut steps: Vec<Step> = Vec::new();
     for d in 0..b.n() {
+        if b.stopped() {
+            break;
+        }
         let cls = clusters(b, d);
         let colours: Vec<[Colour; 2]> = cls
             .iter()

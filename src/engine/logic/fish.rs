@@ -250,6 +250,9 @@ fn walk(
         if open.len() - idx < k - base.len() {
             break;
         }
+        if base.len() < 2 && lines.b.stopped() {
+            return;
+        }
         let i = open[idx];
         let u = union | lines.masks[i];
         if u.count_ones() as usize > limit {

@@ -349,7 +349,7 @@ pub fn forcing_chains(b: &Board) -> Vec<Step> {
                 if cache.contains_key(&(c, d)) {
                     continue;
                 }
-                if cache.len() >= MAX_ASSUMPTIONS || prop.work >= WORK_BUDGET {
+                if cache.len() >= MAX_ASSUMPTIONS || prop.work >= WORK_BUDGET || b.stopped() {
                     break 'stages;
                 }
                 let out = prop.assume(c, d);

@@ -68,6 +68,9 @@ fn two_links(b: &Board, want: Technique) -> Vec<Step> {
     let mut steps = Vec::new();
     let mut seen = HashSet::new();
     for d in 0..b.n() {
+        if b.stopped() {
+            break;
+        }
         let links = strong_links(b, d);
         for (i, &l1) in links.iter().enumerate() {
             for &l2 in &links[i + 1..] {

@@ -126,6 +126,9 @@ fn naked_sets(
     mut f: impl FnMut(Vec<usize>, u64, Vec<usize>),
 ) {
     for u in units {
+        if b.stopped() {
+            break;
+        }
         let open: Vec<usize> = b
             .unit(u)
             .iter()
@@ -174,6 +177,9 @@ pub fn hidden(b: &Board, k: usize) -> Vec<Step> {
     let n = b.n();
     let mut steps: Vec<Step> = Vec::new();
     for u in 0..b.shape().units() {
+        if b.stopped() {
+            break;
+        }
         let unit = b.unit(u);
         let open: Vec<usize> = (0..n)
             .filter(|&d| {

@@ -30,6 +30,7 @@ pub fn solve_logic<S: TraceSink>(
     let Ok(mut board) = Board::from_puzzle(puzzle) else {
         return solver.run(puzzle, limit, limits, sink);
     };
+    board.set_limits(limits);
     let cells = shape.cells();
     let mut before = vec![0u64; cells];
     while !board.is_solved() && board.check().is_ok() {
@@ -43,6 +44,13 @@ pub fn solve_logic<S: TraceSink>(
             return RawResult::default();
         }
         let Some(step) = next_step(&board) else {
+            // A technique cut short by the limits: stopped, not stuck.
+            if let Some(stop) = limits.check(0) {
+                return RawResult {
+                    stopped: Some(stop),
+                    ..RawResult::default()
+                };
+            }
             break;
         };
         for (c, m) in before.iter_mut().enumerate() {

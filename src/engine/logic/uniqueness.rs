@@ -254,6 +254,9 @@ pub fn unique_rectangles(b: &Board, k: u8) -> Vec<Step> {
     let mut steps = Vec::new();
     let each = |layout, f: fn(&Board, &Rect, &mut Vec<Step>), steps: &mut Vec<Step>| {
         for r in rectangles(b, layout) {
+            if b.stopped() {
+                break;
+            }
             f(b, &r, steps);
         }
     };

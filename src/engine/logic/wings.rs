@@ -34,6 +34,9 @@ pub fn xy_wings(b: &Board) -> Vec<Step> {
     let bv = bivalue_cells(b);
     let mut steps = Vec::new();
     for &p in &bv {
+        if b.stopped() {
+            break;
+        }
         let pm = b.mask(p);
         for (i, &a) in bv.iter().enumerate() {
             let am = b.mask(a);
@@ -87,6 +90,9 @@ pub fn xyz_wings(b: &Board) -> Vec<Step> {
     let bv = bivalue_cells(b);
     let mut steps = Vec::new();
     for p in (0..b.shape().cells()).filter(|&c| b.count(c) == 3) {
+        if b.stopped() {
+            break;
+        }
         let pm = b.mask(p);
         for (i, &a) in bv.iter().enumerate() {
             let am = b.mask(a);
@@ -141,6 +147,9 @@ pub fn w_wings(b: &Board) -> Vec<Step> {
     let mut steps = Vec::new();
     let mut seen = HashSet::new();
     for (i, &a) in bv.iter().enumerate() {
+        if b.stopped() {
+            break;
+        }
         let m = b.mask(a);
         for &c in &bv[i + 1..] {
             if b.mask(c) != m || b.sees(a, c) {
@@ -227,6 +236,9 @@ pub fn remote_pairs(b: &Board) -> Vec<Step> {
     let mut steps = Vec::new();
     let mut done = vec![false; b.shape().cells()];
     for &start in &bv {
+        if b.stopped() {
+            break;
+        }
         if done[start] {
             continue;
         }
