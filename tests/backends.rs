@@ -160,15 +160,17 @@ fn stop_sat(
 
 /// A cancel raised from another thread, and a deadline, stop the SAT
 /// backend inside CaDiCaL on instances it takes minutes to solve: 64×64
-/// (a small CNF: milliseconds), and 225×225, where loading the 3.5 million
-/// clauses is interrupted or, once loaded, freeing them takes CaDiCaL
-/// about a second. The latency is printed, not asserted: tests check
-/// answers.
+/// (a small CNF), and 225×225 both while its 3.5 million clauses load
+/// (0.3 s) and once CaDiCaL searches (4 s), where its call runs beside the
+/// caller and is given up at once (measured: under 15 ms in every case;
+/// freeing the solver, about 0.4 s, happens on a thread of its own). The
+/// latency is printed, not asserted: tests check answers.
 #[test]
 fn sat_backend_stops_on_cancel_and_deadline() {
     for (name, after) in [
         ("rkkautsar_sudoku-64-1.txt", 400),
         ("rkkautsar_sudoku-225-1.txt", 300),
+        ("rkkautsar_sudoku-225-1.txt", 4000),
     ] {
         let flag = Arc::new(AtomicBool::new(false));
         let limits = Limits::none().with_cancel(Arc::clone(&flag));

@@ -53,6 +53,13 @@ pub trait Oracle {
     /// Conflicts (or another measure of work) so far, reported as the
     /// result's nodes and held against [`Limits::node_budget`].
     fn work(&self) -> u64;
+    /// Lets go of the solver after a stopped search. Dropping it here is
+    /// the default; a solver that takes long to free may do it elsewhere.
+    fn release(self)
+    where
+        Self: Sized,
+    {
+    }
 }
 
 /// Why the counting loop could not finish.
@@ -194,7 +201,25 @@ pub fn search<S: TraceSink, O: Oracle>(
         }
     }
     result.nodes = oracle.work();
+    if result.stopped.is_some() {
+        // A stopped search returns at once; a large CNF and the solver
+        // holding it (225×225: 3.5 million clauses) take about a second to
+        // free, which is done beside it.
+        oracle.release();
+        free_beside(cnf);
+    }
     Ok(result)
+}
+
+/// Drops `t` on a short-lived thread of its own (or here, if no thread can
+/// be started), so that freeing a large structure does not hold up a
+/// search that was asked to stop.
+pub(crate) fn free_beside<T: Send + 'static>(t: T) {
+    // When no thread can be started, the closure (and `t` in it) is
+    // dropped right here instead.
+    let _ = std::thread::Builder::new()
+        .name("dekadoku-free".into())
+        .spawn(move || drop(t));
 }
 
 /// Counts a solution, keeps it as a witness if it is one of the first two,

@@ -5,7 +5,9 @@
 //!
 //! Limits reach it through CaDiCaL's terminate callback, which it polls
 //! every few search steps: the cancel flag and the deadline stop a call
-//! within milliseconds. The node budget is held against the conflicts,
+//! within milliseconds (on CNFs of a million clauses it can go a second
+//! between polls, so there the call runs on a thread of its own and is
+//! given up at once: [`LARGE_CNF`]). The node budget is held against the conflicts,
 //! counted through the learnt-clause callback (one clause per conflict).
 //!
 //! Why CaDiCaL and not a pure-Rust crate (measured on the compact
@@ -67,9 +69,24 @@ impl cadical::Callbacks for Watch {
 
 /// CaDiCaL loaded with a CNF.
 pub struct Embedded {
-    solver: cadical::Solver<Watch>,
+    /// `None` once a stopped call on a large CNF left it to finish on its
+    /// own thread (see [`Embedded::solve`]).
+    solver: Option<cadical::Solver<Watch>>,
     conflicts: u64,
+    /// At least [`LARGE_CNF`] clauses: calls run on a thread of their own.
+    large: bool,
 }
+
+/// From this many clauses on, CaDiCaL can go a second between polls of the
+/// terminate callback (in its set-up and inprocessing phases on a 225×225's
+/// 3.5 million clauses), so a call with limits runs on a thread of its own
+/// and the caller, polling the limits every [`POLL`], returns as soon as
+/// they say stop; the abandoned call ends at CaDiCaL's next poll and frees
+/// the solver there.
+pub const LARGE_CNF: usize = 250_000;
+
+/// How often a caller waiting on a large call checks its limits.
+const POLL: std::time::Duration = std::time::Duration::from_millis(5);
 
 impl Embedded {
     /// A solver holding every clause of `cnf`. Loading a CNF of millions
@@ -81,27 +98,82 @@ impl Embedded {
         // The helpers of at-most-one come last, so this reserves them all.
         solver.reserve(i32::try_from(cnf.num_vars()).unwrap_or(i32::MAX));
         let checked = !limits.is_unlimited();
+        let mut clauses = 0;
         for (i, clause) in cnf.clauses().enumerate() {
             if checked
                 && i % CHECK_EVERY == CHECK_EVERY - 1
                 && let Some(why) = limits.check(0)
             {
+                super::free_beside(solver);
                 return Err(why);
             }
             solver.add_clause(clause.iter().copied());
+            clauses = i + 1;
         }
         Ok(Embedded {
-            solver,
+            solver: Some(solver),
             conflicts: 0,
+            large: clauses >= LARGE_CNF,
         })
+    }
+
+    /// What a finished call means, with the counters its callbacks kept.
+    fn verdict(&mut self, answer: Option<bool>) -> Verdict {
+        let mut stop = None;
+        if let Some(w) = self.solver.as_mut().and_then(|s| s.get_callbacks()) {
+            self.conflicts = w.conflicts;
+            stop = w.stop;
+        }
+        match answer {
+            Some(true) => Verdict::Satisfiable,
+            Some(false) => Verdict::Unsatisfiable,
+            // Only our callback stops CaDiCaL (no limits are set in it).
+            None => Verdict::Stopped(stop.unwrap_or(StopReason::Cancelled)),
+        }
+    }
+
+    /// Runs a call on a thread of its own, returning when it ends or, if
+    /// sooner, when `limits` say stop (the solver is then given up).
+    fn solve_beside(&mut self, mut solver: cadical::Solver<Watch>, limits: &Limits) -> Verdict {
+        use std::sync::mpsc::{RecvTimeoutError, channel};
+        let (tx, rx) = channel();
+        let spawned = std::thread::Builder::new()
+            .name("dekadoku-sat".into())
+            .spawn(move || {
+                let answer = solver.solve();
+                // The caller may have stopped waiting: then the solver is
+                // freed here.
+                let _ = tx.send((solver, answer));
+            });
+        if spawned.is_err() {
+            // The solver went with the closure: nothing left to search with.
+            return Verdict::Stopped(StopReason::NodeBudget);
+        }
+        loop {
+            match rx.recv_timeout(POLL) {
+                Ok((solver, answer)) => {
+                    self.solver = Some(solver);
+                    return self.verdict(answer);
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    if let Some(why) = limits.check(0) {
+                        return Verdict::Stopped(why);
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Verdict::Stopped(StopReason::Cancelled);
+                }
+            }
+        }
     }
 }
 
 impl std::fmt::Debug for Embedded {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Embedded")
-            .field("vars", &self.solver.num_variables())
+            .field("vars", &self.solver.as_ref().map(|s| s.num_variables()))
             .field("conflicts", &self.conflicts)
+            .field("large", &self.large)
             .finish()
     }
 }
@@ -110,39 +182,45 @@ impl Oracle for Embedded {
     type Error = Infallible;
 
     fn add_clause(&mut self, clause: &[i32]) {
-        self.solver.add_clause(clause.iter().copied());
+        if let Some(s) = &mut self.solver {
+            s.add_clause(clause.iter().copied());
+        }
     }
 
     fn solve(&mut self, limits: &Limits) -> Result<Verdict, Infallible> {
+        let Some(mut solver) = self.solver.take() else {
+            // Given up by an earlier stopped call.
+            return Ok(Verdict::Stopped(StopReason::Cancelled));
+        };
         let watched = !limits.is_unlimited();
         if watched {
-            self.solver.set_callbacks(Some(Watch {
+            solver.set_callbacks(Some(Watch {
                 limits: limits.clone(),
                 conflicts: self.conflicts,
                 stop: None,
             }));
         } else {
-            self.solver.set_callbacks(None);
+            solver.set_callbacks(None);
         }
-        let answer = self.solver.solve();
-        let mut stop = None;
-        if let Some(w) = self.solver.get_callbacks() {
-            self.conflicts = w.conflicts;
-            stop = w.stop;
+        if watched && self.large {
+            return Ok(self.solve_beside(solver, limits));
         }
-        Ok(match answer {
-            Some(true) => Verdict::Satisfiable,
-            Some(false) => Verdict::Unsatisfiable,
-            // Only our callback stops CaDiCaL (no limits are set in it).
-            None => Verdict::Stopped(stop.unwrap_or(StopReason::Cancelled)),
-        })
+        let answer = solver.solve();
+        self.solver = Some(solver);
+        Ok(self.verdict(answer))
     }
 
     fn value(&self, var: u32) -> Option<bool> {
-        self.solver.value(i32::try_from(var).ok()?)
+        self.solver.as_ref()?.value(i32::try_from(var).ok()?)
     }
 
     fn work(&self) -> u64 {
         self.conflicts
+    }
+
+    fn release(self) {
+        if let Some(s) = self.solver {
+            super::free_beside(s);
+        }
     }
 }
