@@ -4,8 +4,8 @@
 //! [`SinglesHinter`] knows only singles. Both say first when an entry is
 //! wrong, and reveal a cell from the solution when no technique applies.
 
-use crate::engine::{Limits, Value};
 use crate::engine::logic::{self, Board, Step};
+use crate::engine::{Limits, Value};
 
 use super::Game;
 

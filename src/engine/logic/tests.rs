@@ -362,7 +362,11 @@ fn a_cancel_cuts_long_technique_searches_short() {
     use std::time::{Duration, Instant};
 
     let shape = Shape::square(7).unwrap();
-    let g = generate(&GenerateOptions::new(shape, Level::Easy, 1), &Limits::none()).unwrap();
+    let g = generate(
+        &GenerateOptions::new(shape, Level::Easy, 1),
+        &Limits::none(),
+    )
+    .unwrap();
     let mut board = Board::from_puzzle(&g.puzzle).unwrap();
     board.set_known_unique(true);
     for t in [
@@ -382,7 +386,10 @@ fn a_cancel_cuts_long_technique_searches_short() {
         let done = Instant::now();
         let set = setter.join().unwrap();
         let lag = done.saturating_duration_since(set);
-        assert!(lag < Duration::from_millis(100), "{t:?}: {lag:?} after the cancel");
+        assert!(
+            lag < Duration::from_millis(100),
+            "{t:?}: {lag:?} after the cancel"
+        );
     }
     // Cancelled before it starts.
     let flag = Arc::new(AtomicBool::new(true));
