@@ -20,7 +20,9 @@
 //! - Continuous nice loop: an AIC whose ends are weakly linked closes a
 //!   loop in which exactly one node of every link is true; each weak link
 //!   then acts as a strong one, and the candidates both its nodes rule out
-//!   go.
+//!   go. An ALS on the loop lacks exactly one of the two digits it links
+//!   by, so its other digits are locked in it and go from every cell that
+//!   sees all of the ALS's cells holding them.
 //!
 //! The grouped techniques report only chains that use a group node.
 //! Shape-agnostic; the work per call is capped by [`MAX_WORK`] (and
@@ -602,6 +604,25 @@ fn excluded(b: &Board, node: &Node) -> Vec<(usize, usize)> {
 }
 
 /// The candidates both nodes rule out.
+/// The candidates outside ALS `set` of each of its digits other than
+/// `except` that see every cell of the set holding that digit.
+fn locked_in_als(b: &Board, set: &[usize], except: &[usize]) -> Vec<(usize, usize)> {
+    let mask = set.iter().fold(0u64, |m, &c| m | b.mask(c));
+    let mut out = Vec::new();
+    for z in super::bits(mask).filter(|z| !except.contains(z)) {
+        let holders: Vec<usize> = set.iter().copied().filter(|&c| b.has(c, z)).collect();
+        let Some(&first) = holders.first() else {
+            continue;
+        };
+        for p in b.tables().peers(first) {
+            if b.has(p, z) && !set.contains(&p) && holders.iter().all(|&h| b.sees(h, p)) {
+                out.push((p, z));
+            }
+        }
+    }
+    out
+}
+
 fn common(b: &Board, x: &Node, y: &Node) -> Vec<(usize, usize)> {
     let ey = excluded(b, y);
     excluded(b, x)
@@ -786,6 +807,15 @@ fn cnl_pass(b: &Board, x: &mut Ctx) {
                         .into_iter()
                         .filter(|&(c, _)| p.digit != q.digit || !loop_cells.contains(&c)),
                 );
+            }
+            // An ALS on the loop holds all its digits but one of the two it
+            // links by (whichever way round the loop is true), so its other
+            // digits are locked in it.
+            for w in chain.windows(2).filter(|w| w[1].1) {
+                if let Some(set) = x.g.als_of(w[0].0, w[1].0) {
+                    let linked = [x.g.nodes[w[0].0].digit, x.g.nodes[w[1].0].digit];
+                    elims.extend(locked_in_als(b, set, &linked));
+                }
             }
             if elims.is_empty() {
                 continue;
