@@ -67,10 +67,6 @@ const KNOWN_DIFFERENCES: &[(usize, &str)] = &[
         "a grouped continuous nice loop through ALS nodes that our search does not reach",
     ),
     (
-        1254,
-        "a grouped continuous nice loop through an ALS: HoDoKu also removes 5 from r5c8",
-    ),
-    (
         1336,
         "a grouped AIC on 3 whose chain our search does not find (it finds others)",
     ),

@@ -786,9 +786,19 @@ fn cnl_pass(b: &Board, x: &mut Ctx) {
                 continue;
             }
             let chain = x.chain(st);
+            // The loop's cells, leaving out those of ALS nodes (the ALS's
+            // entry and exit nodes), as HoDoKu does.
+            let in_als: Vec<bool> = (0..chain.len())
+                .map(|k| {
+                    let linked = |a: usize, z: usize| x.g.als_of(chain[a].0, chain[z].0).is_some();
+                    (k > 0 && linked(k - 1, k)) || (k + 1 < chain.len() && linked(k, k + 1))
+                })
+                .collect();
             let loop_cells: Vec<usize> = chain
                 .iter()
-                .flat_map(|&(i, _)| x.g.nodes[i].cells.iter().copied())
+                .zip(&in_als)
+                .filter(|(_, als)| !**als)
+                .flat_map(|(&(i, _), _)| x.g.nodes[i].cells.iter().copied())
                 .collect();
             // Each weak link (into a false node), and the closing one; a
             // digit between cells goes from the cells seeing both, outside
