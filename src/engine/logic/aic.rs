@@ -16,6 +16,9 @@
 //!   digits in cells that see each other: each end's digit in the other).
 //!   An AIC with only one elimination is the discontinuous nice loop
 //!   through that candidate, and is reported as that (HoDoKu's convention).
+//!
+//! Loops that pass through a node twice (lassos) are left out of the
+//! continuous and eliminating discontinuous loops, as HoDoKu leaves them out.
 //! - Discontinuous nice loop: assuming a candidate true leads to it being
 //!   false (it goes), or assuming it false leads to it being true (it is
 //!   placed; reported as the removal of the cell's other candidates).
@@ -605,7 +608,19 @@ fn excluded(b: &Board, node: &Node) -> Vec<(usize, usize)> {
     out
 }
 
-/// The candidates both nodes rule out.
+/// Whether a chain passes through one of its nodes twice (once true, once
+/// false): a lasso, which goes out and comes back the same way. HoDoKu
+/// leaves lassos out of its loops. Continuous loops and the eliminating
+/// discontinuous loops skip them (where the conclusion holds, another loop
+/// usually gives it); placing loops and AICs keep them, since the search
+/// keeps only the shortest chain to each end and would lose the conclusion.
+fn is_lasso(chain: &[(usize, bool)]) -> bool {
+    chain
+        .iter()
+        .enumerate()
+        .any(|(i, &(a, _))| chain[i + 1..].iter().any(|&(b, _)| a == b))
+}
+
 /// The candidates outside ALS `set` of each of its digits other than
 /// `except` that see every cell of the set holding that digit.
 fn locked_in_als(b: &Board, set: &[usize], except: &[usize]) -> Vec<(usize, usize)> {
@@ -625,6 +640,7 @@ fn locked_in_als(b: &Board, set: &[usize], except: &[usize]) -> Vec<(usize, usiz
     out
 }
 
+/// The candidates both nodes rule out.
 fn common(b: &Board, x: &Node, y: &Node) -> Vec<(usize, usize)> {
     let ey = excluded(b, y);
     excluded(b, x)
@@ -788,6 +804,9 @@ fn cnl_pass(b: &Board, x: &mut Ctx) {
                 continue;
             }
             let chain = x.chain(st);
+            if is_lasso(&chain) {
+                continue;
+            }
             // The loop's cells, leaving out those of ALS nodes (the ALS's
             // entry and exit nodes), as HoDoKu does.
             let in_als: Vec<bool> = (0..chain.len())
@@ -871,7 +890,10 @@ fn dnl_pass(b: &Board, x: &mut Ctx) {
             x.run(state(s, true, false));
             let end = x.bfs.order.iter().copied().find(|&st| {
                 let (u, truth, used) = split(st);
-                truth && x.wanted(used) && x.g.nodes[u].weak_with(&x.g.nodes[s])
+                truth
+                    && x.wanted(used)
+                    && x.g.nodes[u].weak_with(&x.g.nodes[s])
+                    && !is_lasso(&x.chain(st))
             });
             if let Some(st) = end {
                 let chain = x.chain(st);
