@@ -136,12 +136,22 @@ fn parse(line_no: usize, line: &str) -> Option<Case> {
         None => (f[1].to_string(), String::new()),
     };
     let mut values = Vec::with_capacity(81);
+    // `+` marks a value placed while solving, not given.
+    let mut placed = Vec::new();
+    let mut plus = false;
     for ch in f[3].chars() {
         match ch {
-            '+' => {}
+            '+' => {
+                plus = true;
+                continue;
+            }
             '.' | '0' => values.push(None),
             d => values.push(Some(Value::new(d.to_digit(10)? as usize)?)),
         }
+        if plus {
+            placed.push(values.len() - 1);
+        }
+        plus = false;
     }
     if values.len() != 81 {
         return None;
@@ -157,6 +167,9 @@ fn parse(line_no: usize, line: &str) -> Option<Case> {
     let mut board = Board::from_values(Shape::CLASSIC, &values).ok()?;
     // The library's puzzles are unique (uniqueness cases rely on it).
     board.set_known_unique(true);
+    for c in placed {
+        board.set_given(c, false);
+    }
     for (c, v) in triples(f[4]) {
         board.remove(c, v.index());
     }

@@ -63,6 +63,7 @@ pub fn find_all(board: &Board, t: Technique) -> Vec<Step> {
         Technique::MultiColors2 => coloring::multi_colors(board, 2),
         Technique::UniqueRectangle(k) => uniqueness::unique_rectangles(board, k),
         Technique::HiddenRectangle => uniqueness::hidden_rectangles(board),
+        Technique::AvoidableRectangle(k) => uniqueness::avoidable_rectangles(board, k),
         Technique::BugPlusOne => uniqueness::bug_plus_one(board),
         Technique::ContinuousNiceLoop => aic::continuous_nice_loops(board, false),
         Technique::DiscontinuousNiceLoop => aic::discontinuous_nice_loops(board, false),

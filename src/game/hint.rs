@@ -234,6 +234,9 @@ impl LogicHinter {
         let shape = game.shape();
         let values: Vec<Option<Value>> = (0..shape.cells()).map(|c| game.value(c)).collect();
         let mut board = Board::from_values(shape, &values).ok()?;
+        for c in 0..shape.cells() {
+            board.set_given(c, game.is_given(c));
+        }
         // A game knows its solution only once it is proven unique (generated
         // puzzles, or imports the solver found exactly one solution for).
         board.set_known_unique(game.solution().is_some());

@@ -49,6 +49,9 @@ pub struct Board {
     /// The puzzle is known to have exactly one solution, so uniqueness
     /// techniques may rely on it.
     unique: bool,
+    /// Per cell: its value was given (not placed while solving). Avoidable
+    /// rectangles reason about the placed ones.
+    given: Vec<bool>,
     /// A deadline or cancel flag the techniques poll in their outer loops,
     /// so that a long search (a large board's fish, chains, ALSs, forcing
     /// chains) ends soon after it is asked to; see [`Board::set_limits`].
@@ -89,6 +92,7 @@ impl Board {
             values: values.to_vec(),
             cand: vec![full; shape.cells()],
             unique: false,
+            given: values.iter().map(Option::is_some).collect(),
             stop: None,
         };
         for c in 0..shape.cells() {
@@ -279,9 +283,25 @@ impl Board {
         self.cand[c] &= !(1 << d);
     }
 
+    /// Whether cell `c`'s value was given (every value the board was made
+    /// with counts as given until [`Board::set_given`] says otherwise;
+    /// values placed later never do).
+    pub fn is_given(&self, c: usize) -> bool {
+        self.given.get(c).copied().unwrap_or(false)
+    }
+
+    /// Declares whether cell `c`'s value was given or placed by the solver
+    /// (a player's entry is placed).
+    pub fn set_given(&mut self, c: usize, given: bool) {
+        if let Some(g) = self.given.get_mut(c) {
+            *g = given && self.values[c].is_some();
+        }
+    }
+
     /// Places digit index `d` in cell `c` and removes it from the peers.
     pub fn place(&mut self, c: usize, d: usize) {
         self.values[c] = Some(Value::from_index(d));
+        self.given[c] = false;
         self.cand[c] = 0;
         let peers: Vec<usize> = self.tables.peers(c).collect();
         for p in peers {

@@ -90,6 +90,11 @@ pub enum Technique {
     UniqueRectangle(u8),
     /// Hidden Rectangle: a unique rectangle found through conjugate pairs.
     HiddenRectangle,
+    /// Avoidable Rectangle of type 1 or 2: a rectangle whose corners were
+    /// placed (not given) with values a and b, or would have to be, could
+    /// swap them and leave two solutions; the puzzle is unique, so the
+    /// pattern is avoided.
+    AvoidableRectangle(u8),
     /// Bivalue Universal Grave + 1: all unsolved cells but one are bivalue;
     /// the odd cell must take the value that breaks the deadly pattern.
     BugPlusOne,
@@ -133,7 +138,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first (the order the solver tries them).
-    pub const ALL: [Technique; 58] = [
+    pub const ALL: [Technique; 60] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
@@ -170,6 +175,8 @@ impl Technique {
         Technique::UniqueRectangle(5),
         Technique::UniqueRectangle(6),
         Technique::HiddenRectangle,
+        Technique::AvoidableRectangle(1),
+        Technique::AvoidableRectangle(2),
         Technique::BugPlusOne,
         Technique::ColorTrap,
         Technique::ColorWrap,
@@ -274,6 +281,8 @@ impl Technique {
                 _ => "Uniqueness Test 6",
             },
             Technique::HiddenRectangle => "Hidden Rectangle",
+            Technique::AvoidableRectangle(1) => "Avoidable Rectangle Type 1",
+            Technique::AvoidableRectangle(_) => "Avoidable Rectangle Type 2",
             Technique::BugPlusOne => "Bivalue Universal Grave + 1",
             Technique::ContinuousNiceLoop => "Continuous Nice Loop",
             Technique::DiscontinuousNiceLoop => "Discontinuous Nice Loop",
@@ -340,6 +349,8 @@ impl Technique {
             Technique::UniqueRectangle(5) => "0604",
             Technique::UniqueRectangle(6) => "0605",
             Technique::HiddenRectangle => "0606",
+            Technique::AvoidableRectangle(1) => "0607",
+            Technique::AvoidableRectangle(2) => "0608",
             Technique::BugPlusOne => "0610",
             Technique::ContinuousNiceLoop => "0706",
             Technique::DiscontinuousNiceLoop => "0707",
@@ -357,6 +368,7 @@ impl Technique {
             | Technique::FinnedFish(_)
             | Technique::SashimiFish(_)
             | Technique::UniqueRectangle(_)
+            | Technique::AvoidableRectangle(_)
             | Technique::Guess => "",
         }
     }
@@ -392,6 +404,7 @@ impl Technique {
             | Technique::MultiColors2
             | Technique::UniqueRectangle(_)
             | Technique::HiddenRectangle
+            | Technique::AvoidableRectangle(_)
             | Technique::BugPlusOne => Level::Hard,
             Technique::XChain
             | Technique::XYChain
