@@ -63,6 +63,10 @@ impl LogicWalk {
             .collect();
         let mut start = Board::from_values(shape, &values)?;
         start.set_known_unique(true);
+        // The player's entries were placed, not given.
+        for c in 0..shape.cells() {
+            start.set_given(c, game.is_given(c));
+        }
         let steps = full_path(&start, solution, limits)?;
         Ok(LogicWalk {
             board: start.clone(),
