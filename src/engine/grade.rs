@@ -115,6 +115,7 @@ pub fn rating(t: Technique) -> f32 {
         Technique::AlsChain => 7.9,
         Technique::DeathBlossom => 8.0,
         Technique::ForcingChain => 8.3,
+        Technique::TemplateSet | Technique::TemplateDelete => 8.5,
         Technique::Guess => GUESS_RATING,
     }
 }
@@ -180,6 +181,7 @@ pub fn weight(t: Technique) -> u32 {
         Technique::AlsChain => 340,
         Technique::DeathBlossom => 360,
         Technique::ForcingChain => 500,
+        Technique::TemplateSet | Technique::TemplateDelete => 600,
         Technique::Guess => GUESS_WEIGHT,
     }
 }

@@ -15,6 +15,7 @@ pub mod single_digit;
 pub mod singles;
 pub mod step;
 pub mod subsets;
+pub mod templates;
 pub mod traced;
 pub mod uniqueness;
 pub mod wings;
@@ -77,6 +78,8 @@ pub fn find_all(board: &Board, t: Technique) -> Vec<Step> {
         Technique::DeathBlossom => als::death_blossoms(board),
         Technique::SueDeCoq => als::sue_de_coq(board),
         Technique::ForcingChain => forcing::forcing_chains(board),
+        Technique::TemplateSet => templates::templates(board, true),
+        Technique::TemplateDelete => templates::templates(board, false),
         Technique::Guess => Vec::new(),
     }
 }

@@ -131,6 +131,11 @@ pub enum Technique {
     /// in a unit), followed through implications, leads to the same
     /// conclusion; or one candidate leads to a contradiction.
     ForcingChain,
+    /// Template Set: every way to place a value once in each row, column
+    /// and box (among its candidates) uses a cell, so the value is there.
+    TemplateSet,
+    /// Template Delete: no such way uses a candidate, so it goes.
+    TemplateDelete,
     /// Not a technique: a value taken from the solution when no technique
     /// applies, clearly labelled as a guess (never in [`Technique::ALL`]).
     Guess,
@@ -138,7 +143,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first (the order the solver tries them).
-    pub const ALL: [Technique; 60] = [
+    pub const ALL: [Technique; 62] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
@@ -199,6 +204,8 @@ impl Technique {
         Technique::DeathBlossom,
         Technique::SueDeCoq,
         Technique::ForcingChain,
+        Technique::TemplateSet,
+        Technique::TemplateDelete,
     ];
 
     /// The techniques worth trying on an n×n board, easiest first: [`ALL`]
@@ -296,6 +303,8 @@ impl Technique {
             Technique::DeathBlossom => "Death Blossom",
             Technique::SueDeCoq => "Sue de Coq",
             Technique::ForcingChain => "Forcing Chain",
+            Technique::TemplateSet => "Template Set",
+            Technique::TemplateDelete => "Template Delete",
             Technique::Guess => "Guess",
         }
     }
@@ -364,6 +373,8 @@ impl Technique {
             Technique::DeathBlossom => "0904",
             Technique::SueDeCoq => "1101",
             Technique::ForcingChain => "1301",
+            Technique::TemplateSet => "1201",
+            Technique::TemplateDelete => "1202",
             Technique::Fish(_)
             | Technique::FinnedFish(_)
             | Technique::SashimiFish(_)
@@ -419,7 +430,10 @@ impl Technique {
             | Technique::AlsChain
             | Technique::DeathBlossom
             | Technique::SueDeCoq => Level::Expert,
-            Technique::ForcingChain | Technique::Guess => Level::Extreme,
+            Technique::ForcingChain
+            | Technique::TemplateSet
+            | Technique::TemplateDelete
+            | Technique::Guess => Level::Extreme,
             _ => Level::Medium,
         }
     }
