@@ -98,7 +98,12 @@ pub fn rating(t: Technique) -> f32 {
         Technique::HiddenQuad => 5.4,
         Technique::FinnedFish(4) => 5.4,
         Technique::SashimiFish(4) => 5.5,
-        Technique::Fish(_) | Technique::FinnedFish(_) | Technique::SashimiFish(_) => 5.6,
+        Technique::SiameseFinnedFish(3) | Technique::SiameseSashimiFish(3) => 4.2,
+        Technique::Fish(_)
+        | Technique::FinnedFish(_)
+        | Technique::SashimiFish(_)
+        | Technique::SiameseFinnedFish(_)
+        | Technique::SiameseSashimiFish(_) => 5.6,
         Technique::UniqueRectangle(1) => 4.5,
         Technique::UniqueRectangle(_) | Technique::HiddenRectangle => 4.6,
         Technique::AvoidableRectangle(_) => 4.7,
@@ -155,6 +160,7 @@ pub fn weight(t: Technique) -> u32 {
         Technique::Fish(3) => 150,
         Technique::Fish(4) => 160,
         Technique::FinnedFish(_) | Technique::SashimiFish(_) => 170,
+        Technique::SiameseFinnedFish(_) | Technique::SiameseSashimiFish(_) => 180,
         Technique::Skyscraper | Technique::TurbotFish | Technique::EmptyRectangle => 130,
         Technique::TwoStringKite | Technique::WWing => 150,
         Technique::RemotePair => 110,

@@ -58,6 +58,8 @@ pub fn find_all(board: &Board, t: Technique) -> Vec<Step> {
         Technique::Fish(k) => fish::basic(board, k.into()),
         Technique::FinnedFish(k) => fish::finned(board, k.into()),
         Technique::SashimiFish(k) => fish::sashimi(board, k.into()),
+        Technique::SiameseFinnedFish(k) => fish::siamese(board, k.into(), false),
+        Technique::SiameseSashimiFish(k) => fish::siamese(board, k.into(), true),
         Technique::DualTwoStringKite => single_digit::dual_kites(board),
         Technique::DualEmptyRectangle => single_digit::dual_empty_rectangles(board),
         Technique::MultiColors1 => coloring::multi_colors(board, 1),

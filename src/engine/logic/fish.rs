@@ -339,6 +339,67 @@ pub fn sashimi(b: &Board, k: usize) -> Vec<Step> {
     search(b, Kind::Sashimi, k)
 }
 
+/// Siamese fish of size `k`: pairs of finned or sashimi fish (`sashimi`:
+/// both are sashimi; else at least one is finned, as HoDoKu names them) on
+/// the same value and base lines whose eliminations differ, told as one
+/// step with the eliminations of both.
+pub fn siamese(b: &Board, k: usize, sashimi: bool) -> Vec<Step> {
+    let mut found = search(b, Kind::Finned, k);
+    found.extend(search(b, Kind::Sashimi, k));
+    let key = |s: &Step| {
+        let mut base: Vec<usize> = s.highlights.units[..k.min(s.highlights.units.len())].to_vec();
+        base.sort_unstable();
+        (s.eliminations.first().map(|e| e.1), base)
+    };
+    let mut steps = Vec::new();
+    for (i, x) in found.iter().enumerate() {
+        for y in &found[i + 1..] {
+            if key(x) != key(y) || x.eliminations == y.eliminations {
+                continue;
+            }
+            let both = matches!(x.technique, Technique::SashimiFish(_))
+                && matches!(y.technique, Technique::SashimiFish(_));
+            if both != sashimi {
+                continue;
+            }
+            let k8 = u8::try_from(k).unwrap_or(u8::MAX);
+            let technique = if sashimi {
+                Technique::SiameseSashimiFish(k8)
+            } else {
+                Technique::SiameseFinnedFish(k8)
+            };
+            let mut eliminations = x.eliminations.clone();
+            eliminations.extend(y.eliminations.iter().copied());
+            eliminations.sort_unstable();
+            eliminations.dedup();
+            let mut highlights = x.highlights.clone();
+            highlights.cells.extend(y.highlights.cells.iter().copied());
+            highlights.cells.sort_unstable();
+            highlights.cells.dedup();
+            highlights
+                .candidates
+                .extend(y.highlights.candidates.iter().copied());
+            highlights.candidates.sort_unstable();
+            highlights.candidates.dedup();
+            highlights.units.extend(y.highlights.units.iter().copied());
+            highlights.units.dedup();
+            steps.push(Step {
+                technique,
+                placements: Vec::new(),
+                eliminations,
+                highlights,
+                explanation: format!(
+                    "{}: two fish on the same base lines, both valid — {} — and {}",
+                    technique.name(),
+                    x.explanation,
+                    y.explanation
+                ),
+            });
+        }
+    }
+    steps
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -469,7 +530,11 @@ mod tests {
             .filter(|t| {
                 matches!(
                     t,
-                    Technique::Fish(_) | Technique::FinnedFish(_) | Technique::SashimiFish(_)
+                    Technique::Fish(_)
+                        | Technique::FinnedFish(_)
+                        | Technique::SashimiFish(_)
+                        | Technique::SiameseFinnedFish(_)
+                        | Technique::SiameseSashimiFish(_)
                 )
             })
             .collect()
@@ -488,5 +553,31 @@ mod tests {
             .sum();
         println!("{checked} fish steps checked");
         assert!(checked > 0, "no fish step met");
+    }
+
+    #[test]
+    fn siamese_sashimi_x_wing_on_12x12() {
+        // Rows 1 and 2 hold 1 at c1 and c6 / c1 and c7: with covers c1+c6
+        // the fin is r2c7, with c1+c7 it is r1c6, both in the box of rows
+        // 1-3, columns 5-8; each removes one 1 from row 3 there.
+        let shape = Shape::new(3, 4).unwrap();
+        let b = shaped(shape, 0, &[(0, &[0, 5]), (1, &[0, 6])]);
+        let one = sashimi(&b, 2);
+        assert!(one.len() >= 2, "{one:?}");
+        let steps = siamese(&b, 2, true);
+        assert_eq!(steps.len(), 1, "{steps:?}");
+        assert_eq!(steps[0].technique, Technique::SiameseSashimiFish(2));
+        assert_eq!(elims(&steps[0]), vec![29, 30]);
+        assert!(siamese(&b, 2, false).is_empty());
+        // Row 2 with c6 as well: covers c1+c6 make a finned fish (fin
+        // r2c7), c1+c7 a sashimi one (fins r1c6, r2c6): Siamese Finned.
+        let b = shaped(shape, 0, &[(0, &[0, 5]), (1, &[0, 5, 6])]);
+        assert!(siamese(&b, 2, true).is_empty());
+        let mixed = siamese(&b, 2, false);
+        assert_eq!(mixed.len(), 1, "{mixed:?}");
+        assert_eq!(mixed[0].technique, Technique::SiameseFinnedFish(2));
+        // One fish alone: nothing to join.
+        let b = shaped(shape, 0, &[(0, &[0, 5]), (1, &[0, 5])]);
+        assert!(siamese(&b, 2, true).is_empty() && siamese(&b, 2, false).is_empty());
     }
 }

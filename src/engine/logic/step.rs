@@ -73,6 +73,13 @@ pub enum Technique {
     /// A sashimi fish of the given size: a finned fish whose body without
     /// the fins leaves a base line with at most one place.
     SashimiFish(u8),
+    /// Siamese fish: two finned (or sashimi) fish on the same value and
+    /// base lines with different covers or fins, both valid, told as one
+    /// step with both sets of eliminations (HoDoKu's presentation); at
+    /// least one of them is finned, not sashimi.
+    SiameseFinnedFish(u8),
+    /// Siamese fish of two sashimi fish.
+    SiameseSashimiFish(u8),
     /// Dual 2-String Kite: two kites sharing the box that joins them.
     DualTwoStringKite,
     /// Dual Empty Rectangle: one empty rectangle box used with two
@@ -143,7 +150,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first (the order the solver tries them).
-    pub const ALL: [Technique; 62] = [
+    pub const ALL: [Technique; 66] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
@@ -170,6 +177,8 @@ impl Technique {
         Technique::XYWing,
         Technique::FinnedFish(3),
         Technique::SashimiFish(3),
+        Technique::SiameseFinnedFish(3),
+        Technique::SiameseSashimiFish(3),
         Technique::XYZWing,
         Technique::WWing,
         Technique::RemotePair,
@@ -192,6 +201,8 @@ impl Technique {
         Technique::Fish(4),
         Technique::FinnedFish(4),
         Technique::SashimiFish(4),
+        Technique::SiameseFinnedFish(4),
+        Technique::SiameseSashimiFish(4),
         Technique::ContinuousNiceLoop,
         Technique::DiscontinuousNiceLoop,
         Technique::Aic,
@@ -275,6 +286,16 @@ impl Technique {
                 4 => "Sashimi Jellyfish",
                 _ => "Large Sashimi Fish",
             },
+            Technique::SiameseFinnedFish(k) => match k {
+                3 => "Siamese Finned Swordfish",
+                4 => "Siamese Finned Jellyfish",
+                _ => "Siamese Finned Fish",
+            },
+            Technique::SiameseSashimiFish(k) => match k {
+                3 => "Siamese Sashimi Swordfish",
+                4 => "Siamese Sashimi Jellyfish",
+                _ => "Siamese Sashimi Fish",
+            },
             Technique::DualTwoStringKite => "Dual 2-String Kite",
             Technique::DualEmptyRectangle => "Dual Empty Rectangle",
             Technique::MultiColors1 => "Multi Colors 1",
@@ -347,6 +368,10 @@ impl Technique {
             Technique::SashimiFish(2) => "0320",
             Technique::SashimiFish(3) => "0321",
             Technique::SashimiFish(4) => "0322",
+            Technique::SiameseFinnedFish(3) => "03111",
+            Technique::SiameseFinnedFish(4) => "03121",
+            Technique::SiameseSashimiFish(3) => "03211",
+            Technique::SiameseSashimiFish(4) => "03221",
             Technique::DualTwoStringKite => "0404",
             Technique::DualEmptyRectangle => "0405",
             Technique::MultiColors1 => "0502",
@@ -378,6 +403,8 @@ impl Technique {
             Technique::Fish(_)
             | Technique::FinnedFish(_)
             | Technique::SashimiFish(_)
+            | Technique::SiameseFinnedFish(_)
+            | Technique::SiameseSashimiFish(_)
             | Technique::UniqueRectangle(_)
             | Technique::AvoidableRectangle(_)
             | Technique::Guess => "",
@@ -409,6 +436,8 @@ impl Technique {
             | Technique::Fish(_)
             | Technique::FinnedFish(_)
             | Technique::SashimiFish(_)
+            | Technique::SiameseFinnedFish(_)
+            | Technique::SiameseSashimiFish(_)
             | Technique::DualTwoStringKite
             | Technique::DualEmptyRectangle
             | Technique::MultiColors1
