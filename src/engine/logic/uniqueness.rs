@@ -777,6 +777,29 @@ pub fn avoidable_rectangles(b: &Board, k: u8) -> Vec<Step> {
     steps
 }
 
+/// An avoidable rectangle step of type `k` on `corners`.
+fn avoidable_step(
+    k: u8,
+    corners: &[usize; 4],
+    mut candidates: Vec<(usize, Value)>,
+    eliminations: Vec<(usize, Value)>,
+    explanation: String,
+) -> Step {
+    candidates.sort_unstable();
+    Step {
+        technique: Technique::AvoidableRectangle(k),
+        placements: Vec::new(),
+        eliminations,
+        highlights: Highlights {
+            cells: corners.to_vec(),
+            candidates,
+            units: Vec::new(),
+            links: Vec::new(),
+        },
+        explanation,
+    }
+}
+
 /// The placed corners as (cell, value), for the highlights.
 fn placed_corners(b: &Board, corners: &[usize; 4]) -> Vec<(usize, Value)> {
     corners
@@ -810,19 +833,13 @@ fn avoidable1(b: &Board, corners: &[usize; 4], steps: &mut Vec<Step>) {
     if b.has(cell, s1) {
         candidates.push((cell, Value::from_index(s1)));
     }
-    candidates.sort_unstable();
-    steps.push(Step {
-        technique: Technique::AvoidableRectangle(1),
-        placements: Vec::new(),
-        eliminations: vec![(cell, Value::from_index(a))],
-        highlights: Highlights {
-            cells: corners.to_vec(),
-            candidates,
-            units: Vec::new(),
-            links: Vec::new(),
-        },
-        explanation: format!(
-            "Avoidable Rectangle type 1: {}; none is given and three were placed {}, {}, {},              so {} as {} would let {} and {} swap (two solutions): {}<>{}",
+    steps.push(avoidable_step(
+        1,
+        corners,
+        candidates,
+        vec![(cell, Value::from_index(a))],
+        format!(
+            "Avoidable Rectangle type 1: {}; none is given and three were placed {}, {}, {}, so {} as {} would let {} and {} swap (two solutions): {}<>{}",
             corner_names(b, corners),
             b.symbol(a),
             b.symbol(s1),
@@ -834,7 +851,7 @@ fn avoidable1(b: &Board, corners: &[usize; 4], steps: &mut Vec<Step>) {
             b.cell_name(cell),
             b.symbol(a)
         ),
-    });
+    ));
 }
 
 fn avoidable2(b: &Board, corners: &[usize; 4], solved: &[usize], steps: &mut Vec<Step>) {
@@ -876,19 +893,13 @@ fn avoidable2(b: &Board, corners: &[usize; 4], solved: &[usize], steps: &mut Vec
     let mut candidates = placed_corners(b, corners);
     candidates.push((u1, va));
     candidates.push((u2, vb));
-    candidates.sort_unstable();
-    steps.push(Step {
-        technique: Technique::AvoidableRectangle(2),
-        placements: Vec::new(),
-        eliminations: elims,
-        highlights: Highlights {
-            cells: corners.to_vec(),
-            candidates,
-            units: Vec::new(),
-            links: Vec::new(),
-        },
-        explanation: format!(
-            "Avoidable Rectangle type 2: {}; none is given, {} and {} were placed {} and {},              and {} {{{},{}}} and {} {{{},{}}} would complete the swappable pattern unless one              is {}: {} leaves every cell that sees both",
+    steps.push(avoidable_step(
+        2,
+        corners,
+        candidates,
+        elims,
+        format!(
+            "Avoidable Rectangle type 2: {}; none is given, {} and {} were placed {} and {}, and {} {{{},{}}} and {} {{{},{}}} would complete the swappable pattern unless one is {}: {} leaves every cell that sees both",
             corner_names(b, corners),
             b.cell_name(corners[i]),
             b.cell_name(corners[j]),
@@ -903,7 +914,7 @@ fn avoidable2(b: &Board, corners: &[usize; 4], solved: &[usize], steps: &mut Vec
             b.symbol(z),
             b.symbol(z)
         ),
-    });
+    ));
 }
 
 /// BUG+1: every unsolved cell holds two candidates but one, which holds
