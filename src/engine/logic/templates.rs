@@ -2,14 +2,16 @@
 //! in each row, column and box among its candidates (and where it is
 //! placed already). A template of one value that uses a cell every
 //! template of another value uses cannot be the answer and is dropped,
-//! round after round (as HoDoKu does). Then a candidate no template uses goes (Template Delete);
-//! a cell every template uses holds the value (Template Set).
+//! round after round (as HoDoKu does). Then a candidate no template uses
+//! goes (Template Delete); a cell every template uses holds the value
+//! (Template Set).
 //!
 //! The templates are enumerated row by row with the columns and boxes used
 //! so far as bit masks, for any shape up to 64×64. Conclusions need the
-//! whole enumeration, so a value with more than [`MAX_TEMPLATES`]
-//! templates (or more than [`MAX_NODES`] search nodes) is left out, and
-//! the others are not checked against it.
+//! whole enumeration, so a value with more templates than its share of
+//! [`MAX_TEMPLATE_WORDS`] (at most [`MAX_TEMPLATES`]), or more than
+//! [`MAX_NODES`] search nodes, is left out, and the others are not checked
+//! against it.
 
 use crate::engine::grid::Value;
 
@@ -20,6 +22,10 @@ pub const MAX_NODES: usize = 400_000;
 
 /// The most templates kept for one value.
 pub const MAX_TEMPLATES: usize = 20_000;
+
+/// The most 64-bit words all values' templates may hold together (32 MB):
+/// on 64×64 a template is 64 words, so each value may keep about 1,000.
+pub const MAX_TEMPLATE_WORDS: usize = 4 << 20;
 
 /// A template: one bit per cell.
 type Bits = Vec<u64>;
@@ -44,12 +50,14 @@ fn enumerate(b: &Board, d: usize) -> Option<Vec<Bits>> {
         });
     }
     let mut out = Vec::new();
+    let words = (n * n).div_ceil(64);
     let mut walk = Walk {
         b,
         options: &options,
         chosen: vec![0; n],
         nodes: 0,
         ok: true,
+        cap: (MAX_TEMPLATE_WORDS / (words * n)).clamp(1, MAX_TEMPLATES),
         out: &mut out,
     };
     walk.row(0, 0, 0);
@@ -63,6 +71,8 @@ struct Walk<'a> {
     chosen: Vec<usize>,
     nodes: usize,
     ok: bool,
+    /// The most templates this value may keep.
+    cap: usize,
     out: &'a mut Vec<Bits>,
 }
 
@@ -74,7 +84,7 @@ impl Walk<'_> {
         }
         self.nodes += 1;
         if self.nodes > MAX_NODES
-            || self.out.len() >= MAX_TEMPLATES
+            || self.out.len() >= self.cap
             || (self.nodes % 4096 == 0 && self.b.stopped())
         {
             self.ok = false;
