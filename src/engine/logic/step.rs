@@ -220,12 +220,23 @@ impl Technique {
     ];
 
     /// The techniques worth trying on an n×n board, easiest first: [`ALL`]
-    /// plus the basic fish larger than a Jellyfish that fit n (up to
-    /// [`super::fish::MAX_BASIC_SIZE`]), right after the Jellyfish.
+    /// without the Siamese fish, plus the basic fish larger than a
+    /// Jellyfish that fit n (up to [`super::fish::MAX_BASIC_SIZE`]), right
+    /// after the Jellyfish.
     ///
     /// [`ALL`]: Technique::ALL
     pub fn for_side(n: usize) -> Vec<Technique> {
-        let mut v = Technique::ALL.to_vec();
+        // A Siamese fish joins two fish found just before it: when those
+        // give nothing, neither does it, so the solver skips the search.
+        let mut v: Vec<Technique> = Technique::ALL
+            .into_iter()
+            .filter(|t| {
+                !matches!(
+                    t,
+                    Technique::SiameseFinnedFish(_) | Technique::SiameseSashimiFish(_)
+                )
+            })
+            .collect();
         let big = (5..=(n / 2).min(super::fish::MAX_BASIC_SIZE))
             .map(|k| Technique::Fish(u8::try_from(k).unwrap_or(u8::MAX)));
         let at = v
