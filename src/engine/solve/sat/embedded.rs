@@ -7,8 +7,9 @@
 //! every few search steps: the cancel flag and the deadline stop a call
 //! within milliseconds (on CNFs of a million clauses it can go a second
 //! between polls, so there the call runs on a thread of its own and is
-//! given up at once: [`LARGE_CNF`]). The node budget is held against the conflicts,
-//! counted through the learnt-clause callback (one clause per conflict).
+//! given up at once: [`LARGE_CNF`]). The node budget is held against the
+//! conflicts, counted through the learnt-clause callback (one clause per
+//! conflict).
 //!
 //! Why CaDiCaL and not a pure-Rust crate (measured on the compact
 //! encoding, uniqueness by a blocking clause, one core of this 2-core
@@ -98,7 +99,6 @@ impl Embedded {
         // The helpers of at-most-one come last, so this reserves them all.
         solver.reserve(i32::try_from(cnf.num_vars()).unwrap_or(i32::MAX));
         let checked = !limits.is_unlimited();
-        let mut clauses = 0;
         for (i, clause) in cnf.clauses().enumerate() {
             if checked
                 && i % CHECK_EVERY == CHECK_EVERY - 1
@@ -108,12 +108,11 @@ impl Embedded {
                 return Err(why);
             }
             solver.add_clause(clause.iter().copied());
-            clauses = i + 1;
         }
         Ok(Embedded {
             solver: Some(solver),
             conflicts: 0,
-            large: clauses >= LARGE_CNF,
+            large: cnf.num_clauses() >= LARGE_CNF,
         })
     }
 
