@@ -888,15 +888,14 @@ fn dnl_pass(b: &Board, x: &mut Ctx) {
             let s = x.g.start(b, c, d);
             // Assume (d)c true: does it come back false?
             x.run(state(s, true, false));
-            let end = x.bfs.order.iter().copied().find(|&st| {
+            let chain = x.bfs.order.iter().find_map(|&st| {
                 let (u, truth, used) = split(st);
-                truth
-                    && x.wanted(used)
-                    && x.g.nodes[u].weak_with(&x.g.nodes[s])
-                    && !is_lasso(&x.chain(st))
+                if !(truth && x.wanted(used) && x.g.nodes[u].weak_with(&x.g.nodes[s])) {
+                    return None;
+                }
+                Some(x.chain(st)).filter(|chain| !is_lasso(chain))
             });
-            if let Some(st) = end {
-                let chain = x.chain(st);
+            if let Some(chain) = chain {
                 let elims = to_values(vec![(c, d)]);
                 let (cand, links, text) = describe(b, &x.g, &chain, Some(false));
                 let explanation = format!(
