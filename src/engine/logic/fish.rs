@@ -368,33 +368,13 @@ pub fn siamese(b: &Board, k: usize, sashimi: bool) -> Vec<Step> {
             } else {
                 Technique::SiameseFinnedFish(k8)
             };
-            let mut eliminations = x.eliminations.clone();
-            eliminations.extend(y.eliminations.iter().copied());
-            eliminations.sort_unstable();
-            eliminations.dedup();
-            let mut highlights = x.highlights.clone();
-            highlights.cells.extend(y.highlights.cells.iter().copied());
-            highlights.cells.sort_unstable();
-            highlights.cells.dedup();
-            highlights
-                .candidates
-                .extend(y.highlights.candidates.iter().copied());
-            highlights.candidates.sort_unstable();
-            highlights.candidates.dedup();
-            highlights.units.extend(y.highlights.units.iter().copied());
-            highlights.units.dedup();
-            steps.push(Step {
-                technique,
-                placements: Vec::new(),
-                eliminations,
-                highlights,
-                explanation: format!(
-                    "{}: two fish on the same base lines, both valid — {} — and {}",
-                    technique.name(),
-                    x.explanation,
-                    y.explanation
-                ),
-            });
+            let why = format!(
+                "{}: two fish on the same base lines, both valid — {} — and {}",
+                technique.name(),
+                x.explanation,
+                y.explanation
+            );
+            steps.push(Step::united(technique, x, y, why));
         }
     }
     steps

@@ -255,36 +255,12 @@ pub fn empty_rectangles(b: &Board) -> Vec<Step> {
     steps
 }
 
-/// Appends the items of `more` that `into` lacks.
-fn union_into<T: PartialEq + Copy>(into: &mut Vec<T>, more: &[T]) {
-    for &x in more {
-        if !into.contains(&x) {
-            into.push(x);
-        }
-    }
-}
-
 /// One step of technique `t` uniting the eliminations of two steps;
 /// `None` unless each of them removes something the other does not.
 fn combine(t: Technique, s1: &Step, s2: &Step, why: String) -> Option<Step> {
-    let mut elim = s1.eliminations.clone();
-    union_into(&mut elim, &s2.eliminations);
-    elim.sort_unstable();
-    if elim.len() == s1.eliminations.len() || elim.len() == s2.eliminations.len() {
-        return None;
-    }
-    let mut h = s1.highlights.clone();
-    union_into(&mut h.cells, &s2.highlights.cells);
-    union_into(&mut h.candidates, &s2.highlights.candidates);
-    union_into(&mut h.units, &s2.highlights.units);
-    union_into(&mut h.links, &s2.highlights.links);
-    Some(Step {
-        technique: t,
-        placements: Vec::new(),
-        eliminations: elim,
-        highlights: h,
-        explanation: why,
-    })
+    let s = Step::united(t, s1, s2, why);
+    let n = s.eliminations.len();
+    (n != s1.eliminations.len() && n != s2.eliminations.len()).then_some(s)
 }
 
 /// The digit a single-digit step removes.

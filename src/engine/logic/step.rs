@@ -523,4 +523,34 @@ impl Step {
     pub fn is_productive(&self) -> bool {
         !self.placements.is_empty() || !self.eliminations.is_empty()
     }
+
+    /// One eliminating step of technique `t` uniting two steps (dual
+    /// kites and empty rectangles, Siamese fish): the eliminations of
+    /// both, sorted, and the highlights of both.
+    pub(crate) fn united(t: Technique, a: &Step, b: &Step, explanation: String) -> Step {
+        let mut eliminations = a.eliminations.clone();
+        union_into(&mut eliminations, &b.eliminations);
+        eliminations.sort_unstable();
+        let mut h = a.highlights.clone();
+        union_into(&mut h.cells, &b.highlights.cells);
+        union_into(&mut h.candidates, &b.highlights.candidates);
+        union_into(&mut h.units, &b.highlights.units);
+        union_into(&mut h.links, &b.highlights.links);
+        Step {
+            technique: t,
+            placements: Vec::new(),
+            eliminations,
+            highlights: h,
+            explanation,
+        }
+    }
+}
+
+/// Appends the items of `more` that `into` lacks.
+fn union_into<T: PartialEq + Copy>(into: &mut Vec<T>, more: &[T]) {
+    for &x in more {
+        if !into.contains(&x) {
+            into.push(x);
+        }
+    }
 }
