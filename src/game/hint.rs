@@ -4,7 +4,7 @@
 //! [`SinglesHinter`] knows only singles. Both say first when an entry is
 //! wrong, and reveal a cell from the solution when no technique applies.
 
-use crate::engine::logic::{self, Board, Step};
+use crate::engine::logic::{self, Board, BoardError, Step};
 use crate::engine::{Limits, Value};
 
 use super::Game;
@@ -229,17 +229,25 @@ impl Hinter for SinglesHinter {
 pub struct LogicHinter;
 
 impl LogicHinter {
+    /// The technique solver's board for `values` of `game` (its entries, or
+    /// only its givens): the player's entries count as placed, not given,
+    /// and the puzzle is known unique once the game knows its solution
+    /// (generated puzzles, or imports the solver found exactly one
+    /// solution for).
+    pub fn position(game: &Game, values: &[Option<Value>]) -> Result<Board, BoardError> {
+        let mut board = Board::from_values(game.shape(), values)?;
+        for c in 0..values.len() {
+            board.set_given(c, game.is_given(c));
+        }
+        board.set_known_unique(game.solution().is_some());
+        Ok(board)
+    }
+
     /// The position the hint reasons about.
     pub fn board(game: &Game) -> Option<Board> {
         let shape = game.shape();
         let values: Vec<Option<Value>> = (0..shape.cells()).map(|c| game.value(c)).collect();
-        let mut board = Board::from_values(shape, &values).ok()?;
-        for c in 0..shape.cells() {
-            board.set_given(c, game.is_given(c));
-        }
-        // A game knows its solution only once it is proven unique (generated
-        // puzzles, or imports the solver found exactly one solution for).
-        board.set_known_unique(game.solution().is_some());
+        let mut board = LogicHinter::position(game, &values).ok()?;
         // Notes the player has written narrow the computed candidates (when
         // every empty cell has notes, the position is the player's own).
         for c in (0..shape.cells()).filter(|&c| values[c].is_none()) {

@@ -61,12 +61,7 @@ impl LogicWalk {
                 }
             })
             .collect();
-        let mut start = Board::from_values(shape, &values)?;
-        start.set_known_unique(true);
-        // The player's entries were placed, not given.
-        for c in 0..shape.cells() {
-            start.set_given(c, game.is_given(c));
-        }
+        let start = super::LogicHinter::position(game, &values)?;
         let steps = full_path(&start, solution, limits)?;
         Ok(LogicWalk {
             board: start.clone(),
