@@ -34,6 +34,28 @@ fn disjoint(a: &Bits, b: &Bits) -> bool {
     a.iter().zip(b).all(|(x, y)| x & y == 0)
 }
 
+/// The cells every template of `list` uses (`words` words each).
+fn in_every(list: &[Bits], words: usize) -> Bits {
+    let mut m = vec![u64::MAX; words];
+    for t in list {
+        for (w, x) in m.iter_mut().zip(t) {
+            *w &= x;
+        }
+    }
+    m
+}
+
+/// The cells some template of `list` uses.
+fn in_any(list: &[Bits], words: usize) -> Bits {
+    let mut m = vec![0; words];
+    for t in list {
+        for (w, x) in m.iter_mut().zip(t) {
+            *w |= x;
+        }
+    }
+    m
+}
+
 /// Every template of value `d`, or `None` when there are too many.
 fn enumerate(b: &Board, d: usize) -> Option<Vec<Bits>> {
     let n = b.n();
@@ -121,15 +143,6 @@ fn surviving(b: &Board) -> Vec<Option<Vec<Bits>>> {
     let mut all: Vec<Option<Vec<Bits>>> = (0..n)
         .map(|d| if b.stopped() { None } else { enumerate(b, d) })
         .collect();
-    let every = |list: &[Bits]| -> Bits {
-        let mut m = vec![u64::MAX; words];
-        for t in list {
-            for (w, x) in m.iter_mut().zip(t) {
-                *w &= x;
-            }
-        }
-        m
-    };
     let mut changed = true;
     while changed && !b.stopped() {
         changed = false;
@@ -138,7 +151,7 @@ fn surviving(b: &Board) -> Vec<Option<Vec<Bits>>> {
         let forced: Vec<Bits> = all
             .iter()
             .map(|l| match l {
-                Some(l) if !l.is_empty() => every(l),
+                Some(l) if !l.is_empty() => in_every(l, words),
                 _ => vec![0; words],
             })
             .collect();
@@ -206,14 +219,7 @@ pub fn templates(b: &Board, set: bool) -> Vec<Step> {
             continue;
         };
         let words = cells.div_ceil(64);
-        let mut any = vec![0u64; words];
-        let mut every = vec![u64::MAX; words];
-        for t in &list {
-            for w in 0..words {
-                any[w] |= t[w];
-                every[w] &= t[w];
-            }
-        }
+        let (any, every) = (in_any(&list, words), in_every(&list, words));
         let bit = |m: &Bits, c: usize| m[c / 64] >> (c % 64) & 1 == 1;
         let v = Value::from_index(d);
         if set {
