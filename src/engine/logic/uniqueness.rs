@@ -746,8 +746,6 @@ pub fn avoidable_rectangles(b: &Board, k: u8) -> Vec<Step> {
         return steps;
     }
     let n = b.n();
-    let bx = |c: usize| b.units_of(c)[2];
-    let placed = |c: usize| b.value(c).map(Value::index);
     for r1 in 0..n {
         if b.stopped() {
             break;
@@ -757,14 +755,13 @@ pub fn avoidable_rectangles(b: &Board, k: u8) -> Vec<Step> {
                 for c2 in c1 + 1..n {
                     // A, B on the first row, C, D below: corner i's diagonal is 3 - i.
                     let corners = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2];
-                    let [a0, a1, a2, a3] = corners;
-                    let two_boxes = (bx(a0) == bx(a1) && bx(a2) == bx(a3) && bx(a0) != bx(a2))
-                        || (bx(a0) == bx(a2) && bx(a1) == bx(a3) && bx(a0) != bx(a1));
-                    if !two_boxes || corners.iter().any(|&c| b.is_given(c)) {
+                    if !two_boxes(b, corners[0], corners[1], corners[2])
+                        || corners.iter().any(|&c| b.is_given(c))
+                    {
                         continue;
                     }
                     let solved: Vec<usize> =
-                        (0..4).filter(|&i| placed(corners[i]).is_some()).collect();
+                        (0..4).filter(|&i| b.value(corners[i]).is_some()).collect();
                     match (k, solved.len()) {
                         (1, 3) => avoidable1(b, &corners, &mut steps),
                         (2, 2) => avoidable2(b, &corners, &solved, &mut steps),
