@@ -111,6 +111,10 @@ pub fn rating(t: Technique) -> f32 {
         Technique::MultiColors1 | Technique::MultiColors2 => 5.5,
         Technique::BugPlusOne => 5.6,
         Technique::SueDeCoq => 5.0,
+        Technique::LargeWing(4) => 5.5,
+        Technique::LargeWing(5) => 6.2,
+        Technique::LargeWing(6) => 6.6,
+        Technique::LargeWing(_) => 7.5,
         Technique::ContinuousNiceLoop | Technique::DiscontinuousNiceLoop | Technique::Aic => 7.0,
         Technique::GroupedContinuousNiceLoop
         | Technique::GroupedDiscontinuousNiceLoop
@@ -178,6 +182,7 @@ pub fn weight(t: Technique) -> u32 {
         Technique::AvoidableRectangle(_) => 150,
         Technique::BugPlusOne => 100,
         Technique::SueDeCoq => 250,
+        Technique::LargeWing(k) => 200 + 20 * u32::from(k.saturating_sub(4)),
         Technique::ContinuousNiceLoop | Technique::DiscontinuousNiceLoop | Technique::Aic => 280,
         Technique::GroupedContinuousNiceLoop
         | Technique::GroupedDiscontinuousNiceLoop

@@ -50,6 +50,7 @@ pub fn find_all(board: &Board, t: Technique) -> Vec<Step> {
         Technique::XYWing => wings::xy_wings(board),
         Technique::XYZWing => wings::xyz_wings(board),
         Technique::WWing => wings::w_wings(board),
+        Technique::LargeWing(k) => wings::large_wings(board, k.into()),
         Technique::RemotePair => wings::remote_pairs(board),
         Technique::ColorTrap => coloring::traps(board),
         Technique::ColorWrap => coloring::wraps(board),

@@ -1,5 +1,6 @@
 //! Wings: small patterns of bivalue cells. XY-Wing and XYZ-Wing (a pivot
-//! and two pincers), W-Wing (two equal bivalue cells joined by a conjugate
+//! and two pincers), the large wings WXYZ to TUVWXYZ (bent naked subsets of
+//! 4 to 7 cells), W-Wing (two equal bivalue cells joined by a conjugate
 //! pair) and Remote Pair (a chain of equal bivalue cells). Shape-agnostic:
 //! only "sees" and conjugate pairs are used.
 
@@ -136,6 +137,329 @@ pub fn xyz_wings(b: &Board) -> Vec<Step> {
         }
     }
     steps
+}
+
+/// The most cell sets one large-wing search grows. Along generated
+/// puzzles' paths a 9×9 position needs under 10,000 even for seven cells
+/// and a 25×25 one under 100,000; larger boards may reach the cap (36×36,
+/// seven cells: about 90 ms) and then miss wings.
+pub const MAX_LARGE_WING_NODES: usize = 200_000;
+
+/// Large wings (WXYZ- to TUVWXYZ-Wing, "bent naked subsets"): `k` cells
+/// (4 to 7) of 2 to `k` candidates, linked through seeing each other and
+/// not all in one unit, holding exactly `k` values between them. A value
+/// whose places among them all see each other fills at most one of them;
+/// when that holds for all values but one, z, the last cell needs z, so z
+/// leaves every cell that sees all its places in the set. When it holds for
+/// every value, each fills exactly one cell (doubly linked), and each value
+/// leaves every cell that sees all its places in the set. Steps with the
+/// same eliminations are told once.
+///
+/// The sets are grown from each cell in increasing order, adding only
+/// later cells that see the set, each connected set exactly once (Wernicke's
+/// ESU enumeration). Adding cells never makes a value less loose (with two
+/// places that do not see each other) nor gives its places more cells that
+/// see them all, so a branch ends as soon as it has more than `k` values,
+/// two loose ones, or a loose one no cell outside could lose. At most
+/// [`MAX_LARGE_WING_NODES`] sets are grown.
+pub fn large_wings(b: &Board, k: usize) -> Vec<Step> {
+    // A board of fewer than k values has no k cells with k values.
+    if !(4..=7).contains(&k) || k > b.n() {
+        return Vec::new();
+    }
+    let cells = b.shape().cells();
+    let fits = |c: usize| b.value(c).is_none() && (2..=k).contains(&(b.count(c) as usize));
+    // The cells that may join a wing, and for each the others it sees.
+    let fit: Vec<bool> = (0..cells).map(fits).collect();
+    let neighbours: Vec<Vec<usize>> = (0..cells)
+        .map(|c| {
+            if fit[c] {
+                b.tables().peers(c).filter(|&p| fit[p]).collect()
+            } else {
+                Vec::new()
+            }
+        })
+        .collect();
+    let mut search = WingSearch {
+        b,
+        k,
+        neighbours: &neighbours,
+        set: Vec::with_capacity(k),
+        near: vec![0; cells],
+        exts: vec![Vec::new(); k],
+        targets: vec![Vec::new(); k],
+        nodes: 0,
+        seen: HashSet::new(),
+        steps: Vec::new(),
+    };
+    for start in (0..cells).filter(|&c| fit[c]) {
+        if b.stopped() || search.nodes > MAX_LARGE_WING_NODES {
+            break;
+        }
+        let union = b.mask(start);
+        let mut ext = std::mem::take(&mut search.exts[0]);
+        ext.clear();
+        ext.extend(
+            neighbours[start]
+                .iter()
+                .filter(|&&c| c > start && search.addable(c, 0, union, 0, &[]))
+                .map(|&c| (c, 0)),
+        );
+        search.exts[0] = ext;
+        search.push(start);
+        search.grow(start, union, 0);
+        search.pop();
+    }
+    search.steps
+}
+
+/// The state of one large-wing search.
+struct WingSearch<'a> {
+    b: &'a Board,
+    /// The wing's size.
+    k: usize,
+    /// Per cell, the cells that may join a wing and see it.
+    neighbours: &'a [Vec<usize>],
+    /// The cells chosen so far, in the order they were added.
+    set: Vec<usize>,
+    /// Per cell, how many cells of the set it is or sees.
+    near: Vec<u8>,
+    /// Per set size less one, the cells the set may grow by, each with the
+    /// values of the set's cells it does not see (buffers kept from one set
+    /// to the next).
+    exts: Vec<Vec<(usize, u64)>>,
+    /// Per set size less one, when the set has a loose value, the cells
+    /// outside that hold it and see all its places in the set.
+    targets: Vec<Vec<usize>>,
+    /// Sets grown so far.
+    nodes: usize,
+    /// The eliminations already told.
+    seen: HashSet<Vec<(usize, Value)>>,
+    steps: Vec<Step>,
+}
+
+impl WingSearch<'_> {
+    /// Adds cell `c` to the set.
+    fn push(&mut self, c: usize) {
+        self.set.push(c);
+        self.mark(c, true);
+    }
+
+    /// Takes the last cell out of the set.
+    fn pop(&mut self) {
+        if let Some(c) = self.set.pop() {
+            self.mark(c, false);
+        }
+    }
+
+    /// Counts cell `c` of the set in or out of `near`.
+    fn mark(&mut self, c: usize, into: bool) {
+        for p in std::iter::once(c).chain(self.neighbours[c].iter().copied()) {
+            if into {
+                self.near[p] += 1;
+            } else {
+                self.near[p] -= 1;
+            }
+        }
+    }
+
+    /// Grows the set (whose smallest cell is `start`, whose values are
+    /// `union` and whose loose values are `loose`, with their targets in
+    /// `self.targets`) by each cell of its extension in turn: the cells
+    /// after `start` that see the set and were not tried at this depth yet.
+    fn grow(&mut self, start: usize, union: u64, loose: u64) {
+        self.nodes += 1;
+        if self.nodes > MAX_LARGE_WING_NODES || (self.nodes % 4096 == 0 && self.b.stopped()) {
+            return;
+        }
+        let b = self.b;
+        let k = self.k;
+        let depth = self.set.len() - 1;
+        let mut ext = std::mem::take(&mut self.exts[depth]);
+        if depth + 2 == k {
+            // The last cell: every cell of the extension that brings the
+            // values up to k makes a set to check.
+            for &(w, _) in &ext {
+                let grown = union | b.mask(w);
+                if grown.count_ones() as usize == k {
+                    self.nodes += 1;
+                    self.set.push(w);
+                    self.check(grown);
+                    self.set.pop();
+                }
+            }
+            self.exts[depth] = ext;
+            return;
+        }
+        let neighbours = self.neighbours;
+        while let Some((w, unseen)) = ext.pop() {
+            let wm = b.mask(w);
+            let grown = union | wm;
+            let looser = loose | (wm & unseen);
+            self.set.push(w);
+            // The loose value's targets once w is in.
+            let mut targets = std::mem::take(&mut self.targets[depth + 1]);
+            targets.clear();
+            let promising = if looser == 0 {
+                true
+            } else {
+                let z = digit(looser);
+                if loose == 0 {
+                    self.targets_of(z, &mut targets);
+                } else {
+                    let near = |t: usize| t != w && (!b.has(w, z) || b.sees(t, w));
+                    targets.extend(self.targets[depth].iter().copied().filter(|&t| near(t)));
+                }
+                !targets.is_empty()
+            };
+            if promising {
+                // The cells still to try here, then those that see w but
+                // none of the set before it (so no other branch reaches
+                // them first, and they see none of its values), each as
+                // long as it could join.
+                let older = ext
+                    .iter()
+                    .map(|&(c, u)| (c, if b.sees(c, w) { u } else { u | wm }));
+                let fresh = neighbours[w]
+                    .iter()
+                    .filter(|&&c| c > start && self.near[c] == 0)
+                    .map(|&c| (c, union));
+                let mut next = std::mem::take(&mut self.exts[depth + 1]);
+                next.clear();
+                next.extend(
+                    older
+                        .chain(fresh)
+                        .filter(|&(c, u)| self.addable(c, u, grown, looser, &targets)),
+                );
+                self.exts[depth + 1] = next;
+                self.targets[depth + 1] = targets;
+                self.mark(w, true);
+                self.grow(start, grown, looser);
+                self.mark(w, false);
+            } else {
+                self.targets[depth + 1] = targets;
+            }
+            self.set.pop();
+            if self.nodes > MAX_LARGE_WING_NODES {
+                break;
+            }
+        }
+        self.exts[depth] = ext;
+    }
+
+    /// Whether cell `c` (not seeing the set's values `unseen`) could join
+    /// the set (of values `union`, loose values `loose` whose targets are
+    /// `targets`): no more than `k` values, one loose value at most, and
+    /// that one still with a target.
+    fn addable(&self, c: usize, unseen: u64, union: u64, loose: u64, targets: &[usize]) -> bool {
+        let b = self.b;
+        let m = b.mask(c);
+        if ((union | m).count_ones() as usize) > self.k {
+            return false;
+        }
+        let looser = loose | (m & unseen);
+        if looser.count_ones() > 1 {
+            return false;
+        }
+        if looser == 0 || loose == 0 {
+            return true;
+        }
+        let z = digit(loose);
+        targets
+            .iter()
+            .any(|&t| t != c && (!b.has(c, z) || b.sees(t, c)))
+    }
+
+    /// The cells outside the set that hold `z` and see all its places in
+    /// the set, into `out`.
+    fn targets_of(&self, z: usize, out: &mut Vec<usize>) {
+        let b = self.b;
+        let mut places = self.set.iter().copied().filter(|&c| b.has(c, z));
+        let Some(first) = places.next() else {
+            return;
+        };
+        out.extend(b.tables().peers(first).filter(|&p| {
+            b.has(p, z) && !self.set.contains(&p) && places.clone().all(|c| b.sees(p, c))
+        }));
+    }
+
+    /// Tells the wing the current set makes (of `union`'s `k` values), if
+    /// it eliminates anything new.
+    fn check(&mut self, union: u64) {
+        let b = self.b;
+        let mut cells = self.set.clone();
+        cells.sort_unstable();
+        // All in one unit: a naked subset, told as such.
+        let first = b.units_of(cells[0]);
+        if (0..3).any(|i| cells.iter().all(|&c| b.units_of(c)[i] == first[i])) {
+            return;
+        }
+        let places =
+            |d: usize| -> Vec<usize> { cells.iter().copied().filter(|&c| b.has(c, d)).collect() };
+        let linked = |p: &[usize]| {
+            p.iter()
+                .enumerate()
+                .all(|(i, &a)| p[i + 1..].iter().all(|&c| b.sees(a, c)))
+        };
+        let loose: Vec<usize> = bits(union).filter(|&d| !linked(&places(d))).collect();
+        let (eliminations, why) = match loose[..] {
+            [z] => {
+                let zs = places(z);
+                let names: Vec<String> = zs.iter().map(|&c| b.cell_name(c)).collect();
+                (
+                    b.seen_by_all(1 << z, &zs, &cells),
+                    format!(
+                        "every value but {z} sits only in cells that see each other, so it \
+                         fills at most one of them, and {z} must fill one: it is in {places}, \
+                         so {z} leaves every cell that sees all of those",
+                        z = b.symbol(z),
+                        places = names.join(" or "),
+                    ),
+                )
+            }
+            [] => {
+                let mut e: Vec<(usize, Value)> = bits(union)
+                    .flat_map(|d| b.seen_by_all(1 << d, &places(d), &cells))
+                    .collect();
+                e.sort_unstable();
+                (
+                    e,
+                    "every value sits only in cells that see each other, so each fills \
+                     exactly one of them (doubly linked), and each leaves every cell that \
+                     sees all its places there"
+                        .to_string(),
+                )
+            }
+            _ => return,
+        };
+        if eliminations.is_empty() || !self.seen.insert(eliminations.clone()) {
+            return;
+        }
+        let technique = Technique::LargeWing(u8::try_from(self.k).unwrap_or(u8::MAX));
+        let listed: Vec<String> = cells
+            .iter()
+            .map(|&c| format!("{} ({})", b.cell_name(c), b.symbols(b.mask(c))))
+            .collect();
+        self.steps.push(Step {
+            technique,
+            placements: Vec::new(),
+            highlights: Highlights {
+                cells: cells.clone(),
+                candidates: pattern_candidates(b, &cells, union),
+                units: Vec::new(),
+                links: Vec::new(),
+            },
+            explanation: format!(
+                "{}: {} hold only the {} values {} between them; {}",
+                technique.name(),
+                listed.join(", "),
+                cells.len(),
+                b.symbols(union),
+                why,
+            ),
+            eliminations,
+        });
+    }
 }
 
 /// W-Wing: two bivalue cells {x,y} that do not see each other, with a
@@ -309,6 +633,8 @@ pub fn remote_pairs(b: &Board) -> Vec<Step> {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeSet;
+
     use super::*;
     use crate::engine::Shape;
     use crate::engine::logic::tests::{elims, empty6, set, v0};
@@ -391,6 +717,331 @@ mod tests {
             set(&mut b, c, 0b11);
         }
         assert!(remote_pairs(&b).is_empty());
+    }
+
+    #[test]
+    fn wxyz_wing_on_6x6() {
+        // r1c2 {1,2,3} sees r1c1 {1,4} and r1c5 {2,4} in row 1 and r2c2
+        // {3,4} in box 1: 1, 2 and 3 each sit in cells that see each other,
+        // 4 does not (r1c5 and r2c2 do not meet). 4 is in r1c1, r1c5 or
+        // r2c2; only r1c3 sees all three.
+        let mut b = empty6();
+        set(&mut b, 1, 0b0111);
+        set(&mut b, 0, 0b1001);
+        set(&mut b, 4, 0b1010);
+        set(&mut b, 7, 0b1100);
+        let steps = large_wings(&b, 4);
+        assert_eq!(elims(&steps), vec![vec![(2, v0(3))]]);
+        let s = &steps[0];
+        assert_eq!(s.technique, Technique::LargeWing(4));
+        assert_eq!(s.highlights.cells, vec![0, 1, 4, 7]);
+        assert_eq!(s.highlights.candidates.len(), 9);
+        assert!(
+            s.explanation
+                .starts_with("WXYZ-Wing: r1c1 (14), r1c2 (123)")
+        );
+        assert!(
+            s.explanation.contains("r1c1 or r1c5 or r2c2"),
+            "{}",
+            s.explanation
+        );
+        // Other sizes find nothing here, nor do the smaller wings.
+        assert!(large_wings(&b, 5).is_empty());
+        assert!(xy_wings(&b).is_empty() && xyz_wings(&b).is_empty());
+        // {3,4} at r2c4 instead: 3 (r1c2, r2c4) is loose too, two values
+        // are, and nothing follows.
+        let mut b = empty6();
+        set(&mut b, 1, 0b0111);
+        set(&mut b, 0, 0b1001);
+        set(&mut b, 4, 0b1010);
+        set(&mut b, 9, 0b1100);
+        assert!(large_wings(&b, 4).is_empty());
+        // All four in row 1: a naked quad, not a wing.
+        let mut b = empty6();
+        set(&mut b, 1, 0b0111);
+        set(&mut b, 0, 0b1001);
+        set(&mut b, 4, 0b1010);
+        set(&mut b, 2, 0b1100);
+        assert!(large_wings(&b, 4).is_empty());
+    }
+
+    #[test]
+    fn doubly_linked_wxyz_wing_on_6x6() {
+        // r1c1 {1,2}, r1c4 {1,4}, r2c1 {2,3}, r2c4 {3,4}: every value sits in
+        // two cells of a row or column, so each is there once and leaves
+        // that line (and box) elsewhere.
+        let mut b = empty6();
+        set(&mut b, 0, 0b0011);
+        set(&mut b, 3, 0b1001);
+        set(&mut b, 6, 0b0110);
+        set(&mut b, 9, 0b1100);
+        let steps = large_wings(&b, 4);
+        assert_eq!(steps.len(), 1);
+        let mut expected: Vec<(usize, Value)> = [1, 2, 4, 5]
+            .map(|c| (c, v0(0)))
+            .into_iter()
+            .chain([1, 2, 7, 8, 12, 18, 24, 30].map(|c| (c, v0(1))))
+            .chain([7, 8, 10, 11].map(|c| (c, v0(2))))
+            .chain([4, 5, 10, 11, 15, 21, 27, 33].map(|c| (c, v0(3))))
+            .collect();
+        expected.sort_unstable();
+        assert_eq!(steps[0].eliminations, expected);
+        assert_eq!(steps[0].highlights.cells, vec![0, 3, 6, 9]);
+        assert!(steps[0].explanation.contains("doubly linked"));
+        // Three of them hold three values only: no wing of four.
+        let mut b = empty6();
+        set(&mut b, 0, 0b0011);
+        set(&mut b, 3, 0b1001);
+        set(&mut b, 6, 0b0110);
+        assert!(large_wings(&b, 4).is_empty());
+    }
+
+    #[test]
+    fn vwxyz_wing_on_9x9() {
+        // r5c5 {1,2,3,4,5} with r5c1 {1,5}, r4c4 {2,5}, r6c6 {3,5} and
+        // r5c9 {4,5}: 5 is loose; r5c4 and r5c6 see all five of its places.
+        let mut b = crate::engine::logic::tests::empty(Shape::CLASSIC);
+        set(&mut b, 40, 0b11111);
+        set(&mut b, 36, 0b10001);
+        set(&mut b, 30, 0b10010);
+        set(&mut b, 50, 0b10100);
+        set(&mut b, 44, 0b11000);
+        let steps = large_wings(&b, 5);
+        assert_eq!(elims(&steps), vec![vec![(39, v0(4)), (41, v0(4))]]);
+        assert_eq!(steps[0].technique, Technique::LargeWing(5));
+        assert_eq!(steps[0].technique.name(), "VWXYZ-Wing");
+        assert_eq!(steps[0].highlights.cells, vec![30, 36, 40, 44, 50]);
+        // Without the pivot's five values there is no set of four, and
+        // sizes out of range find nothing.
+        assert!(large_wings(&b, 4).is_empty());
+        assert!(large_wings(&b, 3).is_empty() && large_wings(&b, 8).is_empty());
+    }
+
+    #[test]
+    fn large_wings_are_sound_on_generated_puzzles() {
+        use crate::engine::logic::tests::sound_along_paths;
+        let wings = [4, 5, 6, 7].map(Technique::LargeWing);
+        let nine = sound_along_paths(Shape::CLASSIC, 1..=12, &wings);
+        let six = sound_along_paths(Shape::new(2, 3).unwrap(), 1..=12, &wings);
+        let sixteen = sound_along_paths(Shape::square(4).unwrap(), 1..=2, &wings);
+        println!("large wings met: 9×9 {nine:?}, 6×6 {six:?}, 16×16 {sixteen:?}");
+        assert!(nine.iter().chain(&sixteen).sum::<usize>() > 0);
+    }
+
+    /// The wings of `k` cells by a plain search: every set of `k` cells of
+    /// 2 to `k` candidates with `k` values (chosen in increasing order,
+    /// dropped once the values exceed `k`), checked by the definition; the
+    /// distinct eliminations.
+    fn plain_large_wings(b: &Board, k: usize) -> BTreeSet<Vec<(usize, Value)>> {
+        fn walk(
+            b: &Board,
+            k: usize,
+            fit: &[usize],
+            from: usize,
+            set: &mut Vec<usize>,
+            union: u64,
+            out: &mut BTreeSet<Vec<(usize, Value)>>,
+        ) {
+            if set.len() == k {
+                if union.count_ones() as usize == k {
+                    out.extend(wing_by_definition(b, set, union));
+                }
+                return;
+            }
+            for i in from..fit.len() {
+                let grown = union | b.mask(fit[i]);
+                if grown.count_ones() as usize <= k {
+                    set.push(fit[i]);
+                    walk(b, k, fit, i + 1, set, grown, out);
+                    set.pop();
+                }
+            }
+        }
+        let fit: Vec<usize> = (0..b.shape().cells())
+            .filter(|&c| b.value(c).is_none() && (2..=k).contains(&(b.count(c) as usize)))
+            .collect();
+        let mut out = BTreeSet::new();
+        walk(b, k, &fit, 0, &mut Vec::new(), 0, &mut out);
+        out
+    }
+
+    /// The eliminations of the wing `set` (of `union`'s values) makes, if
+    /// any, straight from the definition.
+    fn wing_by_definition(b: &Board, set: &[usize], union: u64) -> Option<Vec<(usize, Value)>> {
+        let one_unit = (0..3).any(|i| {
+            set.iter()
+                .all(|&c| b.units_of(c)[i] == b.units_of(set[0])[i])
+        });
+        // Connected: every cell is reached from the first through cells
+        // that see each other.
+        let mut reached = vec![set[0]];
+        while let Some(&c) = set
+            .iter()
+            .find(|&&c| !reached.contains(&c) && reached.iter().any(|&r| b.sees(r, c)))
+        {
+            reached.push(c);
+        }
+        if one_unit || reached.len() < set.len() {
+            return None;
+        }
+        let places =
+            |d: usize| -> Vec<usize> { set.iter().copied().filter(|&c| b.has(c, d)).collect() };
+        let restricted = |d: usize| {
+            let p = places(d);
+            p.iter().all(|&x| p.iter().all(|&y| x == y || b.sees(x, y)))
+        };
+        let loose: Vec<usize> = bits(union).filter(|&d| !restricted(d)).collect();
+        let digits: Vec<usize> = match loose[..] {
+            [z] => vec![z],
+            [] => bits(union).collect(),
+            _ => return None,
+        };
+        let mut e: Vec<(usize, Value)> = digits
+            .into_iter()
+            .flat_map(|d| b.seen_by_all(1 << d, &places(d), set))
+            .collect();
+        e.sort_unstable();
+        (!e.is_empty()).then_some(e)
+    }
+
+    /// The search finds the same eliminations as the plain search, on the
+    /// positions of generated puzzles' paths where singles stall and on
+    /// boards with random candidates gone (many cells with few).
+    #[test]
+    fn large_wings_match_a_plain_search() {
+        use crate::engine::generate::random::{below, rng_for};
+        use crate::engine::generate::{GenerateOptions, generate};
+        use crate::engine::logic::next_step;
+        use crate::engine::{Level, Limits};
+        let same = |b: &Board, k: usize, what: &str| {
+            let found: BTreeSet<_> = large_wings(b, k)
+                .into_iter()
+                .map(|s| s.eliminations)
+                .collect();
+            assert_eq!(found, plain_large_wings(b, k), "{what}, k = {k}");
+            found.len()
+        };
+        let mut compared = 0;
+        for (shape, seeds) in [
+            (Shape::new(2, 3).unwrap(), 1..=6u64),
+            (Shape::CLASSIC, 1..=3),
+        ] {
+            for seed in seeds {
+                let g = generate(
+                    &GenerateOptions::new(shape, Level::Expert, seed),
+                    &Limits::none(),
+                )
+                .unwrap();
+                let mut b = Board::from_puzzle(&g.puzzle).unwrap();
+                while let Some(step) = next_step(&b) {
+                    if step.technique.level() != Level::Easy {
+                        for k in 4..=5 {
+                            compared += same(&b, k, &format!("{shape:?} seed {seed}"));
+                        }
+                    }
+                    b.apply(&step);
+                }
+            }
+        }
+        let mut rng = rng_for(7);
+        for (shape, boards, sizes) in [
+            (Shape::new(2, 3).unwrap(), 40, 4..=5),
+            (Shape::CLASSIC, 10, 4..=5),
+        ] {
+            let (n, cells) = (shape.n(), shape.cells());
+            for i in 0..boards {
+                let mut b = crate::engine::logic::tests::empty(shape);
+                for _ in 0..cells * n * 3 / 4 {
+                    b.remove(below(&mut rng, cells), below(&mut rng, n));
+                }
+                for k in sizes.clone() {
+                    compared += same(&b, k, &format!("{shape:?} random board {i}"));
+                }
+            }
+        }
+        assert!(compared > 100, "{compared}");
+    }
+
+    /// Times the large-wing searches (the best of five runs, against the
+    /// machine's noise) on the positions of hard 9×9 puzzles' paths where
+    /// singles stall, and along the singles-only paths of larger boards:
+    /// `cargo test --release --lib large_wing_timing -- --ignored
+    /// --nocapture`. Speed is reported, not asserted.
+    #[test]
+    #[ignore = "timing report"]
+    fn large_wing_timing() {
+        use crate::engine::generate::{GenerateOptions, generate};
+        use crate::engine::logic::{next_step, singles};
+        use crate::engine::{Level, Limits};
+        use std::time::{Duration, Instant};
+        let time = |b: &Board, k: usize| {
+            let mut best = Duration::MAX;
+            let mut found = 0;
+            for _ in 0..5 {
+                let t = Instant::now();
+                found = large_wings(b, k).len();
+                best = best.min(t.elapsed());
+            }
+            (best, found)
+        };
+        let mut total = [Duration::ZERO; 4];
+        let mut worst = [Duration::ZERO; 4];
+        let mut found = [0usize; 4];
+        let mut positions = 0u32;
+        for seed in 1..=20 {
+            let g = generate(
+                &GenerateOptions::new(Shape::CLASSIC, Level::Expert, seed),
+                &Limits::none(),
+            )
+            .unwrap();
+            let mut b = Board::from_puzzle(&g.puzzle).unwrap();
+            b.set_known_unique(true);
+            while let Some(step) = next_step(&b) {
+                if step.technique.level() != crate::engine::Level::Easy {
+                    positions += 1;
+                    for (i, k) in (4..=7).enumerate() {
+                        let (e, n) = time(&b, k);
+                        total[i] += e;
+                        worst[i] = worst[i].max(e);
+                        found[i] += n;
+                    }
+                }
+                b.apply(&step);
+            }
+        }
+        for (i, k) in (4..=7).enumerate() {
+            println!(
+                "9×9, k = {k}: {:?} mean, {:?} worst over {positions} positions, {} steps",
+                total[i] / positions.max(1),
+                worst[i],
+                found[i]
+            );
+        }
+        for side in [4, 5, 6] {
+            let shape = Shape::square(side).unwrap();
+            let g = generate(
+                &GenerateOptions::new(shape, Level::Easy, 1),
+                &Limits::none(),
+            )
+            .unwrap();
+            let mut b = Board::from_puzzle(&g.puzzle).unwrap();
+            let mut worst = [Duration::ZERO; 4];
+            let mut placed = 0;
+            while let Some(s) = singles::naked_singles(&b)
+                .into_iter()
+                .chain(singles::hidden_singles(&b))
+                .next()
+            {
+                if placed % (shape.cells() / 16) == 0 {
+                    for (i, k) in (4..=7).enumerate() {
+                        worst[i] = worst[i].max(time(&b, k).0);
+                    }
+                }
+                b.apply(&s);
+                placed += 1;
+            }
+            println!("{0}×{0}: worst {worst:?} for k = 4..=7", shape.n());
+        }
     }
 
     /// On generated puzzles, no step of these techniques removes a
