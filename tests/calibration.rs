@@ -74,8 +74,9 @@ fn ratings_follow_sudoku_explainer() {
             .collect();
         println!("  {band}.x: {}", row.join(", "));
     }
-    // Measured 0.61 (Spearman) and 0.47 (Pearson) on the first 3000;
-    // the goal is 0.9. The floor only catches a grader that broke.
-    assert!(s > 0.5, "Spearman {s:.3}");
-    assert!(p > 0.35, "Pearson {p:.3}");
+    // The goal is a Spearman correlation of 0.9; measured 0.950
+    // (Pearson 0.933) on the first 1000. The floors sit a little below,
+    // so a change that loses the Explainer-order walk's agreement shows.
+    assert!(s > 0.9, "Spearman {s:.3}");
+    assert!(p > 0.85, "Pearson {p:.3}");
 }

@@ -1,13 +1,16 @@
 //! Difficulty: the technique path a person would take, graded three ways —
 //! a [`Level`] from the hardest technique needed, a score summed over the
 //! path (scaled by the number of cells, so "easy" means the same on 4×4 and
-//! 25×25), and an SE-style rating of the hardest step (1.0 – 11.x).
+//! 25×25), and an SE-style rating of the hardest step (1.0 – 11.x) on the
+//! walk Sudoku Explainer's family would take ([`explainer`]).
 //!
 //! When the implemented techniques stall, the path continues with a
 //! clearly labelled guess (the solution's value in the empty cell with the
 //! fewest candidates), which makes the puzzle Extreme.
 
 use std::collections::BTreeMap;
+
+pub mod explainer;
 
 use crate::engine::level::Level;
 use crate::engine::logic::{Board, BoardError, PathError, Step, Technique, full_path};
@@ -24,7 +27,8 @@ pub struct Grade {
     pub level: Level,
     /// The path's score (technique weights × uses, × 81 / cells).
     pub score: u32,
-    /// The SE-style rating of the hardest step.
+    /// The SE-style rating: the hardest step of the Explainer-order walk
+    /// ([`explainer::rating`]), which may differ from [`Grade::path`].
     pub rating: f32,
     /// The hardest technique used (None when the puzzle needed a guess or
     /// nothing at all).
@@ -87,6 +91,10 @@ pub fn rating(t: Technique) -> f32 {
         Technique::XYWing => 4.2,
         Technique::XYZWing => 4.4,
         Technique::WWing => 4.4,
+        Technique::LargeWing(4) => 5.5,
+        Technique::LargeWing(5) => 6.2,
+        Technique::LargeWing(6) => 6.6,
+        Technique::LargeWing(_) => 7.5,
         Technique::EmptyRectangle => 4.5,
         Technique::RemotePair => 4.5,
         Technique::ColorTrap => 4.5,
@@ -111,10 +119,6 @@ pub fn rating(t: Technique) -> f32 {
         Technique::MultiColors1 | Technique::MultiColors2 => 5.5,
         Technique::BugPlusOne => 5.6,
         Technique::SueDeCoq => 5.0,
-        Technique::LargeWing(4) => 5.5,
-        Technique::LargeWing(5) => 6.2,
-        Technique::LargeWing(6) => 6.6,
-        Technique::LargeWing(_) => 7.5,
         Technique::ContinuousNiceLoop | Technique::DiscontinuousNiceLoop | Technique::Aic => 7.0,
         Technique::GroupedContinuousNiceLoop
         | Technique::GroupedDiscontinuousNiceLoop
@@ -129,20 +133,19 @@ pub fn rating(t: Technique) -> f32 {
     }
 }
 
-/// The rating of one step: its technique's [`rating`], plus 0.1 for each
-/// half-doubling of a chain's length (its links) past four — so longer
-/// chains and forcing chains rate higher, in the spirit of Sudoku
-/// Explainer's scale. Patterns of fixed size have no links and no bonus.
+/// The rating of one step of the solving path: its technique's
+/// [`rating`], plus the [`explainer::length_bonus`] of a chain's links and
+/// its two ends — so longer chains and forcing chains rate higher (6 links
+/// add 0.1, 8 add 0.2, 12 add 0.3 …). Patterns of fixed size have no links
+/// and no bonus. (A puzzle's rating comes from [`explainer::rating`].)
 pub fn step_rating(step: &Step) -> f32 {
-    let base = rating(step.technique);
     let links = step.highlights.links.len();
-    if links <= 4 {
-        return base;
-    }
-    // Half-doublings of the length past 4 (thresholds 4·√2^k): 6 links
-    // give 1, 8 give 2, 12 give 3, 16 give 4…
-    let halvings = (2.0 * (links as f32 / 4.0).log2() + 1e-4).floor();
-    base + 0.1 * halvings
+    rating(step.technique)
+        + if links == 0 {
+            0.0
+        } else {
+            explainer::length_bonus(links + 2)
+        }
 }
 
 /// HoDoKu-style score weight of one use of a technique.
@@ -170,6 +173,7 @@ pub fn weight(t: Technique) -> u32 {
         Technique::RemotePair => 110,
         Technique::XYWing => 160,
         Technique::XYZWing => 180,
+        Technique::LargeWing(k) => 200 + 20 * u32::from(k.saturating_sub(4)),
         Technique::ColorTrap => 150,
         Technique::ColorWrap => 170,
         Technique::XChain => 250,
@@ -182,7 +186,6 @@ pub fn weight(t: Technique) -> u32 {
         Technique::AvoidableRectangle(_) => 150,
         Technique::BugPlusOne => 100,
         Technique::SueDeCoq => 250,
-        Technique::LargeWing(k) => 200 + 20 * u32::from(k.saturating_sub(4)),
         Technique::ContinuousNiceLoop | Technique::DiscontinuousNiceLoop | Technique::Aic => 280,
         Technique::GroupedContinuousNiceLoop
         | Technique::GroupedDiscontinuousNiceLoop
@@ -244,11 +247,8 @@ pub fn grade_within(
     }
     let cells = puzzle.shape().cells() as u64;
     let score = u32::try_from(raw * 81 / cells.max(1)).unwrap_or(u32::MAX);
-    let (level, rating_value) = if guesses > 0 {
-        (Level::Extreme, GUESS_RATING)
-    } else {
-        (level, hardest.map_or(1.0, |(_, r)| r))
-    };
+    let level = if guesses > 0 { Level::Extreme } else { level };
+    let (rating_value, _) = explainer::rating(&board, solution, limits)?;
     Ok(Grade {
         level,
         score,
@@ -303,7 +303,7 @@ mod tests {
         assert_eq!(bonus(8), 2);
         assert_eq!(bonus(12), 3);
         assert_eq!(bonus(16), 4);
-        assert_eq!(bonus(17), 4);
+        assert_eq!(bonus(17), 5);
         assert_eq!(bonus(23), 5);
     }
 

@@ -1,0 +1,571 @@
+//! The SE-style rating: the puzzle walked the way the Sudoku Explainer
+//! family rates it, so our 1.0 – 11.x number means what theirs does.
+//!
+//! That family tries its rules in a fixed order (singles, intersections,
+//! subsets and basic fish, short single-digit chains, small wings, unique
+//! rectangles, large wings, then chains and forcing chains), takes a step
+//! from the first rule that finds one — the easiest of that rule's steps
+//! where steps of one rule differ in rating — applies it and starts again;
+//! the puzzle's rating is the hardest step on that walk. Rules it does not
+//! know (finned fish, colouring, W-Wings, ALS, grouped chains …) are left
+//! out here, so a puzzle that needs one of those patterns rates at the
+//! chain or forcing chain that replaces it there.
+//!
+//! A chain's rating grows with its length the way theirs does: a base for
+//! its kind (6.5 a one-digit or bivalue loop, 6.6 a one-digit chain, 7.0 a
+//! mixed chain or loop, 8.0 a forcing chain) plus 0.1 for each step of a
+//! geometric ladder of node counts ([`length_bonus`]).
+//!
+//! The walk is our own: the steps come from our techniques, so ratings
+//! agree with theirs where the two find the same patterns.
+
+use std::collections::HashMap;
+
+use crate::engine::grid::Grid;
+use crate::engine::limits::Limits;
+use crate::engine::logic::{Board, Link, PathError, Step, Technique, find_all, guess_step};
+
+use super::GUESS_RATING;
+
+/// One rule of the order: the techniques it asks, and which of their
+/// steps it takes (some rules take only chains of a given size).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Rule {
+    /// Every productive step of these techniques.
+    Any(&'static [Technique]),
+    /// One-digit chains of exactly this many strong links.
+    StrongLinks(usize),
+    /// Basic fish larger than a Jellyfish (boards over 9×9).
+    BigFish,
+}
+
+/// How many rules at the head of [`ORDER`] are singles.
+const SINGLES: usize = 2;
+
+/// The order rules are tried in, easiest first.
+const ORDER: &[Rule] = &[
+    Rule::Any(&[Technique::FullHouse, Technique::HiddenSingle]),
+    Rule::Any(&[Technique::NakedSingle]),
+    Rule::Any(&[Technique::Pointing, Technique::Claiming]),
+    Rule::Any(&[Technique::NakedPair, Technique::LockedPair]),
+    Rule::Any(&[Technique::Fish(2)]),
+    Rule::Any(&[Technique::HiddenPair]),
+    Rule::Any(&[Technique::NakedTriple, Technique::LockedTriple]),
+    Rule::Any(&[Technique::Fish(3)]),
+    Rule::Any(&[Technique::HiddenTriple]),
+    Rule::Any(&[
+        Technique::Skyscraper,
+        Technique::TwoStringKite,
+        Technique::TurbotFish,
+        Technique::EmptyRectangle,
+    ]),
+    Rule::Any(&[Technique::XYWing]),
+    Rule::Any(&[Technique::XYZWing]),
+    Rule::Any(&[
+        Technique::UniqueRectangle(1),
+        Technique::UniqueRectangle(2),
+        Technique::UniqueRectangle(3),
+        Technique::UniqueRectangle(4),
+    ]),
+    Rule::Any(&[Technique::NakedQuad]),
+    Rule::Any(&[Technique::Fish(4)]),
+    Rule::Any(&[Technique::HiddenQuad]),
+    Rule::BigFish,
+    Rule::StrongLinks(3),
+    Rule::Any(&[Technique::LargeWing(4)]),
+    Rule::Any(&[Technique::BugPlusOne]),
+    Rule::StrongLinks(4),
+    Rule::Any(&[Technique::LargeWing(5)]),
+    Rule::Any(&[Technique::LargeWing(6)]),
+    Rule::Any(&[
+        Technique::ContinuousNiceLoop,
+        Technique::XChain,
+        Technique::DiscontinuousNiceLoop,
+        Technique::Aic,
+        Technique::XYChain,
+    ]),
+    Rule::Any(&[Technique::LargeWing(7)]),
+    Rule::Any(&[Technique::ForcingChain]),
+    Rule::Any(&[Technique::TemplateSet, Technique::TemplateDelete]),
+];
+
+/// The rating a chain of `nodes` nodes adds to its kind's base: nothing
+/// up to 6 nodes, then 0.1 each time the node count (less two) passes the
+/// next rung of 4, 6, 8, 12, 16, 24, 32, … (alternately × 3/2 and × 4/3).
+pub fn length_bonus(nodes: usize) -> f32 {
+    let length = nodes.saturating_sub(2);
+    let (mut rung, mut tenths, mut half) = (4usize, 0u32, true);
+    while length > rung {
+        tenths += 1;
+        rung = if half { rung * 3 / 2 } else { rung * 4 / 3 };
+        half = !half;
+    }
+    tenths as f32 / 10.0
+}
+
+/// Whether every link of a chain is on one digit, between two cells.
+fn one_digit(links: &[Link]) -> bool {
+    links
+        .iter()
+        .all(|l| l.from.1 == links[0].from.1 && l.to.1 == l.from.1 && l.from.0 != l.to.0)
+}
+
+/// Whether every strong link of a chain is inside a cell (bivalue cells
+/// only) and every weak one between two cells on one digit.
+fn bivalue_only(links: &[Link]) -> bool {
+    links.iter().all(|l| {
+        if l.strong {
+            l.from.0 == l.to.0
+        } else {
+            l.from.0 != l.to.0 && l.from.1 == l.to.1
+        }
+    })
+}
+
+/// The kind of house a strong link between two cells lies in: 0 a box
+/// (only), 1 a row, 2 a column.
+fn house_kind(b: &Board, l: &Link) -> u8 {
+    let s = b.shape();
+    let (x, y) = (l.from.0, l.to.0);
+    if s.row_of(x) == s.row_of(y) {
+        1
+    } else if s.col_of(x) == s.col_of(y) {
+        2
+    } else {
+        0
+    }
+}
+
+/// What the mix of houses adds to a one-digit chain of strong links: none
+/// when all lie in parallel lines, 0.1 for boxes with one kind of line or
+/// rows with columns, 0.2 for boxes with both.
+fn house_mix(b: &Board, links: &[Link]) -> f32 {
+    let mut kinds = [false; 3];
+    for l in links.iter().filter(|l| l.strong) {
+        kinds[usize::from(house_kind(b, l))] = true;
+    }
+    match kinds {
+        [false, true, false] | [false, false, true] => 0.0,
+        [true, true, true] => 0.2,
+        _ => 0.1,
+    }
+}
+
+/// The SE-style rating of one step found on board `b`, or `None` when the
+/// Explainer family has no rule for it (then it is not taken).
+fn rate(b: &Board, rule: Rule, step: &Step) -> Option<f32> {
+    let links = &step.highlights.links;
+    let strong = links.iter().filter(|l| l.strong).count();
+    match rule {
+        Rule::StrongLinks(k) => {
+            (step.technique == Technique::XChain && strong == k && one_digit(links))
+                .then(|| if k == 3 { 5.4 } else { 5.8 } + house_mix(b, links))
+        }
+        Rule::BigFish => Some(5.6),
+        Rule::Any(_) if matches!(step.technique, Technique::LargeWing(_)) => {
+            let Technique::LargeWing(k) = step.technique else {
+                return None;
+            };
+            large_wing(b, k, step)
+        }
+        Rule::Any(_) => Some(match step.technique {
+            Technique::HiddenSingle => {
+                let in_box = step.highlights.units.iter().any(|&u| u >= 2 * b.n());
+                if in_box { 1.2 } else { 1.5 }
+            }
+            Technique::LockedPair => 3.0,
+            Technique::LockedTriple => 3.6,
+            Technique::Skyscraper => 4.0,
+            Technique::TwoStringKite => 4.1,
+            Technique::TurbotFish => 4.1 + house_mix(b, links).max(0.1) - 0.1,
+            Technique::EmptyRectangle => 4.3,
+            Technique::UniqueRectangle(3) => 4.6,
+            Technique::UniqueRectangle(_) => 4.5,
+            Technique::ContinuousNiceLoop => {
+                let base = if one_digit(links) || bivalue_only(links) {
+                    6.5
+                } else {
+                    7.0
+                };
+                base + length_bonus(links.len())
+            }
+            Technique::DiscontinuousNiceLoop => {
+                let base = if one_digit(links) { 6.6 } else { 7.0 };
+                base + length_bonus(links.len() + 1)
+            }
+            Technique::XChain => 6.6 + length_bonus(links.len() + 3),
+            Technique::XYChain => 7.0 + length_bonus(links.len() + 3),
+            Technique::Aic => {
+                let base = if one_digit(links) { 6.6 } else { 7.0 };
+                base + length_bonus(links.len() + 3)
+            }
+            Technique::ForcingChain => forcing(step),
+            Technique::TemplateSet | Technique::TemplateDelete => 8.5,
+            t => super::rating(t),
+        }),
+    }
+}
+
+/// A forcing chain's rating. With one branch it is a contradiction: 7.5
+/// on one digit (their Nishio), else 8.5 (their dynamic chains, which
+/// ours resemble: each placement updates the candidates). With several
+/// branches (every candidate of a cell, every place in a unit) it is 8.0.
+/// Their length counts nodes "on" and "off": about two per placement,
+/// one per assumption and one per elimination reached, over all branches.
+fn forcing(step: &Step) -> f32 {
+    let links = &step.highlights.links;
+    let branches = step.highlights.candidates.len();
+    if branches <= 1 {
+        let digit = step.eliminations.first().map(|&(_, v)| v);
+        let single = links
+            .iter()
+            .all(|l| Some(l.from.1) == digit && Some(l.to.1) == digit);
+        let base = if single { 7.5 } else { 8.5 };
+        return base + length_bonus(2 * (2 * links.len() + 1));
+    }
+    let nodes = if step.placements.is_empty() {
+        2 * links.len()
+    } else {
+        2 * links.len() + branches
+    };
+    8.0 + length_bonus(nodes)
+}
+
+/// A large wing's rating, when it has the shape their wings have: one
+/// bivalue cell and the other cells all in one house (an almost locked
+/// set). 5.5 for 4 cells, 6.2 for 5, 6.6 for 6, 7.5 for 7, the first two
+/// a tenth or two higher the nearer the house cells' largest candidate
+/// count is to three.
+fn large_wing(b: &Board, k: u8, step: &Step) -> Option<f32> {
+    let cells = &step.highlights.cells;
+    let houses = |c: usize| b.units_of(c);
+    let house = cells.iter().filter(|&&y| b.count(y) == 2).find_map(|&y| {
+        let rest: Vec<usize> = cells.iter().copied().filter(|&c| c != y).collect();
+        let first = *rest.first()?;
+        houses(first)
+            .into_iter()
+            .find(|u| rest.iter().all(|&c| houses(c).contains(u)))
+            .map(|_| rest)
+    })?;
+    let widest = house.iter().map(|&c| b.count(c)).max().unwrap_or(2) as i32;
+    let near = (3 - widest).abs();
+    Some(match k {
+        4 => 5.5 + 0.1 * (1 - near).max(0) as f32,
+        5 => 6.2 + 0.1 * (2 - near).max(0) as f32,
+        6 => 6.6,
+        _ => 7.5,
+    })
+}
+
+/// The techniques a rule asks.
+fn techniques(rule: Rule, n: usize) -> Vec<Technique> {
+    match rule {
+        Rule::Any(ts) => ts.to_vec(),
+        Rule::StrongLinks(_) => vec![Technique::XChain],
+        Rule::BigFish => (5..=(n / 2).min(crate::engine::logic::fish::MAX_BASIC_SIZE))
+            .map(|k| Technique::Fish(u8::try_from(k).unwrap_or(u8::MAX)))
+            .collect(),
+    }
+}
+
+/// The steps the Explainer order takes in a position, with their rating:
+/// the lowest-rated step of the first rule that finds any. Singles are
+/// taken all at once — every one of the lowest rating, one per cell — as
+/// taking them one by one gives the same hardest step: a single stays a
+/// single while others are placed.
+fn next(b: &Board) -> Vec<(Step, f32)> {
+    let mut seen: HashMap<Technique, Vec<Step>> = HashMap::new();
+    for (i, &rule) in ORDER.iter().enumerate() {
+        if b.stopped() {
+            return Vec::new();
+        }
+        let mut rated: Vec<(Step, f32)> = Vec::new();
+        for t in techniques(rule, b.n()) {
+            let steps = seen.entry(t).or_insert_with(|| find_all(b, t));
+            rated.extend(
+                steps
+                    .iter()
+                    .filter(|s| s.is_productive())
+                    .filter_map(|s| rate(b, rule, s).map(|r| (s.clone(), r))),
+            );
+        }
+        let Some(low) = rated.iter().map(|&(_, r)| r).min_by(f32::total_cmp) else {
+            continue;
+        };
+        rated.retain(|&(_, r)| r == low);
+        if i < SINGLES {
+            let mut cells = std::collections::HashSet::new();
+            rated.retain(|(s, _)| s.placements.iter().all(|&(c, _)| cells.insert(c)));
+        } else {
+            rated.truncate(1);
+        }
+        return rated;
+    }
+    Vec::new()
+}
+
+/// The Explainer-order walk from `board` to its solution `solution`:
+/// each step with its SE-style rating, ending with a labelled guess
+/// (rated [`GUESS_RATING`]) when the walk gets stuck.
+pub fn walk(
+    board: &Board,
+    solution: &Grid,
+    limits: &Limits,
+) -> Result<Vec<(Step, f32)>, PathError> {
+    let mut board = board.clone();
+    board.set_limits(limits);
+    board.check()?;
+    let mut steps = Vec::new();
+    while !board.is_solved() {
+        if let Some(stop) = limits.check(0) {
+            return Err(PathError::Stopped(stop));
+        }
+        let found = next(&board);
+        if found.is_empty()
+            && let Some(stop) = limits.check(0)
+        {
+            return Err(PathError::Stopped(stop));
+        }
+        if found.is_empty() {
+            // Their solver gives up here; so does the walk.
+            steps.extend(guess_step(&board, solution).map(|g| (g, GUESS_RATING)));
+            break;
+        }
+        for (step, r) in found {
+            board.apply(&step);
+            board.check()?;
+            steps.push((step, r));
+        }
+    }
+    Ok(steps)
+}
+
+/// The SE-style rating of the position on `board` (whose solution is
+/// `solution`): the hardest step of the Explainer-order [`walk`] (1.0 when
+/// nothing is left to do), with that step's technique.
+pub fn rating(
+    board: &Board,
+    solution: &Grid,
+    limits: &Limits,
+) -> Result<(f32, Option<Technique>), PathError> {
+    let mut hardest = (1.0, None);
+    for (step, r) in walk(board, solution, limits)? {
+        if r > hardest.0 {
+            hardest = (r, Some(step.technique));
+        }
+    }
+    Ok(hardest)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::format::parse_one;
+    use crate::engine::grid::Value;
+    use crate::engine::logic::Highlights;
+    use crate::engine::{NoTrace, Outcome, Shape, solve};
+
+    fn v(d: usize) -> Value {
+        Value::from_index(d)
+    }
+
+    fn link(from: (usize, usize), to: (usize, usize), strong: bool) -> Link {
+        Link {
+            from: (from.0, v(from.1)),
+            to: (to.0, v(to.1)),
+            strong,
+        }
+    }
+
+    fn chain(technique: Technique, links: Vec<Link>) -> Step {
+        Step {
+            technique,
+            placements: Vec::new(),
+            eliminations: vec![(80, v(0))],
+            highlights: Highlights {
+                links,
+                ..Highlights::default()
+            },
+            explanation: String::new(),
+        }
+    }
+
+    fn tenths(r: Option<f32>) -> Option<i32> {
+        r.map(|r| (r * 10.0).round() as i32)
+    }
+
+    #[test]
+    fn the_length_bonus_climbs_a_geometric_ladder() {
+        let bonus = |nodes| (length_bonus(nodes) * 10.0).round() as i32;
+        for (nodes, tenths) in [
+            (0, 0),
+            (6, 0),
+            (7, 1),
+            (8, 1),
+            (9, 2),
+            (10, 2),
+            (11, 3),
+            (14, 3),
+            (15, 4),
+            (18, 4),
+            (19, 5),
+            (26, 5),
+            (27, 6),
+            (34, 6),
+            (35, 7),
+            (50, 7),
+            (51, 8),
+        ] {
+            assert_eq!(bonus(nodes), tenths, "{nodes} nodes");
+        }
+    }
+
+    #[test]
+    fn chains_rate_by_kind_and_length() {
+        let b = Board::from_values(Shape::CLASSIC, &[None; 81]).unwrap();
+        let any = Rule::Any(&[]);
+        // An XY-Chain over three bivalue cells: 5 links, 8 nodes with the
+        // target's two: 7.0 + 0.1.
+        let xy = chain(
+            Technique::XYChain,
+            vec![
+                link((0, 0), (0, 1), true),
+                link((0, 1), (1, 1), false),
+                link((1, 1), (1, 2), true),
+                link((1, 2), (10, 2), false),
+                link((10, 2), (10, 0), true),
+            ],
+        );
+        assert_eq!(tenths(rate(&b, any, &xy)), Some(71));
+        // A one-digit loop of four links (an X-Wing as a cycle): 6.5.
+        let x_loop = chain(
+            Technique::ContinuousNiceLoop,
+            vec![
+                link((0, 4), (8, 4), true),
+                link((8, 4), (17, 4), false),
+                link((17, 4), (9, 4), true),
+                link((9, 4), (0, 4), false),
+            ],
+        );
+        assert_eq!(tenths(rate(&b, any, &x_loop)), Some(65));
+        // The same length over two digits: a mixed loop, 7.0.
+        let mut mixed = x_loop.clone();
+        mixed.highlights.links[0] = link((0, 4), (0, 5), true);
+        assert_eq!(tenths(rate(&b, any, &mixed)), Some(70));
+        // An X-Chain of three strong links in rows and a box is a
+        // strong-link pattern (5.4 + 0.1), not a chain, for that rule —
+        // and a chain (6.6 + 0.1) for the chain rule.
+        let x3 = chain(
+            Technique::XChain,
+            vec![
+                link((0, 2), (5, 2), true),
+                link((5, 2), (23, 2), false),
+                link((23, 2), (21, 2), true),
+                link((21, 2), (39, 2), false),
+                link((39, 2), (30, 2), true),
+            ],
+        );
+        assert_eq!(tenths(rate(&b, Rule::StrongLinks(3), &x3)), Some(55));
+        assert_eq!(rate(&b, Rule::StrongLinks(4), &x3), None);
+        assert_eq!(tenths(rate(&b, any, &x3)), Some(67));
+    }
+
+    #[test]
+    fn large_wings_rate_only_in_their_shape() {
+        // r1c1..r1c3 hold {1,2,3}, {1,4}, {2,4}: an almost locked set in
+        // row 1; r5c1 is the bivalue cell {3,4}.
+        let mut values = vec![None; 81];
+        values[80] = Some(v(8));
+        let mut b = Board::from_values(Shape::CLASSIC, &values).unwrap();
+        let keep = |b: &mut Board, c: usize, digits: &[usize]| {
+            for d in 0..9 {
+                if !digits.contains(&d) && b.has(c, d) {
+                    b.remove(c, d);
+                }
+            }
+        };
+        keep(&mut b, 0, &[0, 1, 2]);
+        keep(&mut b, 1, &[0, 3]);
+        keep(&mut b, 2, &[1, 3]);
+        keep(&mut b, 36, &[2, 3]);
+        let wing = |cells: Vec<usize>| Step {
+            technique: Technique::LargeWing(4),
+            placements: Vec::new(),
+            eliminations: vec![(27, v(2))],
+            highlights: Highlights {
+                cells,
+                ..Highlights::default()
+            },
+            explanation: String::new(),
+        };
+        let any = Rule::Any(&[]);
+        // Widest house cell has three candidates: 5.6.
+        assert_eq!(tenths(rate(&b, any, &wing(vec![0, 1, 2, 36]))), Some(56));
+        // Three cells in no common house besides the bivalue one: not theirs.
+        keep(&mut b, 40, &[0, 3]);
+        assert_eq!(rate(&b, any, &wing(vec![0, 40, 2, 36])), None);
+    }
+
+    /// Puzzles of the Sudoku Exchange bank with their Sukaku Explainer
+    /// ratings, one for each kind of hardest step.
+    const RATED: [(&str, f32, Technique); 6] = [
+        (
+            "007000500000080000900070001025108930003000600009000200000503000700000006010207040",
+            5.5,
+            Technique::LargeWing(4),
+        ),
+        (
+            "240900001005074009000000080010020005030405060800010040020000000700340500400002078",
+            5.6,
+            Technique::BugPlusOne,
+        ),
+        (
+            "500800001000004000004612300035000608002000500608000190006125900000300000100008002",
+            6.4,
+            Technique::LargeWing(5),
+        ),
+        (
+            "590000007040010083008034900001402000069000820000109300004670200980040030700000016",
+            7.1,
+            Technique::ContinuousNiceLoop,
+        ),
+        (
+            "083020090000800100029300008000098700070000060006740000300006980002005000010030540",
+            7.2,
+            Technique::DiscontinuousNiceLoop,
+        ),
+        (
+            "000837000400000003090504010000000000089060520007402800700080002001000300060040090",
+            8.4,
+            Technique::ForcingChain,
+        ),
+    ];
+
+    #[test]
+    fn walks_match_their_ratings_and_follow_the_solution() {
+        for (text, theirs, technique) in RATED {
+            let p = parse_one(text, "rated").unwrap();
+            let Outcome::Solved(sol) = solve(&p, &Limits::none(), &mut NoTrace) else {
+                panic!("{text} has one solution")
+            };
+            let mut b = Board::from_puzzle(&p).unwrap();
+            b.set_known_unique(true);
+            let steps = walk(&b, &sol, &Limits::none()).unwrap();
+            let mut board = b.clone();
+            for (s, _) in &steps {
+                assert_ne!(s.technique, Technique::Guess, "{text}");
+                for &(c, x) in &s.placements {
+                    assert_eq!(sol.get(c), x, "{text}: {}", s.explanation);
+                }
+                for &(c, x) in &s.eliminations {
+                    assert_ne!(sol.get(c), x, "{text}: {}", s.explanation);
+                }
+                board.apply(s);
+            }
+            assert!(board.is_solved(), "{text}");
+            let (r, t) = rating(&b, &sol, &Limits::none()).unwrap();
+            assert_eq!((r * 10.0).round(), (theirs * 10.0).round(), "{text}");
+            assert_eq!(t, Some(technique), "{text}");
+        }
+    }
+}
