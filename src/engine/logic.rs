@@ -144,6 +144,26 @@ pub enum PathError {
 /// before every step and inside the techniques' searches
 /// ([`Board::set_limits`]), so even a large board's walk stops promptly.
 pub fn full_path(board: &Board, solution: &Grid, limits: &Limits) -> Result<Vec<Step>, PathError> {
+    walk_with(
+        board,
+        solution,
+        limits,
+        |b| next_step(b).into_iter().collect(),
+        false,
+    )
+}
+
+/// The walk behind [`full_path`], with the steps of each position chosen
+/// by `next` (applied in order; none means stuck). When stuck, a labelled
+/// [`guess_step`] is taken, and the walk ends there when `end_at_guess`.
+/// Limits and the position are checked as [`full_path`] says.
+pub(crate) fn walk_with(
+    board: &Board,
+    solution: &Grid,
+    limits: &Limits,
+    mut next: impl FnMut(&Board) -> Vec<Step>,
+    end_at_guess: bool,
+) -> Result<Vec<Step>, PathError> {
     let mut board = board.clone();
     board.set_limits(limits);
     board.check()?;
@@ -152,19 +172,26 @@ pub fn full_path(board: &Board, solution: &Grid, limits: &Limits) -> Result<Vec<
         if let Some(stop) = limits.check(0) {
             return Err(PathError::Stopped(stop));
         }
-        let found = next_step(&board);
-        // A search cut short is no reason to guess.
-        if found.is_none()
-            && let Some(stop) = limits.check(0)
-        {
-            return Err(PathError::Stopped(stop));
+        let mut found = next(&board);
+        if found.is_empty() {
+            // A search cut short is no reason to guess.
+            if let Some(stop) = limits.check(0) {
+                return Err(PathError::Stopped(stop));
+            }
+            let Some(guess) = guess_step(&board, solution) else {
+                break;
+            };
+            found.push(guess);
         }
-        let Some(step) = found.or_else(|| guess_step(&board, solution)) else {
-            break;
-        };
-        board.apply(&step);
-        board.check()?;
-        steps.push(step);
+        for step in found {
+            let guessed = step.technique == Technique::Guess;
+            board.apply(&step);
+            board.check()?;
+            steps.push(step);
+            if guessed && end_at_guess {
+                return Ok(steps);
+            }
+        }
     }
     Ok(steps)
 }

@@ -23,7 +23,7 @@ use std::collections::HashMap;
 
 use crate::engine::grid::Grid;
 use crate::engine::limits::Limits;
-use crate::engine::logic::{Board, Link, PathError, Step, Technique, find_all, guess_step};
+use crate::engine::logic::{Board, Link, PathError, Step, Technique, find_all, walk_with};
 
 use super::GUESS_RATING;
 
@@ -306,38 +306,27 @@ fn next(b: &Board) -> Vec<(Step, f32)> {
 
 /// The Explainer-order walk from `board` to its solution `solution`:
 /// each step with its SE-style rating, ending with a labelled guess
-/// (rated [`GUESS_RATING`]) when the walk gets stuck.
+/// (rated [`GUESS_RATING`]) when the walk gets stuck, as their solver gives
+/// up there.
 pub fn walk(
     board: &Board,
     solution: &Grid,
     limits: &Limits,
 ) -> Result<Vec<(Step, f32)>, PathError> {
-    let mut board = board.clone();
-    board.set_limits(limits);
-    board.check()?;
-    let mut steps = Vec::new();
-    while !board.is_solved() {
-        if let Some(stop) = limits.check(0) {
-            return Err(PathError::Stopped(stop));
-        }
-        let found = next(&board);
-        if found.is_empty()
-            && let Some(stop) = limits.check(0)
-        {
-            return Err(PathError::Stopped(stop));
-        }
-        if found.is_empty() {
-            // Their solver gives up here; so does the walk.
-            steps.extend(guess_step(&board, solution).map(|g| (g, GUESS_RATING)));
-            break;
-        }
-        for (step, r) in found {
-            board.apply(&step);
-            board.check()?;
-            steps.push((step, r));
-        }
-    }
-    Ok(steps)
+    let mut ratings = Vec::new();
+    let steps = walk_with(
+        board,
+        solution,
+        limits,
+        |b| {
+            let found = next(b);
+            ratings.extend(found.iter().map(|&(_, r)| r));
+            found.into_iter().map(|(s, _)| s).collect()
+        },
+        true,
+    )?;
+    let ratings = ratings.into_iter().chain(std::iter::repeat(GUESS_RATING));
+    Ok(steps.into_iter().zip(ratings).collect())
 }
 
 /// The SE-style rating of the position on `board` (whose solution is
