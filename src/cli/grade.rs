@@ -48,6 +48,14 @@ pub fn run(args: &GradeArgs) -> Status {
                     (k, _) => format!("guess ×{k} (beyond the implemented techniques)"),
                 };
                 let mut line = format!("{} {} {:.1} {hardest}", g.level, g.score, g.rating);
+                // The rating comes from the Explainer-order walk; say which
+                // step set it when that is not the path's hardest.
+                if let Some(t) = g
+                    .rated_by
+                    .filter(|&t| g.guesses == 0 && Some(t) != g.hardest)
+                {
+                    line.push_str(&format!(" (rated by {})", t.name()));
+                }
                 if args.steps {
                     for (i, s) in g.path.iter().enumerate() {
                         line.push_str(&format!(

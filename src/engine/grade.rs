@@ -30,6 +30,9 @@ pub struct Grade {
     /// The SE-style rating: the hardest step of the Explainer-order walk
     /// ([`explainer::rating`]), which may differ from [`Grade::path`].
     pub rating: f32,
+    /// The technique of the step that set [`Grade::rating`] on the
+    /// Explainer-order walk (None for a guess, or with nothing to do).
+    pub rated_by: Option<Technique>,
     /// The hardest technique used (None when the puzzle needed a guess or
     /// nothing at all).
     pub hardest: Option<Technique>,
@@ -248,11 +251,12 @@ pub fn grade_within(
     let cells = puzzle.shape().cells() as u64;
     let score = u32::try_from(raw * 81 / cells.max(1)).unwrap_or(u32::MAX);
     let level = if guesses > 0 { Level::Extreme } else { level };
-    let (rating_value, _) = explainer::rating(&board, solution, limits)?;
+    let (rating_value, rated_by) = explainer::rating(&board, solution, limits)?;
     Ok(Grade {
         level,
         score,
         rating: rating_value,
+        rated_by,
         hardest: hardest.map(|(t, _)| t),
         steps_by_technique: by,
         guesses,
