@@ -77,12 +77,13 @@ const ORDER: &[Rule] = &[
     Rule::StrongLinks(4),
     Rule::Any(&[Technique::LargeWing(5)]),
     Rule::Any(&[Technique::LargeWing(6)]),
+    // Their chains and loops. An XY-Chain is an AIC here (the AIC search
+    // finds it, with the same rating), so it is not searched twice.
     Rule::Any(&[
         Technique::ContinuousNiceLoop,
         Technique::XChain,
         Technique::DiscontinuousNiceLoop,
         Technique::Aic,
-        Technique::XYChain,
     ]),
     Rule::Any(&[Technique::LargeWing(7)]),
     Rule::Any(&[Technique::ForcingChain]),
