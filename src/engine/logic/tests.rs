@@ -254,6 +254,17 @@ fn a_path_through_an_easy_puzzle_solves_it() {
     }
 }
 
+/// The board of a generated expert puzzle of `shape` from `seed`, and
+/// its solution.
+pub(super) fn expert_board(shape: Shape, seed: u64) -> (Board, Grid) {
+    let g = generate(
+        &GenerateOptions::new(shape, Level::Expert, seed),
+        &Limits::none(),
+    )
+    .unwrap();
+    (Board::from_puzzle(&g.puzzle).unwrap(), g.solution)
+}
+
 /// Walks the solve path of a generated expert puzzle of `shape` for each
 /// seed: singles until stuck, then every step of `techniques` found in the
 /// position is checked — it removes something, never a solution value, its
@@ -267,12 +278,7 @@ pub(super) fn sound_along_paths(
 ) -> Vec<usize> {
     let mut fired = vec![0usize; techniques.len()];
     for seed in seeds {
-        let g = generate(
-            &GenerateOptions::new(shape, Level::Expert, seed),
-            &Limits::none(),
-        )
-        .unwrap();
-        let mut b = Board::from_puzzle(&g.puzzle).unwrap();
+        let (mut b, solution) = expert_board(shape, seed);
         b.set_known_unique(true);
         for _ in 0..200 {
             while let Some(s) = singles::naked_singles(&b)
@@ -289,7 +295,7 @@ pub(super) fn sound_along_paths(
                     assert!(!s.eliminations.is_empty(), "{}", s.explanation);
                     for &(c, val) in &s.eliminations {
                         assert_ne!(
-                            g.solution.get(c),
+                            solution.get(c),
                             val,
                             "{shape:?} seed {seed}: {}",
                             s.explanation

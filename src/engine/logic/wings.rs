@@ -909,10 +909,9 @@ mod tests {
     /// boards with random candidates gone (many cells with few).
     #[test]
     fn large_wings_match_a_plain_search() {
+        use crate::engine::Level;
         use crate::engine::generate::random::{below, rng_for};
-        use crate::engine::generate::{GenerateOptions, generate};
         use crate::engine::logic::next_step;
-        use crate::engine::{Level, Limits};
         let same = |b: &Board, k: usize, what: &str| {
             let found: BTreeSet<_> = large_wings(b, k)
                 .into_iter()
@@ -927,12 +926,7 @@ mod tests {
             (Shape::CLASSIC, 1..=3),
         ] {
             for seed in seeds {
-                let g = generate(
-                    &GenerateOptions::new(shape, Level::Expert, seed),
-                    &Limits::none(),
-                )
-                .unwrap();
-                let mut b = Board::from_puzzle(&g.puzzle).unwrap();
+                let (mut b, _) = crate::engine::logic::tests::expert_board(shape, seed);
                 while let Some(step) = next_step(&b) {
                     if step.technique.level() != Level::Easy {
                         for k in 4..=5 {
