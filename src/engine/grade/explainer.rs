@@ -163,13 +163,8 @@ fn rate(b: &Board, rule: Rule, step: &Step) -> Option<f32> {
                 .then(|| if k == 3 { 5.4 } else { 5.8 } + house_mix(b, links))
         }
         Rule::BigFish => Some(5.6),
-        Rule::Any(_) if matches!(step.technique, Technique::LargeWing(_)) => {
-            let Technique::LargeWing(k) = step.technique else {
-                return None;
-            };
-            large_wing(b, k, step)
-        }
         Rule::Any(_) => Some(match step.technique {
+            Technique::LargeWing(k) => return large_wing(b, k, step),
             Technique::HiddenSingle => {
                 let in_box = step.highlights.units.iter().any(|&u| u >= 2 * b.n());
                 if in_box { 1.2 } else { 1.5 }
@@ -178,7 +173,7 @@ fn rate(b: &Board, rule: Rule, step: &Step) -> Option<f32> {
             Technique::LockedTriple => 3.6,
             Technique::Skyscraper => 4.0,
             Technique::TwoStringKite => 4.1,
-            Technique::TurbotFish => 4.1 + house_mix(b, links).max(0.1) - 0.1,
+            Technique::TurbotFish => 4.0 + house_mix(b, links).max(0.1),
             Technique::EmptyRectangle => 4.3,
             Technique::UniqueRectangle(3) => 4.6,
             Technique::UniqueRectangle(_) => 4.5,
@@ -195,7 +190,6 @@ fn rate(b: &Board, rule: Rule, step: &Step) -> Option<f32> {
                 base + length_bonus(links.len() + 1)
             }
             Technique::XChain => 6.6 + length_bonus(links.len() + 3),
-            Technique::XYChain => 7.0 + length_bonus(links.len() + 3),
             Technique::Aic => {
                 let base = if one_digit(links) { 6.6 } else { 7.0 };
                 base + length_bonus(links.len() + 3)
@@ -263,9 +257,7 @@ fn techniques(rule: Rule, n: usize) -> Vec<Technique> {
     match rule {
         Rule::Any(ts) => ts.to_vec(),
         Rule::StrongLinks(_) => vec![Technique::XChain],
-        Rule::BigFish => (5..=(n / 2).min(crate::engine::logic::fish::MAX_BASIC_SIZE))
-            .map(|k| Technique::Fish(u8::try_from(k).unwrap_or(u8::MAX)))
-            .collect(),
+        Rule::BigFish => Technique::big_fish(n).collect(),
     }
 }
 
@@ -414,10 +406,10 @@ mod tests {
     fn chains_rate_by_kind_and_length() {
         let b = Board::from_values(Shape::CLASSIC, &[None; 81]).unwrap();
         let any = Rule::Any(&[]);
-        // An XY-Chain over three bivalue cells: 5 links, 8 nodes with the
-        // target's two: 7.0 + 0.1.
+        // An XY-Chain over three bivalue cells, as the AIC search finds it:
+        // 5 links, 8 nodes with the target's two: 7.0 + 0.1.
         let xy = chain(
-            Technique::XYChain,
+            Technique::Aic,
             vec![
                 link((0, 0), (0, 1), true),
                 link((0, 1), (1, 1), false),

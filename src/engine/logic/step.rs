@@ -256,14 +256,20 @@ impl Technique {
                 )
             })
             .collect();
-        let big = (5..=(n / 2).min(super::fish::MAX_BASIC_SIZE))
-            .map(|k| Technique::Fish(u8::try_from(k).unwrap_or(u8::MAX)));
+        let big = Technique::big_fish(n);
         let at = v
             .iter()
             .position(|&t| t == Technique::Fish(4))
             .map_or(v.len(), |p| p + 1);
         v.splice(at..at, big);
         v
+    }
+
+    /// The basic fish larger than a Jellyfish that fit an n×n board (up
+    /// to [`super::fish::MAX_BASIC_SIZE`]), smallest first.
+    pub fn big_fish(n: usize) -> impl Iterator<Item = Technique> {
+        (5..=(n / 2).min(super::fish::MAX_BASIC_SIZE))
+            .map(|k| Technique::Fish(u8::try_from(k).unwrap_or(u8::MAX)))
     }
 
     /// The name players know.
