@@ -233,14 +233,9 @@ fn forcing(step: &Step) -> f32 {
 /// count is to three.
 fn large_wing(b: &Board, k: u8, step: &Step) -> Option<f32> {
     let cells = &step.highlights.cells;
-    let houses = |c: usize| b.units_of(c);
     let house = cells.iter().filter(|&&y| b.count(y) == 2).find_map(|&y| {
         let rest: Vec<usize> = cells.iter().copied().filter(|&c| c != y).collect();
-        let first = *rest.first()?;
-        houses(first)
-            .into_iter()
-            .find(|u| rest.iter().all(|&c| houses(c).contains(u)))
-            .map(|_| rest)
+        (!b.shared_units(&rest).is_empty()).then_some(rest)
     })?;
     let widest = house.iter().map(|&c| b.count(c)).max().unwrap_or(2) as i32;
     let near = (3 - widest).abs();

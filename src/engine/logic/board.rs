@@ -174,6 +174,19 @@ impl Board {
         self.tables.units_of(c).map(|u| u as usize)
     }
 
+    /// The units every cell of `cells` lies in (row, column, box order);
+    /// empty when `cells` is.
+    pub fn shared_units(&self, cells: &[usize]) -> Vec<usize> {
+        let Some(&first) = cells.first() else {
+            return Vec::new();
+        };
+        let head = self.units_of(first);
+        (0..3)
+            .filter(|&k| cells.iter().all(|&c| self.units_of(c)[k] == head[k]))
+            .map(|k| head[k])
+            .collect()
+    }
+
     /// Whether two distinct cells share a unit.
     pub fn sees(&self, a: usize, b: usize) -> bool {
         a != b && {

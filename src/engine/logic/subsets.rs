@@ -77,14 +77,6 @@ fn clear(b: &Board, units: &[usize], cells: &[usize], mask: u64) -> Vec<(usize, 
     out
 }
 
-/// The units every cell of `cells` shares.
-fn shared_units(b: &Board, cells: &[usize]) -> Vec<usize> {
-    b.units_of(cells[0])
-        .into_iter()
-        .filter(|u| cells.iter().all(|&c| b.units_of(c).contains(u)))
-        .collect()
-}
-
 fn subset_step(
     b: &Board,
     t: Technique,
@@ -139,7 +131,7 @@ fn naked_sets(
             let cells: Vec<usize> = idx.iter().map(|&i| open[i]).collect();
             let mask = cells.iter().fold(0, |m, &c| m | b.mask(c));
             if mask.count_ones() as usize == k {
-                let shared = shared_units(b, &cells);
+                let shared = b.shared_units(&cells);
                 f(cells, mask, shared);
             }
         });

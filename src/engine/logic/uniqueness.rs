@@ -224,12 +224,6 @@ fn cands_in(b: &Board, cells: &[usize], mask: u64) -> Vec<(usize, Value)> {
         .collect()
 }
 
-/// The units cells `x` and `y` share.
-fn shared_units(b: &Board, x: usize, y: usize) -> Vec<usize> {
-    let (ux, uy) = (b.units_of(x), b.units_of(y));
-    (0..3).filter(|&k| ux[k] == uy[k]).map(|k| ux[k]).collect()
-}
-
 /// A strong link on `d` between two cells.
 fn strong(x: usize, y: usize, d: usize) -> Link {
     let v = Value::from_index(d);
@@ -345,7 +339,7 @@ fn type2(b: &Board, r: &Rect, steps: &mut Vec<Step>) {
         b,
         Technique::UniqueRectangle(2),
         r,
-        shows(Vec::new(), shared_units(b, ri, rj), Vec::new()),
+        shows(Vec::new(), b.shared_units(&[ri, rj]), Vec::new()),
         elim,
         format!(
             "Unique Rectangle type 2: {} on {}; {} and {} both add only {}, so one of them \
@@ -374,7 +368,7 @@ fn type3(b: &Board, r: &Rect, budget: &mut usize, steps: &mut Vec<Step>) {
     if x.count_ones() as usize >= MAX_TYPE3_SUBSET {
         return;
     }
-    let shared = shared_units(b, ri, rj);
+    let shared = b.shared_units(&[ri, rj]);
     for &u in &shared {
         let others: Vec<usize> = b
             .unit(u)
@@ -508,7 +502,8 @@ fn type4(b: &Board, r: &Rect, steps: &mut Vec<Step>) {
     let (ri, rj) = (r.corners[i], r.corners[j]);
     for a in bits(r.ab) {
         let other = r.ab & !(1 << a);
-        let Some(u) = shared_units(b, ri, rj)
+        let Some(u) = b
+            .shared_units(&[ri, rj])
             .into_iter()
             .find(|&u| conjugate(b, u, a, ri, rj))
         else {

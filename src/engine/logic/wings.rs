@@ -390,8 +390,7 @@ impl WingSearch<'_> {
         let mut cells = self.set.clone();
         cells.sort_unstable();
         // All in one unit: a naked subset, told as such.
-        let first = b.units_of(cells[0]);
-        if (0..3).any(|i| cells.iter().all(|&c| b.units_of(c)[i] == first[i])) {
+        if !b.shared_units(&cells).is_empty() {
             return;
         }
         let places =
