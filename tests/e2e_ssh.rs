@@ -148,7 +148,11 @@ fn a_dropped_ssh_connection_saves_the_game_and_continue_resumes_it() {
     let t = Tmux::start(&name, &ssh(&game));
     t.wait_for("the start menu", |s| s.contains("Continue (9×9"));
     t.keys(&["Up", "Enter"]);
-    let resumed = t.wait_for("the resumed board", |s| s.contains("moves    1"));
+    // The menu's last frame can still cover part of the board when the
+    // panel already shows the move: wait until it is gone.
+    let resumed = t.wait_for("the resumed board", |s| {
+        s.contains("moves    1") && !s.contains("Continue (9×9")
+    });
     assert_eq!(
         board(&resumed),
         board(&played),
