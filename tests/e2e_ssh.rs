@@ -118,7 +118,7 @@ fn a_dropped_ssh_connection_saves_the_game_and_continue_resumes_it() {
     t.wait_for("the board", |s| s.contains("filled") && s.contains('┏'));
     // The cursor starts on the first empty cell.
     t.keys(&["5"]);
-    let played = t.wait_for("the move", |s| s.contains("moves    1"));
+    let played = t.wait_settled("the move", |s| s.contains("moves    1"));
     // The connection drops: the ssh client dies without a word.
     let client = t.show("#{pane_pid}");
     Command::new("kill")
@@ -149,8 +149,9 @@ fn a_dropped_ssh_connection_saves_the_game_and_continue_resumes_it() {
     t.wait_for("the start menu", |s| s.contains("Continue (9×9"));
     t.keys(&["Up", "Enter"]);
     // The menu's last frame can still cover part of the board when the
-    // panel already shows the move: wait until it is gone.
-    let resumed = t.wait_for("the resumed board", |s| {
+    // panel already shows the move: wait until it is gone and the frame
+    // has fully arrived.
+    let resumed = t.wait_settled("the resumed board", |s| {
         s.contains("moves    1") && !s.contains("Continue (9×9")
     });
     assert_eq!(

@@ -78,6 +78,26 @@ impl Tmux {
         }
     }
 
+    /// As `wait_for`, then until the board part of the screen stays the
+    /// same over two captures 100 ms apart: over SSH a frame arrives in
+    /// pieces, and a capture can fall between them.
+    pub fn wait_settled(&self, what: &str, pred: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let mut last = self.wait_for(what, &pred);
+        loop {
+            std::thread::sleep(Duration::from_millis(100));
+            let s = self.screen();
+            if pred(&s) && board(&s) == board(&last) {
+                return s;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "waiting for {what} to settle; screen:\n{s}"
+            );
+            last = s;
+        }
+    }
+
     /// A tmux format value of the pane (`#{pane_pid}`, `#{alternate_on}`).
     pub fn show(&self, format: &str) -> String {
         let out = Command::new("tmux")
