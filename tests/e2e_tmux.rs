@@ -49,15 +49,15 @@ fn play_save_quit_and_continue_in_a_real_terminal() {
     s.keys(&["Enter"]);
     s.wait_for("the new-game dialog", |t| t.contains("9×9"));
     s.keys(&["Enter"]);
-    let first = s.wait_for("the board", |t| t.contains("filled") && t.contains('┏'));
+    let first = s.wait_settled("the board", |t| t.contains("filled") && t.contains('┏'));
     // The cursor starts on the first empty cell: enter 5, undo, enter 7.
     s.keys(&["5"]);
     s.wait_for("the move", |t| t.contains("moves    1"));
     s.keys(&["u"]);
-    s.wait_for("the undo", |t| t.contains("undid entry"));
-    assert_eq!(board(&s.screen()), board(&first), "undo restores the board");
+    let undone = s.wait_settled("the undo", |t| t.contains("undid entry"));
+    assert_eq!(board(&undone), board(&first), "undo restores the board");
     s.keys(&["7"]);
-    let played = s.wait_for("the second move", |t| t.contains("moves    2"));
+    let played = s.wait_settled("the second move", |t| t.contains("moves    2"));
     // Save under a name.
     s.keys(&["s"]);
     s.wait_for("the save dialog", |t| t.contains("Name of the save"));
@@ -75,7 +75,7 @@ fn play_save_quit_and_continue_in_a_real_terminal() {
     let s = game(&dir, &name, "");
     s.wait_for("the start menu", |t| t.contains("Continue (9×9"));
     s.keys(&["Up", "Enter"]);
-    let resumed = s.wait_for("the resumed board", |t| t.contains("moves    2"));
+    let resumed = s.wait_settled("the resumed board", |t| t.contains("moves    2"));
     assert_eq!(
         board(&resumed),
         board(&played),
@@ -109,7 +109,7 @@ fn one_move(s: &Tmux) -> String {
     s.keys(&["Enter"]);
     s.wait_for("the board", |t| t.contains("filled") && t.contains('┏'));
     s.keys(&["5"]);
-    s.wait_for("the move", |t| t.contains("moves    1"))
+    s.wait_settled("the move", |t| t.contains("moves    1"))
 }
 
 /// SIGTERM (a shutdown) and SIGHUP (the SSH connection or the terminal
@@ -142,7 +142,7 @@ fn sigterm_and_sighup_save_the_game_and_exit() {
         let s = game(&dir, &name, "");
         s.wait_for("the start menu", |t| t.contains("Continue (9×9"));
         s.keys(&["Up", "Enter"]);
-        let resumed = s.wait_for("the resumed board", |t| t.contains("moves    1"));
+        let resumed = s.wait_settled("the resumed board", |t| t.contains("moves    1"));
         assert_eq!(board(&resumed), board(&played), "SIG{signal}: same board");
         s.keys(&["q"]);
         drop(s);
