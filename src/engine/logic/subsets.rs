@@ -139,17 +139,18 @@ fn naked_sets(
 }
 
 /// Naked subsets of size `k` (locked pairs and triples are left to
-/// [`locked_subsets`]).
+/// [`locked_subsets`]; a pair or triple in a line–box intersection that
+/// clears only one of the two is found here).
 pub fn naked(b: &Board, k: usize) -> Vec<Step> {
     let mut steps: Vec<Step> = Vec::new();
     naked_sets(b, 0..b.shape().units(), k, |cells, mask, units| {
-        if k <= 3 && units.len() >= 2 {
-            return; // a locked subset
-        }
         if steps.iter().any(|s| s.highlights.cells == cells) {
             return;
         }
         let elim = clear(b, &units, &cells, mask);
+        if k <= 3 && locks_both(b, &units, &elim) {
+            return; // a locked subset
+        }
         if !elim.is_empty() {
             steps.push(subset_step(
                 b,
@@ -228,7 +229,8 @@ pub fn hidden(b: &Board, k: usize) -> Vec<Step> {
 }
 
 /// Locked pairs (`k` = 2) and triples (3): a naked subset inside a line–box
-/// intersection; its values leave the rest of the line and of the box.
+/// intersection whose values leave both the rest of the line and the rest
+/// of the box.
 pub fn locked_subsets(b: &Board, k: usize) -> Vec<Step> {
     let t = if k == 2 {
         Technique::LockedPair
@@ -237,13 +239,25 @@ pub fn locked_subsets(b: &Board, k: usize) -> Vec<Step> {
     };
     let mut steps: Vec<Step> = Vec::new();
     naked_sets(b, 0..2 * b.n(), k, |cells, mask, units| {
-        if units.len() < 2 {
-            return;
-        }
         let elim = clear(b, &units, &cells, mask);
-        if !elim.is_empty() {
+        if locks_both(b, &units, &elim) {
             steps.push(subset_step(b, t, &cells, mask, units, elim));
         }
     });
     steps
+}
+
+/// Whether a naked subset is locked: it lies in a line and a box and
+/// removes candidates from both, the box and the line outside the box (as
+/// HoDoKu defines a locked pair or triple). One that clears only one of the
+/// two is a plain naked subset there.
+fn locks_both(b: &Board, units: &[usize], elim: &[(usize, Value)]) -> bool {
+    let Some(&bx) = units.iter().find(|&&u| u >= 2 * b.n()) else {
+        return false;
+    };
+    if units.len() < 2 {
+        return false;
+    }
+    let in_box = |c: usize| b.units_of(c)[2] == bx;
+    elim.iter().any(|&(c, _)| in_box(c)) && elim.iter().any(|&(c, _)| !in_box(c))
 }

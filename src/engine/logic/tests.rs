@@ -152,6 +152,43 @@ fn naked_and_hidden_pairs_on_16x16() {
     assert!(subsets::hidden(&empty(shape), 2).is_empty());
 }
 
+/// A naked pair in a line–box intersection is locked when it clears both
+/// the box and the line outside it; clearing only one, it is a naked pair
+/// (HoDoKu's distinction).
+#[test]
+fn a_locked_pair_clears_its_line_and_its_box_on_6x6() {
+    // r1c1 and r1c2 hold {1, 2}; they lie in row 1 and box 1 (2×3 boxes).
+    let mut b = empty6();
+    only(&mut b, 0, &[1, 2]);
+    only(&mut b, 1, &[1, 2]);
+    let locked = subsets::locked_subsets(&b, 2);
+    assert_eq!(locked.len(), 1, "{locked:?}");
+    assert_eq!(locked[0].technique, Technique::LockedPair);
+    let mut want: Vec<(usize, Value)> = [2, 3, 4, 5, 6, 7, 8]
+        .into_iter()
+        .flat_map(|c| [(c, v(1)), (c, v(2))])
+        .collect();
+    want.sort();
+    assert_eq!(locked[0].eliminations, want);
+    assert!(subsets::naked(&b, 2).is_empty());
+    // With 1 and 2 gone from r1c4–r1c6, only the box loses them: a naked
+    // pair (found once, though the cells share two units), not a locked one.
+    for c in 3..6 {
+        b.remove(c, 0);
+        b.remove(c, 1);
+    }
+    assert!(subsets::locked_subsets(&b, 2).is_empty());
+    let naked = subsets::naked(&b, 2);
+    assert_eq!(naked.len(), 1, "{naked:?}");
+    assert_eq!(naked[0].technique, Technique::NakedPair);
+    let mut want: Vec<(usize, Value)> = [2, 6, 7, 8]
+        .into_iter()
+        .flat_map(|c| [(c, v(1)), (c, v(2))])
+        .collect();
+    want.sort();
+    assert_eq!(naked[0].eliminations, want);
+}
+
 #[test]
 fn contradictions_are_named() {
     let shape = Shape::square(2).unwrap();
