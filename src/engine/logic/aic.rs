@@ -17,8 +17,13 @@
 //!   An AIC with only one elimination is the discontinuous nice loop
 //!   through that candidate, and is reported as that (HoDoKu's convention).
 //!
-//! Loops that pass through a node twice (lassos) are left out of the
-//! continuous and eliminating discontinuous loops, as HoDoKu leaves them out.
+//! No chain or loop enters again a cell it has left (a lasso; HoDoKu's rule,
+//! see [`is_lasso`]). The breadth-first search keeps one shortest chain per
+//! state; when an AIC's or a placing loop's chain is a lasso, a short
+//! depth-first search looks for a simple one ([`Ctx::simple_chain`]). A
+//! continuous loop seen as a lasso from one start is found from another; an
+//! eliminating discontinuous loop whose every shortest chain is a lasso is
+//! left to later techniques.
 //! - Discontinuous nice loop: assuming a candidate true leads to it being
 //!   false (it goes), or assuming it false leads to it being true (it is
 //!   placed; reported as the removal of the cell's other candidates).
@@ -529,6 +534,9 @@ impl Mode {
 struct Ctx {
     g: Graph,
     bfs: Bfs,
+    /// Distances to a target, for [`Ctx::simple_chain`] (made on its
+    /// first use: most passes never need it).
+    back: Option<Bfs>,
     grouped: bool,
     max: usize,
     /// Links followed so far in this call, and the most allowed.
@@ -545,6 +553,7 @@ impl Ctx {
         Ctx {
             g,
             bfs,
+            back: None,
             grouped,
             max: if grouped {
                 MAX_GROUPED_LINKS
@@ -583,6 +592,149 @@ impl Ctx {
             })
             .collect()
     }
+
+    /// The chain to state `s`, or when that is a lasso the shortest one from
+    /// the same start to the same node that is not (see
+    /// [`Ctx::simple_chain`]). Without a search, `None` when the lasso's
+    /// eliminations, `known`, already have a chain as short as it (a simple
+    /// chain could only be longer).
+    fn chain_or_simple(
+        &mut self,
+        s: u32,
+        is_loop: bool,
+        known: &[(usize, Value)],
+    ) -> Option<Vec<(usize, bool)>> {
+        let chain = self.chain(s);
+        if !is_lasso(&self.g, &chain, is_loop) {
+            return Some(chain);
+        }
+        if self.found.known(known, chain.len()) {
+            return None;
+        }
+        let (u, truth, _) = split(s);
+        self.simple_chain(chain[0], u, truth, is_loop)
+    }
+
+    /// The shortest chain from `start` to node `target` in state `truth`
+    /// that is not a lasso (and, grouped, uses a group or ALS), within the
+    /// link cap: an iterative deepening depth-first search that cuts every
+    /// branch the unconstrained distance to the target says is too long.
+    /// The breadth-first search keeps one shortest chain per state, and when
+    /// that one is a lasso, this finds the chain HoDoKu would show instead.
+    /// It spends at most [`MAX_SIMPLE_WORK`] links.
+    fn simple_chain(
+        &mut self,
+        start: (usize, bool),
+        target: usize,
+        truth: bool,
+        is_loop: bool,
+    ) -> Option<Vec<(usize, bool)>> {
+        // A state's distance to (target, truth) is the distance from
+        // (target, !truth) to the state with its truth flipped, since every
+        // link runs both ways.
+        let mut work = 0;
+        let back = self.back.get_or_insert_with(|| Bfs::new(&self.g));
+        back.run(
+            &self.g,
+            state(target, !truth, false),
+            self.max,
+            MAX_SIMPLE_WORK,
+            &mut work,
+        );
+        let search = Dfs {
+            g: &self.g,
+            back,
+            start: start.0,
+            target: (target, truth),
+            is_loop,
+            grouped: self.grouped,
+        };
+        let from = search.distance(start)?;
+        let mut path = vec![start];
+        for limit in from..=self.max.min(from + MAX_SIMPLE_SLACK) {
+            if search.extend(&mut path, false, limit, &mut work) {
+                self.work += work;
+                return Some(path);
+            }
+            if work > MAX_SIMPLE_WORK {
+                break;
+            }
+        }
+        self.work += work;
+        None
+    }
+}
+
+/// The most links one [`Ctx::simple_chain`] search follows.
+const MAX_SIMPLE_WORK: usize = 5_000;
+
+/// How many links longer than the shortest chain (lasso or not) a
+/// [`Ctx::simple_chain`] search goes.
+const MAX_SIMPLE_SLACK: usize = 2;
+
+/// A depth-first search for a chain that is not a lasso.
+struct Dfs<'a> {
+    g: &'a Graph,
+    /// Reached from the target with its truth flipped.
+    back: &'a Bfs,
+    start: usize,
+    target: (usize, bool),
+    is_loop: bool,
+    grouped: bool,
+}
+
+impl Dfs<'_> {
+    /// The fewest links from `(node, truth)` to the target, lasso or not.
+    fn distance(&self, (u, t): (usize, bool)) -> Option<usize> {
+        [false, true]
+            .into_iter()
+            .map(|used| state(u, !t, used))
+            .filter(|&st| self.back.reached(st))
+            .map(|st| usize::from(self.back.depth[st as usize]))
+            .min()
+    }
+
+    /// Extends `path` to the target within `limit` links in all.
+    fn extend(
+        &self,
+        path: &mut Vec<(usize, bool)>,
+        used: bool,
+        limit: usize,
+        work: &mut usize,
+    ) -> bool {
+        let &(u, truth) = path.last().unwrap_or(&(self.start, false));
+        if (u, truth) == self.target && path.len() > 1 {
+            return used == self.grouped;
+        }
+        let next = if truth {
+            &self.g.weak[u]
+        } else {
+            &self.g.strong[u]
+        };
+        *work += next.len();
+        if *work > MAX_SIMPLE_WORK {
+            return false;
+        }
+        for (i, &t) in next.iter().enumerate() {
+            let t = t as usize;
+            let reach = self.distance((t, !truth));
+            if reach.is_none_or(|d| path.len() + d > limit) {
+                continue;
+            }
+            if t == self.start && (t, !truth) != self.target {
+                continue;
+            }
+            let via_als = !truth && self.g.via[u].get(i).is_some_and(|&k| k != NONE);
+            path.push((t, !truth));
+            if !is_lasso(self.g, path, self.is_loop)
+                && self.extend(path, used || via_als || self.g.special[t], limit, work)
+            {
+                return true;
+            }
+            path.pop();
+        }
+        false
+    }
 }
 
 /// The candidates `node` being true rules out, as (cell, digit), sorted.
@@ -608,17 +760,40 @@ fn excluded(b: &Board, node: &Node) -> Vec<(usize, usize)> {
     out
 }
 
-/// Whether a chain passes through one of its nodes twice (once true, once
-/// false): a lasso, which goes out and comes back the same way. HoDoKu
-/// leaves lassos out of its loops. Continuous loops and the eliminating
-/// discontinuous loops skip them (where the conclusion holds, another loop
-/// usually gives it); placing loops and AICs keep them, since the search
-/// keeps only the shortest chain to each end and would lose the conclusion.
-fn is_lasso(chain: &[(usize, bool)]) -> bool {
-    chain
-        .iter()
-        .enumerate()
-        .any(|(i, &(a, _))| chain[i + 1..].iter().any(|&(b, _)| a == b))
+/// Whether a chain is a lasso by HoDoKu's rule: it enters again a cell it
+/// has left. Consecutive nodes may share a cell (a link inside it, or an ALS
+/// link); a node, once left, occupies its cells (an ALS link's set too), and
+/// a node enters by the cell it names first (after an ALS link, the ALS's
+/// first). In a loop (`is_loop`) the start's cells stay free, so the loop
+/// can close on them.
+fn is_lasso(g: &Graph, chain: &[(usize, bool)], is_loop: bool) -> bool {
+    let cells = |i: usize| &g.nodes[chain[i].0].cells;
+    let mut used: Vec<usize> = Vec::new();
+    for i in 0..chain.len() {
+        // The cell a node enters by: its first, or an ALS's first when an
+        // ALS link leads to it.
+        let via = (i > 0 && chain[i].1)
+            .then(|| g.als_of(chain[i - 1].0, chain[i].0))
+            .flatten();
+        if used.contains(&via.unwrap_or(cells(i))[0]) {
+            return true;
+        }
+        if i == 0 {
+            continue;
+        }
+        let start = cells(0);
+        used.extend(
+            cells(i - 1)
+                .iter()
+                .filter(|c| !(is_loop && start.contains(c))),
+        );
+        if i >= 2 && chain[i - 1].1 {
+            if let Some(set) = g.als_of(chain[i - 2].0, chain[i - 1].0) {
+                used.extend(set);
+            }
+        }
+    }
+    false
 }
 
 /// The candidates outside ALS `set` of each of its digits other than
@@ -642,9 +817,13 @@ fn locked_in_als(b: &Board, set: &[usize], except: &[usize]) -> Vec<(usize, usiz
 
 /// The candidates both nodes rule out.
 fn common(b: &Board, x: &Node, y: &Node) -> Vec<(usize, usize)> {
-    let ey = excluded(b, y);
-    excluded(b, x)
-        .into_iter()
+    both(&excluded(b, x), &excluded(b, y))
+}
+
+/// What two sorted lists of [`excluded`] candidates share.
+fn both(ex: &[(usize, usize)], ey: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    ex.iter()
+        .copied()
         .filter(|e| ey.binary_search(e).is_ok())
         .collect()
 }
@@ -803,8 +982,9 @@ fn cnl_pass(b: &Board, x: &mut Ctx) {
             if !x.g.nodes[u].weak_with(&x.g.nodes[s]) {
                 continue;
             }
+            // A lasso here is found as a proper loop from another start.
             let chain = x.chain(st);
-            if is_lasso(&chain) {
+            if is_lasso(&x.g, &chain, true) {
                 continue;
             }
             // The loop's cells, leaving out those of ALS nodes (the ALS's
@@ -861,7 +1041,7 @@ fn cnl_pass(b: &Board, x: &mut Ctx) {
                 elim_text(b, &elims)
             );
             x.found.offer(
-                dep + 1,
+                chain.len(),
                 make_step(technique, cand, links, explanation, elims),
             );
         }
@@ -888,12 +1068,14 @@ fn dnl_pass(b: &Board, x: &mut Ctx) {
             let s = x.g.start(b, c, d);
             // Assume (d)c true: does it come back false?
             x.run(state(s, true, false));
+            // The first end whose shortest chain is not a lasso (a lasso's
+            // conclusion is left to other techniques, as HoDoKu leaves it).
             let chain = x.bfs.order.iter().find_map(|&st| {
                 let (u, truth, used) = split(st);
                 if !(truth && x.wanted(used) && x.g.nodes[u].weak_with(&x.g.nodes[s])) {
                     return None;
                 }
-                Some(x.chain(st)).filter(|chain| !is_lasso(chain))
+                Some(x.chain(st)).filter(|chain| !is_lasso(&x.g, chain, true))
             });
             if let Some(chain) = chain {
                 let elims = to_values(vec![(c, d)]);
@@ -923,10 +1105,12 @@ fn dnl_pass(b: &Board, x: &mut Ctx) {
                 .map(|used| state(s, true, used))
                 .find(|&st| x.bfs.reached(st) && x.wanted(split(st).2));
             if let Some(st) = end {
-                let chain = x.chain(st);
+                let elims = to_values(b.digits(c).filter(|&z| z != d).map(|z| (c, z)).collect());
+                let Some(chain) = x.chain_or_simple(st, true, &elims) else {
+                    continue;
+                };
                 // The last node is the start again; drop it and close.
                 let chain = &chain[..chain.len() - 1];
-                let elims = to_values(b.digits(c).filter(|&z| z != d).map(|z| (c, z)).collect());
                 let (cand, links, text) = describe(b, &x.g, chain, Some(true));
                 let explanation = format!(
                     "{}: {} (= strong, − weak link): if {} were not {} it would be, so it \
@@ -938,7 +1122,7 @@ fn dnl_pass(b: &Board, x: &mut Ctx) {
                     b.symbol(d)
                 );
                 x.found.offer(
-                    chain.len(),
+                    chain.len() + 1,
                     make_step(technique, cand, links, explanation, elims),
                 );
             }
@@ -958,6 +1142,16 @@ fn aic_pass(b: &Board, x: &mut Ctx) {
     } else {
         Technique::Aic
     };
+    // What each candidate node rules out, once per pass.
+    let excl: Vec<Vec<(usize, usize)>> = (0..x.g.scratch())
+        .map(|i| {
+            if x.g.nodes[i].is_candidate() {
+                excluded(b, &x.g.nodes[i])
+            } else {
+                Vec::new()
+            }
+        })
+        .collect();
     for s in 0..x.g.scratch() {
         if !x.g.nodes[s].is_candidate() || x.exhausted(b) {
             continue;
@@ -966,17 +1160,26 @@ fn aic_pass(b: &Board, x: &mut Ctx) {
         for k in 0..x.bfs.order.len() {
             let st = x.bfs.order[k];
             let (e, truth, used) = split(st);
-            if !truth || !x.wanted(used) || e <= s || !x.g.nodes[e].is_candidate() {
+            if !truth || !x.wanted(used) || e == s || !x.g.nodes[e].is_candidate() {
                 continue;
             }
-            let elims = common(b, &x.g.nodes[s], &x.g.nodes[e]);
+            let elims = both(&excl[s], &excl[e]);
             // One elimination is a discontinuous nice loop through it (as
             // HoDoKu counts them), found as that.
             if elims.len() < 2 {
                 continue;
             }
             let elims = to_values(elims);
-            let chain = x.chain(st);
+            // Each pair of ends is met from both; the second time only a
+            // shorter chain, or a simple one where the first was a lasso,
+            // is news.
+            let links = usize::from(x.bfs.depth[st as usize]);
+            if e < s && x.found.known(&elims, links + 1) {
+                continue;
+            }
+            let Some(chain) = x.chain_or_simple(st, false, &elims) else {
+                continue;
+            };
             let (cand, links, text) = describe(b, &x.g, &chain, None);
             let explanation = format!(
                 "{}: {} (= strong, − weak link): one of its ends is true, so what both \
@@ -986,7 +1189,7 @@ fn aic_pass(b: &Board, x: &mut Ctx) {
                 elim_text(b, &elims)
             );
             x.found.offer(
-                chain.len() - 1,
+                chain.len(),
                 make_step(technique, cand, links, explanation, elims),
             );
         }
@@ -1033,6 +1236,59 @@ mod tests {
         assert!(aics(&b2, false).is_empty());
         assert!(discontinuous_nice_loops(&b2, false).is_empty());
         assert!(continuous_nice_loops(&b2, false).is_empty());
+    }
+
+    /// HoDoKu's lasso rule, on chains of candidate nodes (`is_lasso` looks
+    /// only at the cells, not at whether the links exist).
+    #[test]
+    fn a_chain_may_not_enter_a_cell_it_has_left() {
+        // Bivalue r1c1 {1,2}, r1c2 {1,3}, r1c5 {1,2}: their candidates are
+        // nodes.
+        let mut b = empty6();
+        for (c, m) in [(0, 0b011), (1, 0b101), (4, 0b011)] {
+            set(&mut b, c, m);
+        }
+        let g = Graph::build(&b, Mode::Plain);
+        let node = |c: usize, d: usize| g.cand_id[c * 6 + d] as usize;
+        let chain = |v: &[(usize, usize, bool)]| -> Vec<(usize, bool)> {
+            v.iter().map(|&(c, d, t)| (node(c, d), t)).collect()
+        };
+        // (1)r1c1 − (2)r1c1 = (2)r1c5: a link inside a cell is fine.
+        let ok = chain(&[(0, 0, false), (0, 1, true), (4, 1, false)]);
+        assert!(!is_lasso(&g, &ok, false));
+        // … = (1)r1c5 − (1)r1c1: back into r1c1, which it left.
+        let mut back = ok.clone();
+        back.extend(chain(&[(4, 0, true), (0, 0, false)]));
+        assert!(is_lasso(&g, &back, false));
+        // As a loop, coming back to the start's cell closes it.
+        assert!(!is_lasso(&g, &back, true));
+        let mut closing = back[..4].to_vec();
+        closing.extend(chain(&[(1, 0, false)]));
+        assert!(!is_lasso(&g, &closing, true));
+        // A loop may not come back to a cell other than the start's.
+        let mut inner = closing.clone();
+        inner.extend(chain(&[(4, 1, true)]));
+        assert!(is_lasso(&g, &inner, true));
+    }
+
+    /// The depth-first fallback finds a real chain, link by link.
+    #[test]
+    fn the_simple_chain_search_follows_the_links() {
+        let b = aic_board();
+        let mut x = Ctx::new(&b, Mode::Plain, Found::default(), 0);
+        let s = x.g.cand_id[0] as usize; // (1)r1c1
+        let e = x.g.cand_id[25 * 6] as usize; // (1)r5c2
+        let chain = x.simple_chain((s, false), e, true, false).unwrap();
+        assert_eq!(chain.first(), Some(&(s, false)));
+        assert_eq!(chain.last(), Some(&(e, true)));
+        assert_eq!(chain.len(), 6, "{chain:?}");
+        for w in chain.windows(2) {
+            let (u, t) = w[0];
+            assert_eq!(w[1].1, !t);
+            let links = if t { &x.g.weak[u] } else { &x.g.strong[u] };
+            assert!(links.contains(&(w[1].0 as u32)), "{chain:?}");
+        }
+        assert!(!is_lasso(&x.g, &chain, false));
     }
 
     #[test]

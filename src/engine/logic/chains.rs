@@ -34,6 +34,14 @@ impl Found {
         }
     }
 
+    /// Whether a chain of at most `len` links already eliminates exactly
+    /// `eliminations` (sorted).
+    pub(super) fn known(&self, eliminations: &[(usize, Value)], len: usize) -> bool {
+        self.steps
+            .iter()
+            .any(|(l, s)| *l <= len && s.eliminations == eliminations)
+    }
+
     pub(super) fn into_steps(self) -> Vec<Step> {
         self.steps.into_iter().map(|(_, s)| s).collect()
     }
