@@ -154,7 +154,8 @@ pub fn full_path(board: &Board, solution: &Grid, limits: &Limits) -> Result<Vec<
 }
 
 /// The walk behind [`full_path`], with the steps of each position chosen
-/// by `next` (applied in order; none means stuck). When stuck, a labelled
+/// by `next` (applied in order, the position checked after them; none
+/// means stuck). When stuck, a labelled
 /// [`guess_step`] is taken, and the walk ends there when `end_at_guess`.
 /// Limits and the position are checked as [`full_path`] says.
 pub(crate) fn walk_with(
@@ -183,14 +184,18 @@ pub(crate) fn walk_with(
             };
             found.push(guess);
         }
+        let mut guessed = false;
         for step in found {
-            let guessed = step.technique == Technique::Guess;
+            guessed = step.technique == Technique::Guess;
             board.apply(&step);
-            board.check()?;
             steps.push(step);
             if guessed && end_at_guess {
-                return Ok(steps);
+                break;
             }
+        }
+        board.check()?;
+        if guessed && end_at_guess {
+            return Ok(steps);
         }
     }
     Ok(steps)

@@ -83,7 +83,7 @@ impl Board {
         if n > MAX_LOGIC_SIDE {
             return Err(BoardError::TooLarge(n));
         }
-        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let full = all_digits(n);
         let tables = shape.tables();
         let mut b = Board {
             shape,
@@ -360,31 +360,44 @@ impl Board {
                 return Err(BoardError::EmptyCell(self.cell_name(c)));
             }
         }
+        let all = all_digits(self.n);
         for u in 0..self.shape.units() {
-            let mut seen: Vec<Option<usize>> = vec![None; self.n];
+            // Values placed, and candidates open, in the unit, as masks.
+            let (mut placed, mut open) = (0u64, 0u64);
             for &c in self.unit(u) {
                 let c = c as usize;
-                if let Some(v) = self.values[c] {
-                    if let Some(first) = seen[v.index()] {
+                match self.values[c] {
+                    Some(v) if placed >> v.index() & 1 == 1 => {
+                        let first = self
+                            .unit(u)
+                            .iter()
+                            .map(|&x| x as usize)
+                            .find(|&x| self.values[x] == Some(v))
+                            .unwrap_or(c);
                         return Err(BoardError::Duplicate(
                             self.cell_name(first),
                             self.cell_name(c),
                         ));
                     }
-                    seen[v.index()] = Some(c);
+                    Some(v) => placed |= 1 << v.index(),
+                    None => open |= self.cand[c],
                 }
             }
-            for (d, first) in seen.iter().enumerate() {
-                if first.is_none() && self.places(u, d) == 0 {
-                    return Err(BoardError::NoPlace {
-                        unit: self.unit_name(u),
-                        value: self.symbol(d),
-                    });
-                }
+            let lost = all & !placed & !open;
+            if lost != 0 {
+                return Err(BoardError::NoPlace {
+                    unit: self.unit_name(u),
+                    value: self.symbol(lost.trailing_zeros() as usize),
+                });
             }
         }
         Ok(())
     }
+}
+
+/// The mask of all `n` digits (`n` ≤ 64).
+fn all_digits(n: usize) -> u64 {
+    if n == 64 { u64::MAX } else { (1u64 << n) - 1 }
 }
 
 /// The set bits of a mask, lowest first.

@@ -62,12 +62,18 @@ pub fn naked_singles(b: &Board) -> Vec<Step> {
 pub fn hidden_singles(b: &Board) -> Vec<Step> {
     let mut steps: Vec<Step> = Vec::new();
     for u in 0..b.shape().units() {
-        for d in 0..b.n() {
-            let places = b.places(u, d);
-            if places.count_ones() != 1 {
+        // The digits open in exactly one cell of the unit: seen once and
+        // never again.
+        let (mut once, mut more) = (0u64, 0u64);
+        for &c in b.unit(u) {
+            let m = b.mask(c as usize);
+            more |= once & m;
+            once |= m;
+        }
+        for d in super::bits(once & !more) {
+            let Some(c) = b.unit(u).iter().map(|&c| c as usize).find(|&c| b.has(c, d)) else {
                 continue;
-            }
-            let c = b.unit(u)[places.trailing_zeros() as usize] as usize;
+            };
             if steps
                 .iter()
                 .any(|s| s.placements[0] == (c, Value::from_index(d)))
