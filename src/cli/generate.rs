@@ -342,16 +342,24 @@ pub fn run(args: &GenerateArgs) -> Status {
                 });
             }
             let grade_note = match &graded.grade {
-                Some(grade) => format!(
-                    ", {} (rating {:.1}, {})",
-                    grade.level,
-                    grade.rating,
-                    if grade.guesses > 0 {
-                        "needs a guess"
-                    } else {
-                        grade.hardest.map_or("nothing", |t| t.name())
-                    }
-                ),
+                Some(grade) => {
+                    // As `grade` prints it: the rating's step when it is
+                    // not the path's hardest.
+                    let rated_by = grade
+                        .rated_by
+                        .filter(|&t| grade.guesses == 0 && Some(t) != grade.hardest)
+                        .map_or(String::new(), |t| format!("; rated by {}", t.name()));
+                    format!(
+                        ", {} (rating {:.1}, {}{rated_by})",
+                        grade.level,
+                        grade.rating,
+                        if grade.guesses > 0 {
+                            "needs a guess"
+                        } else {
+                            grade.hardest.map_or("nothing", |t| t.name())
+                        }
+                    )
+                }
                 None => String::new(),
             };
             let mut record = String::new();

@@ -226,9 +226,26 @@ pub fn grade_within(
     solution: &Grid,
     limits: &Limits,
 ) -> Result<Grade, GradeError> {
-    let mut board = Board::from_puzzle(puzzle)?;
-    board.set_known_unique(true);
-    let path = full_path(&board, solution, limits)?;
+    let board = board_of(puzzle)?;
+    let mut grade = unrated(&board, solution, limits)?;
+    (grade.rating, grade.rated_by) = explainer::rating(&board, solution, limits)?;
+    Ok(grade)
+}
+
+/// [`grade_within`] without the rating walk, which costs about as much
+/// again: `rating` is 0 and `rated_by` None until [`rate_within`] fills
+/// them in. For callers that look at the level first (graded generation).
+pub(crate) fn grade_unrated_within(
+    puzzle: &Puzzle,
+    solution: &Grid,
+    limits: &Limits,
+) -> Result<Grade, GradeError> {
+    unrated(&board_of(puzzle)?, solution, limits)
+}
+
+/// The grade of `board`'s path, without the rating.
+fn unrated(board: &Board, solution: &Grid, limits: &Limits) -> Result<Grade, GradeError> {
+    let path = full_path(board, solution, limits)?;
     let mut by: BTreeMap<Technique, usize> = BTreeMap::new();
     let mut raw: u64 = 0;
     let mut hardest: Option<(Technique, f32)> = None;
@@ -248,20 +265,37 @@ pub fn grade_within(
             hardest = Some((t, r));
         }
     }
-    let cells = puzzle.shape().cells() as u64;
+    let cells = board.shape().cells() as u64;
     let score = u32::try_from(raw * 81 / cells.max(1)).unwrap_or(u32::MAX);
     let level = if guesses > 0 { Level::Extreme } else { level };
-    let (rating_value, rated_by) = explainer::rating(&board, solution, limits)?;
     Ok(Grade {
         level,
         score,
-        rating: rating_value,
-        rated_by,
+        rating: 0.0,
+        rated_by: None,
         hardest: hardest.map(|(t, _)| t),
         steps_by_technique: by,
         guesses,
         path,
     })
+}
+
+/// Fills in the rating of a grade from [`grade_unrated_within`].
+pub(crate) fn rate_within(
+    grade: &mut Grade,
+    puzzle: &Puzzle,
+    solution: &Grid,
+    limits: &Limits,
+) -> Result<(), GradeError> {
+    (grade.rating, grade.rated_by) = explainer::rating(&board_of(puzzle)?, solution, limits)?;
+    Ok(())
+}
+
+/// The puzzle's board, known to be unique.
+fn board_of(puzzle: &Puzzle) -> Result<Board, GradeError> {
+    let mut board = Board::from_puzzle(puzzle)?;
+    board.set_known_unique(true);
+    Ok(board)
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@
 //! puzzles need only singles), so the clue ranges of [`super::clue_range`]
 //! are only where the search starts.
 
-use crate::engine::grade::{Grade, GradeError, grade_within};
+use crate::engine::grade::{Grade, GradeError, grade_unrated_within, rate_within};
 use crate::engine::level::Level;
 use crate::engine::limits::{Limits, StopReason};
 use crate::engine::logic::MAX_LOGIC_SIDE;
@@ -131,7 +131,19 @@ pub fn generate_graded(opts: &GenerateOptions, limits: &Limits) -> Result<Graded
             Err(StopReason::Deadline) if best.is_some() => break,
             Err(stop) => return Err(stop),
         };
-        let (grade, late) = match grade_within(&made.puzzle, &made.solution, limits) {
+        // The level first; the rating walk, which costs about as much
+        // again, only when a rating range is asked or the try is kept.
+        let mut graded_try = grade_unrated_within(&made.puzzle, &made.solution, limits);
+        if let Ok(g) = &mut graded_try
+            && (opts.rating.is_some()
+                || best
+                    .as_ref()
+                    .is_none_or(|(m, _)| index(g.level).abs_diff(target) * 1000 < *m))
+            && let Err(e) = rate_within(g, &made.puzzle, &made.solution, limits)
+        {
+            graded_try = Err(e);
+        }
+        let (grade, late) = match graded_try {
             Ok(grade) => (Some(grade), false),
             Err(GradeError::Stopped(StopReason::Deadline)) => (None, true),
             Err(GradeError::Stopped(stop)) => return Err(stop),
@@ -198,8 +210,13 @@ mod tests {
             let p = &g.generated.puzzle;
             assert_eq!(is_unique(p, &Limits::none()), Some(true));
             assert!(p.is_solved_by(&g.generated.solution));
-            // An independent grade (solving again) agrees.
-            assert_eq!(grade(p).unwrap().level, level);
+            // An independent grade (solving again) agrees, rating too
+            // (the try kept was rated, though tries are graded unrated).
+            let fresh = grade(p).unwrap();
+            let kept = g.grade.as_ref().unwrap();
+            assert_eq!(fresh.level, level);
+            assert_eq!((fresh.rating, fresh.rated_by), (kept.rating, kept.rated_by));
+            assert!(kept.rating >= 1.0);
             // The same options give the same puzzle.
             let again = generate_graded(&opts, &Limits::none()).unwrap();
             assert_eq!(again.generated.puzzle, *p);
