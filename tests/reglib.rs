@@ -55,14 +55,6 @@ fn digits_of(list: &[(usize, Value)]) -> String {
 /// case of an implemented code must pass.
 const KNOWN_DIFFERENCES: &[(usize, &str)] = &[
     (
-        836,
-        "a Dual 2-String Kite that unites kites on two different digits (5 and 9) under one digit",
-    ),
-    (
-        838,
-        "a Dual 2-String Kite that unites kites on two different digits (3 and 7) under one digit",
-    ),
-    (
         1253,
         "a grouped continuous nice loop through ALS nodes that our search does not reach",
     ),
@@ -101,11 +93,14 @@ fn render(s: &Step) -> Rendered {
             | Technique::SueDeCoq
             | Technique::MultiColors1
             | Technique::MultiColors2
-            | Technique::DualTwoStringKite
             | Technique::DualEmptyRectangle
     );
     let digits = if s.technique == Technique::BugPlusOne {
         String::new()
+    } else if s.technique == Technique::DualTwoStringKite {
+        // HoDoKu pairs kites by their box cells alone and names the pair
+        // by its first kite's digit, the lower one.
+        digits_of(&e)[..1].to_string()
     } else if s.highlights.candidates.is_empty() || by_result {
         digits_of(if e.is_empty() { &p } else { &e })
     } else {

@@ -282,9 +282,12 @@ fn push_new(steps: &mut Vec<Step>, s: Step) {
     }
 }
 
-/// Dual 2-String Kites: two kites of one value through the same two cells
-/// of their box, each cell the row end of one kite and the column end of
-/// the other; both kites' eliminations as one step.
+/// Dual 2-String Kites: two kites through the same two cells of their
+/// box, each removing a different candidate; both kites' eliminations as
+/// one step. As in HoDoKu, the kites are paired by their box cells alone,
+/// so they may be on different values (both cells then hold both); on one
+/// value the cells swap roles, each the row end of one kite and the column
+/// end of the other.
 pub fn dual_kites(b: &Board) -> Vec<Step> {
     let kites = kites(b);
     let mut steps = Vec::new();
@@ -295,17 +298,20 @@ pub fn dual_kites(b: &Board) -> Vec<Step> {
             else {
                 continue;
             };
-            // Two kites with the same box cells are distinct only when the
-            // cells swap roles (a line's pair through a cell is unique).
             let same_cells = (w1, w2) == (x1, x2) || (w1, w2) == (x2, x1);
-            if digit_of(k1) != digit_of(k2) || !same_cells {
+            let (Some(d1), Some(d2)) = (digit_of(k1), digit_of(k2)) else {
+                continue;
+            };
+            if !same_cells {
                 continue;
             }
-            let Some(d) = digit_of(k1) else { continue };
+            let on = if d1 == d2 {
+                format!("two kites on {}", b.symbol(d1))
+            } else {
+                format!("a kite on {} and one on {}", b.symbol(d1), b.symbol(d2))
+            };
             let why = format!(
-                "Dual 2-String Kite: two kites on {} meet at {} and {} in {}. First, {}. \
-                 Second, {}",
-                b.symbol(d),
+                "Dual 2-String Kite: {on} meet at {} and {} in {}. First, {}. Second, {}",
                 b.cell_name(*w1),
                 b.cell_name(*w2),
                 b.unit_name(b.units_of(*w1)[2]),
@@ -450,6 +456,18 @@ mod tests {
         assert_eq!(steps[0].technique, Technique::DualTwoStringKite);
         assert_eq!(steps[0].highlights.links.len(), 6);
         assert!(steps[0].explanation.contains("r1c3 and r2c1"));
+        // As in HoDoKu, kites on different values through the same box
+        // cells pair too: 1 in row 1 (r1c3, r1c5) and column 1 (r2c1,
+        // r5c1) removes r5c5; 2 in row 1 (r1c3, r1c6) and column 1 (r2c1,
+        // r4c1) removes r4c6.
+        let mut b = empty6();
+        only_at(&mut b, 0, 0, &[2, 4]);
+        only_at(&mut b, 6, 0, &[6, 24]);
+        only_at(&mut b, 0, 1, &[2, 5]);
+        only_at(&mut b, 6, 1, &[6, 18]);
+        let steps = dual_kites(&b);
+        assert_eq!(elims(&steps), vec![vec![(23, v0(1)), (28, v0(0))]]);
+        assert!(steps[0].explanation.contains("a kite on 1 and one on 2"));
         // One kite alone is no dual.
         let mut b = empty6();
         only_at(&mut b, 0, 2, &[0, 4]);
