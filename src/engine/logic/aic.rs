@@ -223,6 +223,28 @@ fn als_search(
     }
 }
 
+/// The cells outside ALS `set` with three or more candidates that see
+/// every cell of the set holding one of their candidates: those the set
+/// can force.
+fn forced_cells(b: &Board, set: &[usize]) -> Vec<usize> {
+    let mut out: Vec<usize> = Vec::new();
+    for &c in set {
+        for p in b.tables().peers(c) {
+            if set.contains(&p) || b.count(p) < 3 || out.contains(&p) {
+                continue;
+            }
+            let sees_a_digit = b.digits(p).any(|z| {
+                set.iter().any(|&h| b.has(h, z))
+                    && set.iter().all(|&h| !b.has(h, z) || b.sees(h, p))
+            });
+            if sees_a_digit {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
 /// The units holding every one of `cells`.
 fn units_holding(b: &Board, cells: &[usize]) -> Vec<usize> {
     let Some(&first) = cells.first() else {
@@ -313,6 +335,26 @@ impl Graph {
             for (i, &x) in ds.iter().enumerate() {
                 for &y in &ds[i + 1..] {
                     pairs.push((part(x), part(y), k as u32));
+                }
+            }
+            // Forced exits (HoDoKu's): without x the set is locked on its
+            // other digits, so a cell outside it loses each of them whose
+            // holders in the set it sees all of; when that leaves one
+            // candidate m (of three or more: a bivalue cell is reached by
+            // plain links), x is in the set or m in that cell.
+            let holders: Vec<Vec<usize>> = (0..n)
+                .map(|z| set.iter().copied().filter(|&c| b.has(c, z)).collect())
+                .collect();
+            for y in forced_cells(b, set) {
+                // The set's digits y would lose, whatever the entry.
+                let seen = super::bits(b.mask(y) & mask)
+                    .filter(|&z| holders[z].iter().all(|&h| b.sees(h, y)))
+                    .fold(0u64, |m, z| m | 1 << z);
+                for &x in &ds {
+                    let left = b.mask(y) & !(seen & !(1u64 << x));
+                    if left.count_ones() == 1 {
+                        pairs.push((part(x), cand(y, left.trailing_zeros() as usize), k as u32));
+                    }
                 }
             }
         }
@@ -778,6 +820,10 @@ fn is_lasso(g: &Graph, chain: &[(usize, bool)], is_loop: bool) -> bool {
         if used.contains(&via.unwrap_or(cells(i))[0]) {
             return true;
         }
+        // A cell an ALS forces enters by its own cell as well.
+        if via.is_some_and(|set| !set.contains(&cells(i)[0])) && used.contains(&cells(i)[0]) {
+            return true;
+        }
         if i == 0 {
             continue;
         }
@@ -811,6 +857,37 @@ fn locked_in_als(b: &Board, set: &[usize], except: &[usize]) -> Vec<(usize, usiz
                 out.push((p, z));
             }
         }
+    }
+    out
+}
+
+/// What ALS `set` linking `p` and `q` removes on a continuous loop. Exactly
+/// one of the two is true, so the set lacks one of their digits and its
+/// other digits are locked in it. When the link forces a cell outside the
+/// set (one node is there), the set lacks its entry digit or one of the
+/// cell's other digits (the exits): each exit is in the set or in that
+/// cell, and only the set's remaining digits are locked.
+fn als_on_loop(b: &Board, set: &[usize], p: &Node, q: &Node) -> Vec<(usize, usize)> {
+    let outside = |n: &Node| !set.contains(&n.cells[0]);
+    let forced = [p, q].into_iter().find(|n| outside(n));
+    let Some(y) = forced else {
+        return locked_in_als(b, set, &[p.digit, q.digit]);
+    };
+    let entry = if outside(p) { q.digit } else { p.digit };
+    let cell = y.cells[0];
+    let exits: Vec<usize> = b.digits(cell).filter(|&z| z != y.digit).collect();
+    let mut except = exits.clone();
+    except.push(entry);
+    let mut out = locked_in_als(b, set, &except);
+    for z in exits {
+        let holders: Vec<usize> = set.iter().copied().filter(|&c| b.has(c, z)).collect();
+        out.extend(
+            b.tables()
+                .peers(cell)
+                .filter(|&t| b.has(t, z) && !set.contains(&t))
+                .filter(|&t| holders.iter().all(|&h| b.sees(h, t)))
+                .map(|t| (t, z)),
+        );
     }
     out
 }
@@ -1024,8 +1101,8 @@ fn cnl_pass(b: &Board, x: &mut Ctx) {
             // digits are locked in it.
             for w in chain.windows(2).filter(|w| w[1].1) {
                 if let Some(set) = x.g.als_of(w[0].0, w[1].0) {
-                    let linked = [x.g.nodes[w[0].0].digit, x.g.nodes[w[1].0].digit];
-                    elims.extend(locked_in_als(b, set, &linked));
+                    let (p, q) = (&x.g.nodes[w[0].0], &x.g.nodes[w[1].0]);
+                    elims.extend(als_on_loop(b, set, p, q));
                 }
             }
             if elims.is_empty() {
