@@ -26,9 +26,40 @@ pub use traced::solve_logic;
 
 use crate::engine::grid::Grid;
 use crate::engine::limits::{Limits, StopReason};
+use aic::Nodes;
+
+/// Choices a technique search takes, as HoDoKu's options of the same
+/// meaning. The solver, hints and grader use the default: everything on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchOptions {
+    /// Grouped nice loops and AICs may pass through almost locked sets.
+    pub als_in_chains: bool,
+    /// ALS-XY-Wings and Death Blossoms may use ALSs that share cells (never
+    /// the cells of a restricted common value). ALS chains always may.
+    pub als_overlap: bool,
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions {
+            als_in_chains: true,
+            als_overlap: true,
+        }
+    }
+}
 
 /// Every step of technique `t` in the position.
 pub fn find_all(board: &Board, t: Technique) -> Vec<Step> {
+    find_all_with(board, t, SearchOptions::default())
+}
+
+/// Every step of technique `t` in the position, searched with `options`.
+pub fn find_all_with(board: &Board, t: Technique, options: SearchOptions) -> Vec<Step> {
+    let grouped = if options.als_in_chains {
+        Nodes::GroupsAndAls
+    } else {
+        Nodes::Groups
+    };
     match t {
         Technique::FullHouse => singles::full_houses(board),
         Technique::NakedSingle => singles::naked_singles(board),
@@ -69,16 +100,16 @@ pub fn find_all(board: &Board, t: Technique) -> Vec<Step> {
         Technique::HiddenRectangle => uniqueness::hidden_rectangles(board),
         Technique::AvoidableRectangle(k) => uniqueness::avoidable_rectangles(board, k),
         Technique::BugPlusOne => uniqueness::bug_plus_one(board),
-        Technique::ContinuousNiceLoop => aic::continuous_nice_loops(board, false),
-        Technique::DiscontinuousNiceLoop => aic::discontinuous_nice_loops(board, false),
-        Technique::Aic => aic::aics(board, false),
-        Technique::GroupedContinuousNiceLoop => aic::continuous_nice_loops(board, true),
-        Technique::GroupedDiscontinuousNiceLoop => aic::discontinuous_nice_loops(board, true),
-        Technique::GroupedAic => aic::aics(board, true),
+        Technique::ContinuousNiceLoop => aic::continuous_nice_loops(board, Nodes::Candidates),
+        Technique::DiscontinuousNiceLoop => aic::discontinuous_nice_loops(board, Nodes::Candidates),
+        Technique::Aic => aic::aics(board, Nodes::Candidates),
+        Technique::GroupedContinuousNiceLoop => aic::continuous_nice_loops(board, grouped),
+        Technique::GroupedDiscontinuousNiceLoop => aic::discontinuous_nice_loops(board, grouped),
+        Technique::GroupedAic => aic::aics(board, grouped),
         Technique::AlsXz => als::als_xz(board),
-        Technique::AlsXyWing => als::als_xy_wings(board),
+        Technique::AlsXyWing => als::als_xy_wings(board, options.als_overlap),
         Technique::AlsChain => als::als_chains(board),
-        Technique::DeathBlossom => als::death_blossoms(board),
+        Technique::DeathBlossom => als::death_blossoms(board, options.als_overlap),
         Technique::SueDeCoq => als::sue_de_coq(board),
         Technique::ForcingChain => forcing::forcing_chains(board),
         Technique::TemplateSet => templates::templates(board, true),

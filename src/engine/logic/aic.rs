@@ -34,7 +34,15 @@
 //!   by, so its other digits are locked in it and go from every cell that
 //!   sees all of the ALS's cells holding them.
 //!
-//! The grouped techniques report only chains that use a group node.
+//! ALS nodes (the grouped techniques with [`Nodes::GroupsAndAls`]): an ALS
+//! holds one of any two of its digits, a strong link between its parts.
+//! It can also force a cell outside it (HoDoKu's "forced exits"): without
+//! digit x the set is locked, so a cell that sees every holder of all but
+//! one of its candidates m is m; "x in the set or m in that cell" is a
+//! strong link. On a continuous loop such a link locks only the set's
+//! digits other than x and the cell's other candidates.
+//!
+//! The grouped techniques report only chains that use a group node or ALS.
 //! Shape-agnostic; the work per call is capped by [`MAX_WORK`] (and
 //! [`MAX_WORK_BIG`] beyond 9×9).
 
@@ -548,8 +556,19 @@ impl Bfs {
     }
 }
 
-/// The search context of one call.
-/// Which nodes a search uses.
+/// The nodes a chain technique may use.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Nodes {
+    /// Single candidates: AICs and nice loops.
+    Candidates,
+    /// Candidates and group nodes: the grouped techniques without ALSs.
+    Groups,
+    /// Candidates, group nodes and almost locked sets: the grouped
+    /// techniques as the solver runs them (HoDoKu's "ALS in chains").
+    GroupsAndAls,
+}
+
+/// Which nodes one search pass uses.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Mode {
     /// Candidates only.
@@ -561,14 +580,14 @@ enum Mode {
 }
 
 impl Mode {
-    /// The searches behind a plain or grouped technique. The grouped one
-    /// runs without ALSs first, so that ALS shortcuts do not hide the
-    /// chains made of groups alone.
-    fn passes(grouped: bool) -> &'static [Mode] {
-        if grouped {
-            &[Mode::Groups, Mode::Als]
-        } else {
-            &[Mode::Plain]
+    /// The searches behind a technique with these nodes. With ALSs the
+    /// grouped search runs without them first, so that ALS shortcuts do not
+    /// hide the chains made of groups alone.
+    fn passes(nodes: Nodes) -> &'static [Mode] {
+        match nodes {
+            Nodes::Candidates => &[Mode::Plain],
+            Nodes::Groups => &[Mode::Groups],
+            Nodes::GroupsAndAls => &[Mode::Groups, Mode::Als],
         }
     }
 }
@@ -1020,11 +1039,11 @@ fn elim_text(b: &Board, elims: &[(usize, Value)]) -> String {
         .join(", ")
 }
 
-/// Runs `pass` once per search mode (plain, or grouped then grouped with
-/// ALS nodes), sharing the steps found and the work budget.
-fn run_passes(b: &Board, grouped: bool, pass: fn(&Board, &mut Ctx)) -> Vec<Step> {
+/// Runs `pass` once per search mode (plain; grouped; or grouped then
+/// grouped with ALS nodes), sharing the steps found and the work budget.
+fn run_passes(b: &Board, nodes: Nodes, pass: fn(&Board, &mut Ctx)) -> Vec<Step> {
     let (mut found, mut work) = (Found::default(), 0);
-    for &mode in Mode::passes(grouped) {
+    for &mode in Mode::passes(nodes) {
         let mut x = Ctx::new(b, mode, found, work);
         pass(b, &mut x);
         (found, work) = (x.found, x.work);
@@ -1032,9 +1051,9 @@ fn run_passes(b: &Board, grouped: bool, pass: fn(&Board, &mut Ctx)) -> Vec<Step>
     found.into_steps()
 }
 
-/// Continuous nice loops (`grouped`: with group nodes).
-pub fn continuous_nice_loops(b: &Board, grouped: bool) -> Vec<Step> {
-    run_passes(b, grouped, cnl_pass)
+/// Continuous nice loops (grouped unless `nodes` are candidates only).
+pub fn continuous_nice_loops(b: &Board, nodes: Nodes) -> Vec<Step> {
+    run_passes(b, nodes, cnl_pass)
 }
 
 fn cnl_pass(b: &Board, x: &mut Ctx) {
@@ -1125,9 +1144,9 @@ fn cnl_pass(b: &Board, x: &mut Ctx) {
     }
 }
 
-/// Discontinuous nice loops (`grouped`: with group nodes).
-pub fn discontinuous_nice_loops(b: &Board, grouped: bool) -> Vec<Step> {
-    run_passes(b, grouped, dnl_pass)
+/// Discontinuous nice loops (grouped unless `nodes` are candidates only).
+pub fn discontinuous_nice_loops(b: &Board, nodes: Nodes) -> Vec<Step> {
+    run_passes(b, nodes, dnl_pass)
 }
 
 fn dnl_pass(b: &Board, x: &mut Ctx) {
@@ -1207,9 +1226,9 @@ fn dnl_pass(b: &Board, x: &mut Ctx) {
     }
 }
 
-/// AICs strong at both ends (`grouped`: with group nodes).
-pub fn aics(b: &Board, grouped: bool) -> Vec<Step> {
-    run_passes(b, grouped, aic_pass)
+/// AICs strong at both ends (grouped unless `nodes` are candidates only).
+pub fn aics(b: &Board, nodes: Nodes) -> Vec<Step> {
+    run_passes(b, nodes, aic_pass)
 }
 
 fn aic_pass(b: &Board, x: &mut Ctx) {
@@ -1277,7 +1296,7 @@ fn aic_pass(b: &Board, x: &mut Ctx) {
 mod tests {
     use super::*;
     use crate::engine::Shape;
-    use crate::engine::logic::tests::{empty6, only_at, set, v0};
+    use crate::engine::logic::tests::{empty6, library, only_at, set, triples, v0};
 
     fn has_step(steps: &[Step], elims: &[(usize, Value)]) -> bool {
         steps.iter().any(|s| s.eliminations == elims)
@@ -1297,22 +1316,22 @@ mod tests {
     fn aic_on_6x6() {
         let b = aic_board();
         let ones = vec![(1, v0(0)), (7, v0(0)), (24, v0(0)), (30, v0(0))];
-        let steps = aics(&b, false);
+        let steps = aics(&b, Nodes::Candidates);
         assert_eq!(steps.len(), 1, "{steps:?}");
         assert_eq!(steps[0].eliminations, ones);
         assert_eq!(steps[0].highlights.links.len(), 5);
         assert!(steps[0].explanation.contains("(1)r1c1 = (2)r1c1 − (2)r1c5"));
         // Each of those 1s also goes by a discontinuous loop through it.
-        let dnl = discontinuous_nice_loops(&b, false);
+        let dnl = discontinuous_nice_loops(&b, Nodes::Candidates);
         assert!(has_step(&dnl, &[(1, v0(0))]), "{dnl:?}");
         // Once they are gone, neither finds anything.
         let mut b2 = b.clone();
         for (c, val) in ones {
             b2.remove(c, val.index());
         }
-        assert!(aics(&b2, false).is_empty());
-        assert!(discontinuous_nice_loops(&b2, false).is_empty());
-        assert!(continuous_nice_loops(&b2, false).is_empty());
+        assert!(aics(&b2, Nodes::Candidates).is_empty());
+        assert!(discontinuous_nice_loops(&b2, Nodes::Candidates).is_empty());
+        assert!(continuous_nice_loops(&b2, Nodes::Candidates).is_empty());
     }
 
     /// HoDoKu's lasso rule, on chains of candidate nodes (`is_lasso` looks
@@ -1375,7 +1394,7 @@ mod tests {
         for (c, m) in [(0, 0b0011), (3, 0b0110), (21, 0b1100), (18, 0b1001)] {
             set(&mut b, c, m);
         }
-        let steps = continuous_nice_loops(&b, false);
+        let steps = continuous_nice_loops(&b, Nodes::Candidates);
         assert_eq!(steps.len(), 1, "{steps:?}");
         let mut want: Vec<(usize, Value)> = Vec::new();
         want.extend([1, 2, 4, 5].map(|c| (c, v0(1))));
@@ -1390,7 +1409,22 @@ mod tests {
         for (c, m) in [(0, 0b0011), (3, 0b0110), (21, 0b1100), (18, 0b11000)] {
             set(&mut b2, c, m);
         }
-        assert!(continuous_nice_loops(&b2, false).is_empty());
+        assert!(continuous_nice_loops(&b2, Nodes::Candidates).is_empty());
+    }
+
+    #[test]
+    fn a_loop_through_an_als_that_forces_a_cell() {
+        // HoDoKu's library, 0709-2: a grouped continuous nice loop whose ALS
+        // {r1c9 r7c9 r8c9 r9c9} forces r7c8 to 5 when it lacks 3. Found
+        // only with ALS nodes.
+        let b = library(
+            ".4..892...652+4...+9..9.+1...44..9.5...95.+4...17...1.8+4+956.+4...9...+9...174...789+4.3.",
+            "331 242 342 243 245 345 574 775 584 689",
+        );
+        let want = triples("291 314 649");
+        let with = continuous_nice_loops(&b, Nodes::GroupsAndAls);
+        assert!(has_step(&with, &want), "{with:#?}");
+        assert!(!has_step(&continuous_nice_loops(&b, Nodes::Groups), &want));
     }
 
     #[test]
@@ -1400,26 +1434,26 @@ mod tests {
         let mut b = empty6();
         only_at(&mut b, 0, 0, &[0, 4, 5]);
         only_at(&mut b, 1, 0, &[6, 9]);
-        let cnl = continuous_nice_loops(&b, true);
+        let cnl = continuous_nice_loops(&b, Nodes::GroupsAndAls);
         let col1: Vec<(usize, Value)> = [12, 18, 24, 30].map(|c| (c, v0(0))).to_vec();
         assert!(has_step(&cnl, &col1), "{cnl:?}");
         assert!(cnl.iter().all(|s| s.explanation.contains("r1c56")
             || s.technique == Technique::GroupedContinuousNiceLoop));
         // Without groups there is no loop.
-        assert!(continuous_nice_loops(&b, false).is_empty());
+        assert!(continuous_nice_loops(&b, Nodes::Candidates).is_empty());
         // (1)r1c1 = (1)r1c56 − (1)r2c4 = (1)r5c4: r5c1 sees both ends. One
         // elimination: the discontinuous loop through (1)r5c1, not an AIC.
         let mut b = empty6();
         only_at(&mut b, 0, 0, &[0, 4, 5]);
         only_at(&mut b, 6 + 3, 0, &[9, 27]);
-        let aic = aics(&b, true);
+        let aic = aics(&b, Nodes::GroupsAndAls);
         assert!(!has_step(&aic, &[(24, v0(0))]), "{aic:?}");
-        assert!(aics(&b, false).is_empty());
-        let dnl = discontinuous_nice_loops(&b, true);
+        assert!(aics(&b, Nodes::Candidates).is_empty());
+        let dnl = discontinuous_nice_loops(&b, Nodes::GroupsAndAls);
         assert!(has_step(&dnl, &[(24, v0(0))]), "{dnl:?}");
         // An empty board proves nothing.
         let e = empty6();
-        for grouped in [false, true] {
+        for grouped in [Nodes::Candidates, Nodes::Groups, Nodes::GroupsAndAls] {
             assert!(aics(&e, grouped).is_empty());
             assert!(discontinuous_nice_loops(&e, grouped).is_empty());
             assert!(continuous_nice_loops(&e, grouped).is_empty());

@@ -8,11 +8,16 @@
 //! sees every x of the other: x can be in at most one of them, so the other
 //! is locked on its remaining values. Every technique here chains that fact.
 //!
-//! Overlap: ALS-XZ pairs disjoint ALSs only. The XY-Wing, chain and Death
-//! Blossom also link overlapping ALSs, as long as no shared cell holds the
-//! RCC (an RCC's places in the two ALSs are then distinct cells that all see
-//! each other, which is all the proofs use). Death Blossom petals may share
-//! cells with each other, never with the stem.
+//! Overlap: ALS-XZ pairs disjoint ALSs only. The chain links overlapping
+//! ALSs, and so do the XY-Wing and Death Blossom when asked (`overlap`, as
+//! the solver does; HoDoKu's "allow ALS overlap"), as long as no shared cell
+//! holds the RCC (an RCC's places in the two ALSs are then distinct cells
+//! that all see each other, which is all the proofs use). Death Blossom
+//! petals may then share cells with each other, never with the stem.
+//! Without `overlap`, no two ALSs of an XY-Wing or a blossom share a cell.
+//! (The chain search keeps overlap: it is breadth first with pruning, and
+//! without the overlapping links it misses chains of disjoint sets that a
+//! longer detour would find.)
 //!
 //! The ALSs of a position are found once per call, smallest first, up to
 //! [`MAX_ALS_CELLS`] cells (every size below n on boards up to 9×9,
@@ -114,11 +119,14 @@ struct Ctx<'a> {
     cand: Sets,
     sets: Sets,
     alss: Vec<Als>,
+    /// Whether linked ALSs may share cells (see the module comment).
+    overlap: bool,
 }
 
 impl<'a> Ctx<'a> {
-    fn new(b: &'a Board) -> Ctx<'a> {
+    fn new(b: &'a Board, overlap: bool) -> Ctx<'a> {
         let mut ctx = Ctx::tables(b);
+        ctx.overlap = overlap;
         let max = if b.n() <= 9 {
             MAX_ALS_CELLS
         } else {
@@ -174,6 +182,7 @@ impl<'a> Ctx<'a> {
             cand,
             sets: Sets::new(w),
             alss: Vec::new(),
+            overlap: true,
         }
     }
 
@@ -244,6 +253,12 @@ impl<'a> Ctx<'a> {
         !disjoint(self.all(a), self.all(c))
     }
 
+    /// Whether ALSs `a` and `c` may take part in one step together: always
+    /// when overlap is allowed, else only when they share no cell.
+    fn may_link(&self, a: usize, c: usize) -> bool {
+        self.overlap || !self.overlap(a, c)
+    }
+
     /// For each ALS, the others it has an RCC with, and those RCCs.
     fn edges(&self) -> Vec<Vec<(usize, u64)>> {
         let mut e = vec![Vec::new(); self.alss.len()];
@@ -252,7 +267,7 @@ impl<'a> Ctx<'a> {
                 break;
             }
             for c in a + 1..self.alss.len() {
-                if self.alss[a].mask & self.alss[c].mask == 0 {
+                if self.alss[a].mask & self.alss[c].mask == 0 || !self.may_link(a, c) {
                     continue;
                 }
                 let r = self.rcc(a, c);
@@ -419,7 +434,7 @@ fn step(technique: Technique, elims: Vec<(usize, Value)>, h: Highlights, text: S
 /// one of x, y, so its other values leave every cell that sees all their
 /// places in it, and x and y leave cells that see all their places in both.
 pub fn als_xz(b: &Board) -> Vec<Step> {
-    let ctx = Ctx::new(b);
+    let ctx = Ctx::new(b, false);
     let mut found = Found::default();
     let k = ctx.alss.len();
     for a in 0..k {
@@ -510,8 +525,8 @@ fn digit(mask: u64) -> usize {
 /// C cannot lose both x and y, so A lacks x or B lacks y, and the other of
 /// them is locked: a value z common to A and B (not x or y) is in A or B and
 /// leaves every cell that sees all its places in both.
-pub fn als_xy_wings(b: &Board) -> Vec<Step> {
-    let ctx = Ctx::new(b);
+pub fn als_xy_wings(b: &Board, overlap: bool) -> Vec<Step> {
+    let ctx = Ctx::new(b, overlap);
     let edges = ctx.edges();
     let mut found = Found::default();
     for (c, e) in edges.iter().enumerate() {
@@ -527,7 +542,7 @@ pub fn als_xy_wings(b: &Board) -> Vec<Step> {
         for (i, &(a, ra)) in e.iter().enumerate() {
             for &(d, rd) in &e[i + 1..] {
                 let zs = ctx.pair_useful(a, d);
-                if zs == 0 {
+                if zs == 0 || !ctx.may_link(a, d) {
                     continue;
                 }
                 for x in bits(ra) {
@@ -576,7 +591,7 @@ pub fn als_xy_wings(b: &Board) -> Vec<Step> {
 /// both. Found by breadth-first search over (ALS, incoming RCC) from each
 /// start and first link, so each result comes with its shortest chain.
 pub fn als_chains(b: &Board) -> Vec<Step> {
-    let ctx = Ctx::new(b);
+    let ctx = Ctx::new(b, true);
     let edges = ctx.edges();
     let n = b.n();
     let k = ctx.alss.len();
@@ -663,7 +678,7 @@ pub fn als_chains(b: &Board) -> Vec<Step> {
                     let Some(r) = bits(open).next() else {
                         continue;
                     };
-                    if on_path(&parent, s, e, n) {
+                    if on_path(&parent, s, n, |x| x == e) {
                         continue;
                     }
                     entered[e] = if when != round {
@@ -705,10 +720,10 @@ fn walk_back(parent: &[usize], mut s: usize) -> Vec<usize> {
     path
 }
 
-/// Whether ALS `e` is on the path leading to state `s`.
-fn on_path(parent: &[usize], mut s: usize, e: usize, n: usize) -> bool {
+/// Whether an ALS on the path leading to state `s` is one `hit` picks.
+fn on_path(parent: &[usize], mut s: usize, n: usize, hit: impl Fn(usize) -> bool) -> bool {
     loop {
-        if s / n == e {
+        if hit(s / n) {
             return true;
         }
         if parent[s] == usize::MAX {
@@ -755,8 +770,8 @@ fn chain_step(ctx: &Ctx<'_>, a: usize, path: &[usize], z: u64, elims: Vec<(usize
 /// stem holds, that petal loses it and is locked. A value z that every
 /// other petal holds leaves the cells that see all its places in those
 /// petals (and the stem, when the stem may be z).
-pub fn death_blossoms(b: &Board) -> Vec<Step> {
-    let ctx = Ctx::new(b);
+pub fn death_blossoms(b: &Board, overlap: bool) -> Vec<Step> {
+    let ctx = Ctx::new(b, overlap);
     let mut found = Found::default();
     let mut budget = MAX_BLOSSOM_NODES;
     for s in 0..b.shape().cells() {
@@ -847,6 +862,9 @@ impl Blossom<'_, '_> {
         for &p in list {
             if *self.budget == 0 {
                 return;
+            }
+            if !self.chosen.iter().all(|&q| ctx.may_link(p, q)) {
+                continue;
             }
             *self.budget -= 1;
             let mut l = live & (ctx.alss[p].mask | 1 << d);
@@ -1098,7 +1116,7 @@ pub fn sue_de_coq(b: &Board) -> Vec<Step> {
 mod tests {
     use super::*;
     use crate::engine::Shape;
-    use crate::engine::logic::tests::{empty6, only, v};
+    use crate::engine::logic::tests::{empty6, library, only, triples, v};
 
     /// A 6×6 position where the cells of `open` are unsolved, each keeping
     /// exactly its listed candidates (1-based). The other cells get values,
@@ -1167,9 +1185,9 @@ mod tests {
     fn nothing_on_an_empty_board() {
         let b = empty6();
         assert!(als_xz(&b).is_empty());
-        assert!(als_xy_wings(&b).is_empty());
+        assert!(als_xy_wings(&b, true).is_empty());
         assert!(als_chains(&b).is_empty());
-        assert!(death_blossoms(&b).is_empty());
+        assert!(death_blossoms(&b, true).is_empty());
         assert!(sue_de_coq(&b).is_empty());
     }
 
@@ -1214,6 +1232,25 @@ mod tests {
     }
 
     #[test]
+    fn als_xy_wing_overlap_only_when_allowed() {
+        // HoDoKu's library, 0902-2 (an ALS-XY-Wing whose sets overlap):
+        // found with overlap, not without.
+        let b = library(
+            "..1...34.4....697....23+4...9...5.8.....6.8.....8.9...1....45...+5728....4.84...5..",
+            "711 912 519 538 249 257 259 559 759 667 974 177 677 678 978 279 979 186 188 688 \
+             298 299",
+        );
+        let want = triples("262");
+        let with = als_xy_wings(&b, true);
+        assert!(with.iter().any(|s| s.eliminations == want), "{with:#?}");
+        assert!(
+            !als_xy_wings(&b, false)
+                .iter()
+                .any(|s| s.eliminations == want)
+        );
+    }
+
+    #[test]
     fn als_xy_wing_on_6x6() {
         // C = r1c1 {1,2}; A = r1c5 {1,3} (RCC 1), B = r3c1 {2,3} (RCC 2):
         // 3 is in A or B and leaves r3c5.
@@ -1221,7 +1258,7 @@ mod tests {
         only(&mut b, cell(1, 1), &[1, 2]);
         only(&mut b, cell(1, 5), &[1, 3]);
         only(&mut b, cell(3, 1), &[2, 3]);
-        let steps = als_xy_wings(&b);
+        let steps = als_xy_wings(&b, true);
         let want = elims(&[3], &[(3, 5)]);
         assert!(has(&steps, &want, &[0, 4, 12]), "{steps:#?}");
         // Without the pivot's 2 in B there is no second link.
@@ -1229,7 +1266,11 @@ mod tests {
         only(&mut b, cell(1, 1), &[1, 2]);
         only(&mut b, cell(1, 5), &[1, 3]);
         only(&mut b, cell(3, 1), &[4, 3]);
-        assert!(!als_xy_wings(&b).iter().any(|s| s.eliminations == want));
+        assert!(
+            !als_xy_wings(&b, true)
+                .iter()
+                .any(|s| s.eliminations == want)
+        );
     }
 
     #[test]
@@ -1267,7 +1308,7 @@ mod tests {
             (cell(4, 2), &[3, 4]),
             (cell(4, 3), &[4, 5]),
         ]);
-        let steps = death_blossoms(&b);
+        let steps = death_blossoms(&b, true);
         let want = elims(&[4], &[(4, 3)]);
         assert!(has(&steps, &want, &[]), "{steps:#?}");
     }

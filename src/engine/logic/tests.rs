@@ -48,6 +48,50 @@ pub(super) fn elims(steps: &[Step]) -> Vec<Vec<(usize, Value)>> {
     steps.iter().map(|s| s.eliminations.clone()).collect()
 }
 
+/// A 9×9 position in HoDoKu's library form (from `reglib-1.3.txt`, GPL-3.0,
+/// by Bernhard Hobiger): the values (`+` before a placed, not given, one)
+/// and the candidates then deleted, as `<digit><row><col>` triples.
+pub(super) fn library(values: &str, deleted: &str) -> Board {
+    let mut cells = Vec::new();
+    let mut placed = Vec::new();
+    let mut plus = false;
+    for ch in values.chars() {
+        match ch {
+            '+' => plus = true,
+            '.' => cells.push(None),
+            d => {
+                if plus {
+                    placed.push(cells.len());
+                }
+                cells.push(Some(v(d.to_digit(10).unwrap() as usize)));
+                plus = false;
+            }
+        }
+    }
+    let mut b = Board::from_values(Shape::CLASSIC, &cells).unwrap();
+    for c in placed {
+        b.set_given(c, false);
+    }
+    for t in deleted.split_whitespace() {
+        let x: Vec<usize> = t.bytes().map(|ch| usize::from(ch - b'0')).collect();
+        b.remove((x[1] - 1) * 9 + x[2] - 1, x[0] - 1);
+    }
+    b
+}
+
+/// `<digit><row><col>` triples (a 9×9 library's eliminations), sorted.
+pub(super) fn triples(text: &str) -> Vec<(usize, Value)> {
+    let mut e: Vec<(usize, Value)> = text
+        .split_whitespace()
+        .map(|t| {
+            let x: Vec<usize> = t.bytes().map(|ch| usize::from(ch - b'0')).collect();
+            ((x[1] - 1) * 9 + x[2] - 1, v(x[0]))
+        })
+        .collect();
+    e.sort();
+    e
+}
+
 /// Keeps only `digits` (1-based) as candidates of cell `c`.
 pub(super) fn only(b: &mut Board, c: usize, digits: &[usize]) {
     for d in 0..b.n() {
