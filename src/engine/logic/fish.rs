@@ -447,6 +447,79 @@ mod tests {
     }
 
     #[test]
+    fn basic_fish_of_every_size_on_16x16() {
+        // Rows 1, 3, 5 … keep 1 only in columns 2, 4, 6 … (k of each): a
+        // fish of size k; 1 leaves those columns everywhere else.
+        let shape = Shape::new(4, 4).unwrap();
+        for k in 3..=MAX_BASIC_SIZE {
+            let base: Vec<usize> = (0..k).map(|i| 2 * i).collect();
+            let covers: Vec<usize> = (0..k).map(|i| 2 * i + 1).collect();
+            let rows: Vec<(usize, &[usize])> = base.iter().map(|&r| (r, &covers[..])).collect();
+            let b = shaped(shape, 0, &rows);
+            let want: Vec<usize> = (0..16)
+                .filter(|r| !base.contains(r))
+                .flat_map(|r| covers.iter().map(move |&c| r * 16 + c))
+                .collect();
+            let steps = basic(&b, k);
+            // At k = n/2 the other eight columns make the same fish the
+            // other way round, with the same eliminations.
+            assert!(!steps.is_empty(), "size {k}");
+            for s in &steps {
+                assert_eq!(s.technique, Technique::Fish(k as u8));
+                assert_eq!(elims(s), want, "size {k}");
+            }
+            // With the first row free again only k − 1 rows are confined.
+            let b = shaped(shape, 0, &rows[1..]);
+            assert!(basic(&b, k).is_empty(), "size {k}");
+        }
+    }
+
+    #[test]
+    fn finned_and_sashimi_swordfish_and_jellyfish_on_12x12() {
+        // Boxes of 3 rows × 4 columns. Base rows r1, r4, r7 (and r10),
+        // covers c2, c6, c10 (and c11); r1 also holds 1 at c3, a fin in the
+        // box of rows 1-3, columns 1-4, which c2 crosses: 1 leaves r2c2 and
+        // r3c2.
+        let shape = Shape::new(3, 4).unwrap();
+        for (base, covers) in [
+            (&[0usize, 3, 6][..], &[1usize, 5, 9][..]),
+            (&[0, 3, 6, 9], &[1, 5, 9, 10]),
+        ] {
+            let k = base.len();
+            let mut first = covers.to_vec();
+            first.push(2);
+            let mut rows: Vec<(usize, &[usize])> = vec![(base[0], &first)];
+            rows.extend(base[1..].iter().map(|&r| (r, covers)));
+            let b = shaped(shape, 0, &rows);
+            assert!(basic(&b, k).is_empty());
+            let steps = finned(&b, k);
+            assert_eq!(steps.len(), 1, "size {k}: {steps:?}");
+            assert_eq!(steps[0].technique, Technique::FinnedFish(k as u8));
+            assert_eq!(elims(&steps[0]), vec![12 + 1, 24 + 1]);
+            // Nothing left to remove there: no step.
+            let mut quiet = b.clone();
+            quiet.remove(12 + 1, 0);
+            quiet.remove(24 + 1, 0);
+            assert!(finned(&quiet, k).is_empty(), "size {k}");
+            // With r1 keeping only its last cover and the fin, the fish
+            // without its fin would be degenerate: sashimi, with the same
+            // eliminations. (Two covers left would still be finned.)
+            let sashimi_row = [covers[k - 1], 2];
+            rows[0] = (base[0], &sashimi_row);
+            let b = shaped(shape, 0, &rows);
+            assert!(finned(&b, k).is_empty(), "size {k}");
+            let steps = sashimi(&b, k);
+            assert!(
+                steps
+                    .iter()
+                    .any(|s| s.technique == Technique::SashimiFish(k as u8)
+                        && elims(s) == vec![12 + 1, 24 + 1]),
+                "size {k}: {steps:?}"
+            );
+        }
+    }
+
+    #[test]
     fn finned_x_wing_on_12x12() {
         // Boxes of 3 rows × 4 columns.
         let shape = Shape::new(3, 4).unwrap();

@@ -196,6 +196,128 @@ fn naked_and_hidden_pairs_on_16x16() {
     assert!(subsets::hidden(&empty(shape), 2).is_empty());
 }
 
+/// The cells of column `col` of a 12×12 board (3×4 boxes) at `rows`.
+fn column12(col: usize, rows: &[usize]) -> Vec<usize> {
+    rows.iter().map(|r| r * 12 + col).collect()
+}
+
+/// Every (cell, digit) of column `col` outside `rows`, for 1-based `digits`,
+/// sorted as a step's eliminations.
+fn rest_of_column12(col: usize, rows: &[usize], digits: &[usize]) -> Vec<(usize, Value)> {
+    let mut e: Vec<(usize, Value)> = (0..12)
+        .filter(|r| !rows.contains(r))
+        .flat_map(|r| digits.iter().map(move |&d| (r * 12 + col, v(d))))
+        .collect();
+    e.sort();
+    e
+}
+
+/// Naked and hidden triples and quads in a column of 12×12 (3×4 boxes), on
+/// cells of different boxes so the column is their only unit: exact
+/// eliminations, and nothing once the set is spoiled.
+#[test]
+fn naked_and_hidden_triples_and_quads_on_12x12() {
+    let shape = Shape::new(3, 4).unwrap();
+    // Naked: {1,2} {2,3} {1,3} in r1c1, r4c1, r7c1; {1,2} {2,3} {3,4}
+    // {1,4} in r1c1, r4c1, r7c1, r10c1.
+    let cases: [(&[usize], &[&[usize]]); 2] = [
+        (&[0, 3, 6], &[&[1, 2], &[2, 3], &[1, 3]]),
+        (&[0, 3, 6, 9], &[&[1, 2], &[2, 3], &[3, 4], &[1, 4]]),
+    ];
+    for (rows, sets) in cases {
+        let k = rows.len();
+        let cells = column12(0, rows);
+        let digits: Vec<usize> = (1..=k).collect();
+        let mut b = empty(shape);
+        for (&c, set) in cells.iter().zip(sets) {
+            only(&mut b, c, set);
+        }
+        let steps = subsets::naked(&b, k);
+        assert_eq!(steps.len(), 1, "size {k}: {steps:?}");
+        let t = [Technique::NakedTriple, Technique::NakedQuad][k - 3];
+        assert_eq!(steps[0].technique, t);
+        assert_eq!(steps[0].eliminations, rest_of_column12(0, rows, &digits));
+        // One more value in the first cell: k cells, k + 1 values.
+        let mut first = sets[0].to_vec();
+        first.push(k + 1);
+        let mut spoiled = empty(shape);
+        only(&mut spoiled, cells[0], &first);
+        for (&c, set) in cells.iter().zip(sets).skip(1) {
+            only(&mut spoiled, c, set);
+        }
+        assert!(subsets::naked(&spoiled, k).is_empty(), "size {k}");
+    }
+    // Hidden: 1..=k only in those cells of column 1; every other value
+    // leaves them.
+    for rows in [&[0usize, 3, 6][..], &[0, 3, 6, 9]] {
+        let k = rows.len();
+        let cells = column12(0, rows);
+        let mut b = empty(shape);
+        for r in (0..12).filter(|r| !rows.contains(r)) {
+            for d in 0..k {
+                b.remove(r * 12, d);
+            }
+        }
+        let steps = subsets::hidden(&b, k);
+        let s = steps
+            .iter()
+            .find(|s| s.highlights.cells == cells)
+            .unwrap_or_else(|| panic!("size {k}: {steps:?}"));
+        let t = [Technique::HiddenTriple, Technique::HiddenQuad][k - 3];
+        assert_eq!(s.technique, t);
+        let mut want: Vec<(usize, Value)> = cells
+            .iter()
+            .flat_map(|&c| (k + 1..=12).map(move |d| (c, v(d))))
+            .collect();
+        want.sort();
+        assert_eq!(s.eliminations, want);
+        // One value also elsewhere in the column: no hidden set of size k.
+        let mut spoiled = empty(shape);
+        let other = (0..12).find(|r| !rows.contains(r)).unwrap();
+        for r in (0..12).filter(|r| !rows.contains(r) && *r != other) {
+            for d in 0..k {
+                spoiled.remove(r * 12, d);
+            }
+        }
+        for d in 1..k {
+            spoiled.remove(other * 12, d);
+        }
+        assert!(
+            !subsets::hidden(&spoiled, k)
+                .iter()
+                .any(|s| s.highlights.units == vec![12]),
+            "size {k}"
+        );
+    }
+}
+
+/// A locked triple: three cells of one line–box intersection of 6×6 holding
+/// three values between them clear both the rest of the row and the box.
+#[test]
+fn a_locked_triple_on_6x6() {
+    let mut b = empty6();
+    only(&mut b, 0, &[1, 2]);
+    only(&mut b, 1, &[2, 3]);
+    only(&mut b, 2, &[1, 3]);
+    let locked = subsets::locked_subsets(&b, 3);
+    assert_eq!(locked.len(), 1, "{locked:?}");
+    assert_eq!(locked[0].technique, Technique::LockedTriple);
+    let mut want: Vec<(usize, Value)> = [3, 4, 5, 6, 7, 8]
+        .into_iter()
+        .flat_map(|c| [(c, v(1)), (c, v(2)), (c, v(3))])
+        .collect();
+    want.sort();
+    assert_eq!(locked[0].eliminations, want);
+    // With the rest of the row already clear, only the box loses them: no
+    // locked triple.
+    for c in 3..6 {
+        for d in 0..3 {
+            b.remove(c, d);
+        }
+    }
+    assert!(subsets::locked_subsets(&b, 3).is_empty());
+}
+
 /// A naked pair in a line–box intersection is locked when it clears both
 /// the box and the line outside it; clearing only one, it is a naked pair
 /// (HoDoKu's distinction).
