@@ -107,6 +107,9 @@ pub fn rating(t: Technique) -> f32 {
         Technique::NakedQuad => 5.0,
         Technique::Fish(4) => 5.2,
         Technique::HiddenQuad => 5.4,
+        // Beyond a quad each size adds 0.2 (boards over 9×9 only).
+        Technique::NakedSubset(k) => 5.0 + 0.2 * f32::from(k.saturating_sub(4)),
+        Technique::HiddenSubset(k) => 5.4 + 0.2 * f32::from(k.saturating_sub(4)),
         Technique::FinnedFish(4) => 5.4,
         Technique::SashimiFish(4) => 5.5,
         Technique::SiameseFinnedFish(3) | Technique::SiameseSashimiFish(3) => 4.2,
@@ -166,6 +169,8 @@ pub fn weight(t: Technique) -> u32 {
         Technique::HiddenTriple => 100,
         Technique::NakedQuad => 120,
         Technique::HiddenQuad => 150,
+        Technique::NakedSubset(k) => 120 + 20 * u32::from(k.saturating_sub(4)),
+        Technique::HiddenSubset(k) => 150 + 20 * u32::from(k.saturating_sub(4)),
         Technique::Fish(2) => 140,
         Technique::Fish(3) => 150,
         Technique::Fish(4) => 160,

@@ -74,6 +74,8 @@ pub fn find_all_with(board: &Board, t: Technique, options: SearchOptions) -> Vec
         Technique::HiddenPair => subsets::hidden(board, 2),
         Technique::HiddenTriple => subsets::hidden(board, 3),
         Technique::HiddenQuad => subsets::hidden(board, 4),
+        Technique::NakedSubset(k) => subsets::naked(board, k.into()),
+        Technique::HiddenSubset(k) => subsets::hidden(board, k.into()),
         Technique::Skyscraper => single_digit::skyscrapers(board),
         Technique::TwoStringKite => single_digit::kites(board),
         Technique::TurbotFish => single_digit::turbot_fish(board),

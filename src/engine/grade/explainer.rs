@@ -37,6 +37,8 @@ enum Rule {
     StrongLinks(usize),
     /// Basic fish larger than a Jellyfish (boards over 9×9).
     BigFish,
+    /// Naked and hidden subsets larger than a quad (boards over 9×9).
+    BigSubsets,
 }
 
 /// How many rules at the head of [`ORDER`] are singles.
@@ -71,6 +73,7 @@ const ORDER: &[Rule] = &[
     Rule::Any(&[Technique::Fish(4)]),
     Rule::Any(&[Technique::HiddenQuad]),
     Rule::BigFish,
+    Rule::BigSubsets,
     Rule::StrongLinks(3),
     Rule::Any(&[Technique::LargeWing(4)]),
     Rule::Any(&[Technique::BugPlusOne]),
@@ -163,6 +166,7 @@ fn rate(b: &Board, rule: Rule, step: &Step) -> Option<f32> {
                 .then(|| if k == 3 { 5.4 } else { 5.8 } + house_mix(b, links))
         }
         Rule::BigFish => Some(5.6),
+        Rule::BigSubsets => Some(super::rating(step.technique)),
         Rule::Any(_) => Some(match step.technique {
             Technique::LargeWing(k) => return large_wing(b, k, step),
             Technique::HiddenSingle => {
@@ -253,6 +257,7 @@ fn techniques(rule: Rule, n: usize) -> Vec<Technique> {
         Rule::Any(ts) => ts.to_vec(),
         Rule::StrongLinks(_) => vec![Technique::XChain],
         Rule::BigFish => Technique::big_fish(n).collect(),
+        Rule::BigSubsets => Technique::big_subsets(n).collect(),
     }
 }
 

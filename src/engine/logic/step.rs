@@ -34,6 +34,12 @@ pub enum Technique {
     HiddenTriple,
     /// Four values, four cells.
     HiddenQuad,
+    /// A naked subset of k ≥ 5 cells (Quintuple, Sextuple, Septuple,
+    /// Octuple) on boards larger than 9×9, where a unit has room for one
+    /// (on 9×9 it is always the hidden subset of the other cells).
+    NakedSubset(u8),
+    /// A hidden subset of k ≥ 5 values, on boards larger than 9×9.
+    HiddenSubset(u8),
     /// Two conjugate pairs of a value in parallel lines, joined at one end
     /// by a cross line.
     Skyscraper,
@@ -240,7 +246,8 @@ impl Technique {
 
     /// The techniques worth trying on an n×n board, easiest first: [`ALL`]
     /// without the Siamese fish, plus the basic fish larger than a
-    /// Jellyfish that fit n (up to [`super::fish::MAX_BASIC_SIZE`]), right
+    /// Jellyfish that fit n (up to [`super::fish::MAX_BASIC_SIZE`]) and
+    /// the subsets larger than a quad ([`Technique::big_subsets`]), right
     /// after the Jellyfish.
     ///
     /// [`ALL`]: Technique::ALL
@@ -256,13 +263,27 @@ impl Technique {
                 )
             })
             .collect();
-        let big = Technique::big_fish(n);
+        let big: Vec<Technique> = Technique::big_fish(n)
+            .chain(Technique::big_subsets(n))
+            .collect();
         let at = v
             .iter()
             .position(|&t| t == Technique::Fish(4))
             .map_or(v.len(), |p| p + 1);
         v.splice(at..at, big);
         v
+    }
+
+    /// The naked and hidden subsets larger than a quad that fit an n×n
+    /// board: sizes 5 up to n/2 (a larger naked subset of a unit is a
+    /// smaller hidden one of its other cells, and the other way round),
+    /// at most [`super::subsets::MAX_SUBSET_SIZE`]; naked then hidden for
+    /// each size, smallest first.
+    pub fn big_subsets(n: usize) -> impl Iterator<Item = Technique> {
+        (5..=(n / 2).min(super::subsets::MAX_SUBSET_SIZE)).flat_map(|k| {
+            let k = u8::try_from(k).unwrap_or(u8::MAX);
+            [Technique::NakedSubset(k), Technique::HiddenSubset(k)]
+        })
     }
 
     /// The basic fish larger than a Jellyfish that fit an n×n board (up
@@ -288,6 +309,20 @@ impl Technique {
             Technique::HiddenPair => "Hidden Pair",
             Technique::HiddenTriple => "Hidden Triple",
             Technique::HiddenQuad => "Hidden Quad",
+            Technique::NakedSubset(k) => match k {
+                5 => "Naked Quintuple",
+                6 => "Naked Sextuple",
+                7 => "Naked Septuple",
+                8 => "Naked Octuple",
+                _ => "Large Naked Subset",
+            },
+            Technique::HiddenSubset(k) => match k {
+                5 => "Hidden Quintuple",
+                6 => "Hidden Sextuple",
+                7 => "Hidden Septuple",
+                8 => "Hidden Octuple",
+                _ => "Large Hidden Subset",
+            },
             Technique::Skyscraper => "Skyscraper",
             Technique::TwoStringKite => "2-String Kite",
             Technique::TurbotFish => "Turbot Fish",
@@ -374,7 +409,7 @@ impl Technique {
 
     /// HoDoKu's library code (for the regression library); empty for the
     /// techniques HoDoKu has no code for (fish larger than a Jellyfish,
-    /// large wings).
+    /// subsets larger than a quad, large wings).
     pub fn hodoku_code(self) -> &'static str {
         match self {
             Technique::FullHouse => "0000",
@@ -451,6 +486,8 @@ impl Technique {
             | Technique::UniqueRectangle(_)
             | Technique::AvoidableRectangle(_)
             | Technique::LargeWing(_)
+            | Technique::NakedSubset(_)
+            | Technique::HiddenSubset(_)
             | Technique::Guess => "",
         }
     }
@@ -482,6 +519,8 @@ impl Technique {
             | Technique::SashimiFish(_)
             | Technique::SiameseFinnedFish(_)
             | Technique::SiameseSashimiFish(_)
+            | Technique::NakedSubset(_)
+            | Technique::HiddenSubset(_)
             | Technique::DualTwoStringKite
             | Technique::DualEmptyRectangle
             | Technique::MultiColors1

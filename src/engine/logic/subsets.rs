@@ -1,43 +1,66 @@
 //! Subsets: k cells of a unit that hold only k values between them (naked),
 //! or k values of a unit confined to k cells (hidden); and locked pairs and
 //! triples, naked subsets inside a line–box intersection that clear both
-//! units. Subset sizes go up to what makes sense for n (callers ask for 2–4
-//! on 9×9; larger boards can ask for more).
+//! units. Subset sizes go up to what makes sense for n: 2–4 on 9×9, and up
+//! to n/2 (at most [`MAX_SUBSET_SIZE`]) on larger boards, where a naked
+//! subset of more cells is a hidden one of the unit's other cells.
+//!
+//! The search grows sets of cells (or values) in index order and drops a
+//! set as soon as it holds more than k values (places), so only sets that
+//! can still become subsets are grown; a call follows at most
+//! [`MAX_SUBSET_NODES`] sets.
 
 use crate::engine::grid::Value;
 
 use super::{Board, Highlights, Step, Technique, bits};
 
-/// Every k-element subset of `items`, as index lists, passed to `f`.
-fn combinations(items: usize, k: usize, f: &mut impl FnMut(&[usize])) {
+/// The largest subset searched (boards of 16×16 and beyond).
+pub const MAX_SUBSET_SIZE: usize = 8;
+
+/// The most sets one call grows before it stops with what it found.
+pub const MAX_SUBSET_NODES: usize = 2_000_000;
+
+/// Every set of `k` of the `masks`' indices whose masks' union has at most
+/// `k` bits, passed to `f` with that union; sets are grown in index order
+/// and dropped once their union passes `k` bits. `budget` counts the sets
+/// grown.
+fn subsets_within(masks: &[u64], k: usize, budget: &mut usize, f: &mut impl FnMut(&[usize], u64)) {
     fn go(
-        start: usize,
-        items: usize,
+        masks: &[u64],
         k: usize,
+        start: usize,
+        union: u64,
         cur: &mut Vec<usize>,
-        f: &mut impl FnMut(&[usize]),
+        budget: &mut usize,
+        f: &mut impl FnMut(&[usize], u64),
     ) {
         if cur.len() == k {
-            f(cur);
+            f(cur, union);
             return;
         }
-        for i in start..items {
-            if items - i < k - cur.len() {
+        for i in start..masks.len() {
+            if masks.len() - i < k - cur.len() || *budget == 0 {
                 break;
             }
+            let u = union | masks[i];
+            if u.count_ones() as usize > k {
+                continue;
+            }
+            *budget -= 1;
             cur.push(i);
-            go(i + 1, items, k, cur, f);
+            go(masks, k, i + 1, u, cur, budget, f);
             cur.pop();
         }
     }
-    go(0, items, k, &mut Vec::with_capacity(k), f);
+    go(masks, k, 0, 0, &mut Vec::with_capacity(k), budget, f);
 }
 
 fn naked_technique(k: usize) -> Technique {
     match k {
         2 => Technique::NakedPair,
         3 => Technique::NakedTriple,
-        _ => Technique::NakedQuad,
+        4 => Technique::NakedQuad,
+        _ => Technique::NakedSubset(u8::try_from(k).unwrap_or(u8::MAX)),
     }
 }
 
@@ -45,7 +68,8 @@ fn hidden_technique(k: usize) -> Technique {
     match k {
         2 => Technique::HiddenPair,
         3 => Technique::HiddenTriple,
-        _ => Technique::HiddenQuad,
+        4 => Technique::HiddenQuad,
+        _ => Technique::HiddenSubset(u8::try_from(k).unwrap_or(u8::MAX)),
     }
 }
 
@@ -117,8 +141,9 @@ fn naked_sets(
     k: usize,
     mut f: impl FnMut(Vec<usize>, u64, Vec<usize>),
 ) {
+    let mut budget = MAX_SUBSET_NODES;
     for u in units {
-        if b.stopped() {
+        if b.stopped() || budget == 0 || k > MAX_SUBSET_SIZE {
             break;
         }
         let open: Vec<usize> = b
@@ -127,10 +152,10 @@ fn naked_sets(
             .map(|&c| c as usize)
             .filter(|&c| b.value(c).is_none() && (b.count(c) as usize) <= k)
             .collect();
-        combinations(open.len(), k, &mut |idx| {
-            let cells: Vec<usize> = idx.iter().map(|&i| open[i]).collect();
-            let mask = cells.iter().fold(0, |m, &c| m | b.mask(c));
+        let masks: Vec<u64> = open.iter().map(|&c| b.mask(c)).collect();
+        subsets_within(&masks, k, &mut budget, &mut |idx, mask| {
             if mask.count_ones() as usize == k {
+                let cells: Vec<usize> = idx.iter().map(|&i| open[i]).collect();
                 let shared = b.shared_units(&cells);
                 f(cells, mask, shared);
             }
@@ -169,8 +194,9 @@ pub fn naked(b: &Board, k: usize) -> Vec<Step> {
 pub fn hidden(b: &Board, k: usize) -> Vec<Step> {
     let n = b.n();
     let mut steps: Vec<Step> = Vec::new();
+    let mut budget = MAX_SUBSET_NODES;
     for u in 0..b.shape().units() {
-        if b.stopped() {
+        if b.stopped() || budget == 0 || k > MAX_SUBSET_SIZE {
             break;
         }
         let unit = b.unit(u);
@@ -180,9 +206,9 @@ pub fn hidden(b: &Board, k: usize) -> Vec<Step> {
                 p >= 1 && p <= k
             })
             .collect();
-        combinations(open.len(), k, &mut |idx| {
+        let places_of: Vec<u64> = open.iter().map(|&d| b.places(u, d)).collect();
+        subsets_within(&places_of, k, &mut budget, &mut |idx, places| {
             let digits: Vec<usize> = idx.iter().map(|&i| open[i]).collect();
-            let places = digits.iter().fold(0u64, |m, &d| m | b.places(u, d));
             if places.count_ones() as usize != k {
                 return;
             }

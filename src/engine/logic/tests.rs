@@ -291,6 +291,92 @@ fn naked_and_hidden_triples_and_quads_on_12x12() {
     }
 }
 
+/// Subsets larger than a quad on 16×16: a naked quintuple to octuple in a
+/// column (cells in different boxes), and a hidden one; exact eliminations,
+/// nothing once spoiled, and the sizes each board size tries.
+#[test]
+fn naked_and_hidden_subsets_beyond_quads_on_16x16() {
+    let shape = Shape::square(4).unwrap();
+    for k in 5..=8 {
+        // Rows 1, 3, 5 … of column 1 hold values 1..=k, each cell two of
+        // them in a ring ({1,2}, {2,3} … {k,1}).
+        let rows: Vec<usize> = (0..k).map(|i| 2 * i).collect();
+        let cells: Vec<usize> = rows.iter().map(|r| r * 16).collect();
+        let mut b = empty(shape);
+        for (i, &c) in cells.iter().enumerate() {
+            only(&mut b, c, &[i + 1, (i + 1) % k + 1]);
+        }
+        let steps = subsets::naked(&b, k);
+        assert_eq!(steps.len(), 1, "size {k}: {steps:?}");
+        assert_eq!(steps[0].technique, Technique::NakedSubset(k as u8));
+        let mut want: Vec<(usize, Value)> = (0..16)
+            .filter(|r| !rows.contains(r))
+            .flat_map(|r| (1..=k).map(move |d| (r * 16, v(d))))
+            .collect();
+        want.sort();
+        assert_eq!(steps[0].eliminations, want, "size {k}");
+        assert!(find_all(&b, Technique::NakedSubset(k as u8)) == steps);
+        // One cell with a value from outside: k cells, k + 1 values.
+        let mut spoiled = empty(shape);
+        only(&mut spoiled, cells[0], &[1, 2, k + 1]);
+        for (i, &c) in cells.iter().enumerate().skip(1) {
+            only(&mut spoiled, c, &[i + 1, (i + 1) % k + 1]);
+        }
+        assert!(subsets::naked(&spoiled, k).is_empty(), "size {k}");
+        // Hidden: 1..=k only in those cells; everything else leaves them.
+        let mut h = empty(shape);
+        for r in (0..16).filter(|r| !rows.contains(r)) {
+            for d in 0..k {
+                h.remove(r * 16, d);
+            }
+        }
+        let steps = subsets::hidden(&h, k);
+        let s = steps
+            .iter()
+            .find(|s| s.highlights.cells == cells)
+            .unwrap_or_else(|| panic!("size {k}: {steps:?}"));
+        assert_eq!(s.technique, Technique::HiddenSubset(k as u8));
+        assert_eq!(s.eliminations.len(), k * (16 - k), "size {k}");
+        assert!(
+            s.eliminations
+                .iter()
+                .all(|&(c, d)| cells.contains(&c) && d.get() > k)
+        );
+        // Value 1 also in one more cell of the column: k values, k + 1
+        // places.
+        let other = (0..16).find(|r| !rows.contains(r)).unwrap();
+        let mut spoiled = empty(shape);
+        for r in (0..16).filter(|r| !rows.contains(r) && *r != other) {
+            for d in 0..k {
+                spoiled.remove(r * 16, d);
+            }
+        }
+        for d in 1..k {
+            spoiled.remove(other * 16, d);
+        }
+        assert!(
+            !subsets::hidden(&spoiled, k)
+                .iter()
+                .any(|s| s.highlights.units == vec![16]),
+            "size {k}"
+        );
+    }
+    let sizes = |n: usize| -> Vec<Technique> { Technique::big_subsets(n).collect() };
+    assert!(sizes(9).is_empty());
+    assert_eq!(
+        sizes(12),
+        [5, 6]
+            .into_iter()
+            .flat_map(|k| [Technique::NakedSubset(k), Technique::HiddenSubset(k)])
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(sizes(25).len(), 2 * 4); // capped at 8
+    assert!(Technique::for_side(16).contains(&Technique::HiddenSubset(8)));
+    assert!(!Technique::for_side(9).contains(&Technique::NakedSubset(5)));
+    assert_eq!(Technique::NakedSubset(5).name(), "Naked Quintuple");
+    assert_eq!(Technique::HiddenSubset(8).name(), "Hidden Octuple");
+}
+
 /// A locked triple: three cells of one line–box intersection of 6×6 holding
 /// three values between them clear both the rest of the row and the box.
 #[test]
@@ -407,7 +493,12 @@ fn steps_agree_with_the_unique_solution() {
                     let easy = next
                         .as_ref()
                         .is_some_and(|s| singles.contains(&s.technique));
-                    for t in Technique::ALL.into_iter().filter(|_| !easy) {
+                    let n = shape.n();
+                    let every = Technique::ALL
+                        .into_iter()
+                        .chain(Technique::big_fish(n))
+                        .chain(Technique::big_subsets(n));
+                    for t in every.filter(|_| !easy) {
                         for s in find_all(&b, t) {
                             for &(c, val) in &s.eliminations {
                                 assert_ne!(
