@@ -237,6 +237,27 @@ fn typed_values_on_a_16x16() {
     assert_eq!(a.cursor, 2);
 }
 
+/// On 25×25 the letter `i` is the value 18, so the board takes it: the
+/// status line and the help offer F2 for a hint there, and `i` places 18.
+#[test]
+fn letters_that_are_values_are_left_out_of_the_key_hints() {
+    let a = playing(small());
+    let text = screen_text(&a, 80, 24);
+    assert!(text.contains("i/F2"), "{text}");
+    let p = Puzzle::empty(Shape::square(5).unwrap());
+    let mut a = playing(Game::new(&p, None, Origin::default()));
+    let text = screen_text(&a, 200, 60);
+    assert!(text.contains("F2") && !text.contains("i/F2"), "{text}");
+    press(&mut a, "?");
+    let help = screen_text(&a, 200, 60);
+    assert!(help.contains("F2"), "{help}");
+    assert!(!help.contains(" i F2"), "{help}");
+    press(&mut a, "?");
+    goto(&mut a, 0);
+    press(&mut a, "i");
+    assert_eq!(a.game.as_ref().unwrap().value(0).map(Value::get), Some(18));
+}
+
 #[test]
 fn hints_come_in_three_stages() {
     let mut a = playing(small());

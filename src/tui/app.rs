@@ -327,6 +327,21 @@ impl App {
         }
     }
 
+    /// Whether the key with this label is a value on the board in play: a
+    /// letter on a board of 10 to 35 that names one of its values (`i` is
+    /// 18 on 25×25). The board takes such keys before any binding, so the
+    /// status line and the help leave them out there.
+    pub fn key_is_value(&self, label: &str) -> bool {
+        let (Screen::Playing, Some(g)) = (&self.screen, &self.game) else {
+            return false;
+        };
+        let n = g.shape().n();
+        let mut chars = label.chars();
+        matches!((chars.next(), chars.next()), (Some(ch), None) if ch.is_ascii_alphabetic())
+            && (10..=35).contains(&n)
+            && parse_symbol(n, label).is_some()
+    }
+
     /// The highlights the board shows now.
     pub fn highlights(&self) -> Highlights {
         let play = &self.config.play;

@@ -251,8 +251,16 @@ pub fn clock(secs: u64) -> String {
     }
 }
 
+/// The keys that do `cmd` in `mode` here: its bindings, less the letters
+/// the board in play takes as values.
+fn live_keys(app: &App, mode: Mode, cmd: Command) -> Vec<String> {
+    let mut k = app.keymap.keys_for(mode, cmd);
+    k.retain(|label| !app.key_is_value(label));
+    k
+}
+
 fn keys(app: &App, mode: Mode, cmd: Command) -> String {
-    let k = app.keymap.keys_for(mode, cmd);
+    let k = live_keys(app, mode, cmd);
     if k.is_empty() {
         format!("({} unbound)", cmd.name())
     } else {
@@ -580,6 +588,8 @@ fn draw_help(frame: &mut Frame, app: &App, body: Rect) {
         .keymap
         .help(mode)
         .into_iter()
+        .map(|(cmd, _)| (cmd, live_keys(app, mode, cmd)))
+        .filter(|(_, keys)| !keys.is_empty())
         .map(|(cmd, keys)| {
             Line::from(vec![
                 Span::styled(format!("{:>22}  ", keys.join(" ")), s.get(Role::Entered)),
