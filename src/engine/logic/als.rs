@@ -120,13 +120,13 @@ struct Ctx<'a> {
     sets: Sets,
     alss: Vec<Als>,
     /// Whether linked ALSs may share cells (see the module comment).
-    overlap: bool,
+    allow_overlap: bool,
 }
 
 impl<'a> Ctx<'a> {
     fn new(b: &'a Board, overlap: bool) -> Ctx<'a> {
         let mut ctx = Ctx::tables(b);
-        ctx.overlap = overlap;
+        ctx.allow_overlap = overlap;
         let max = if b.n() <= 9 {
             MAX_ALS_CELLS
         } else {
@@ -182,7 +182,7 @@ impl<'a> Ctx<'a> {
             cand,
             sets: Sets::new(w),
             alss: Vec::new(),
-            overlap: true,
+            allow_overlap: true,
         }
     }
 
@@ -256,7 +256,7 @@ impl<'a> Ctx<'a> {
     /// Whether ALSs `a` and `c` may take part in one step together: always
     /// when overlap is allowed, else only when they share no cell.
     fn may_link(&self, a: usize, c: usize) -> bool {
-        self.overlap || !self.overlap(a, c)
+        self.allow_overlap || !self.overlap(a, c)
     }
 
     /// For each ALS, the others it has an RCC with, and those RCCs.
