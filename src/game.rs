@@ -1,7 +1,7 @@
 //! One game in play: the givens, the player's entries and notes, the
 //! history of moves, the clock and the counters. Pure state and rules: it
 //! knows nothing of terminals, files or threads, so every part of play can be
-//! tested directly. Every change goes through one function ([`Game::apply`])
+//! tested directly. Every change goes through one function (`Game::apply`)
 //! as a [`Move`], so undo/redo, autosave and conflicts stay consistent.
 
 pub mod hint;

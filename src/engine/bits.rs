@@ -1,6 +1,6 @@
 //! Candidate sets: fixed-width bitsets over digits 0..n (bit d = digit d+1).
 //!
-//! The width is chosen from n at the API boundary ([`with_bits!`]) so the hot
+//! The width is chosen from n at the API boundary (`with_bits!`) so the hot
 //! code is monomorphised: `u16` up to 16 digits, `u32` up to 32, `u64` up to
 //! 64, then `[u64; W]` for W = 2, 4, 7 (up to 128, 256 and 448 digits).
 

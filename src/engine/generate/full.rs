@@ -31,7 +31,7 @@ const SWAPS_PER_LINE: usize = 16;
 /// share no row or column, so any filling of them is consistent and, in
 /// practice, completable). Larger sides start from the pattern grid
 /// `(C·(r mod R) + ⌊r/R⌋ + c) mod n` for boxes of R × C and break its
-/// regularity with random cycle swaps ([`swap_cycles`]): a bare pattern
+/// regularity with random cycle swaps (`swap_cycles`): a bare pattern
 /// grid is full of small unavoidable sets, and a 100×100 dug from one stops
 /// being unique at 90 % clues. Either base is then transformed at random:
 /// digits relabelled, bands and stacks reordered, rows reordered within

@@ -18,9 +18,9 @@
 //!   through that candidate, and is reported as that (HoDoKu's convention).
 //!
 //! No chain or loop enters again a cell it has left (a lasso; HoDoKu's rule,
-//! see [`is_lasso`]). The breadth-first search keeps one shortest chain per
+//! see `is_lasso`). The breadth-first search keeps one shortest chain per
 //! state; when an AIC's or a placing loop's chain is a lasso, a short
-//! depth-first search looks for a simple one ([`Ctx::simple_chain`]). A
+//! depth-first search looks for a simple one (`Ctx::simple_chain`). A
 //! continuous loop seen as a lasso from one start is found from another; an
 //! eliminating discontinuous loop whose every shortest chain is a lasso is
 //! left to later techniques.

@@ -81,7 +81,7 @@ pub struct Embedded {
 /// From this many clauses on, CaDiCaL can go a second between polls of the
 /// terminate callback (in its set-up and inprocessing phases on a 225×225's
 /// 3.5 million clauses), so a call with limits runs on a thread of its own
-/// and the caller, polling the limits every [`POLL`], returns as soon as
+/// and the caller, polling the limits every `POLL`, returns as soon as
 /// they say stop; the abandoned call ends at CaDiCaL's next poll and frees
 /// the solver there.
 pub const LARGE_CNF: usize = 250_000;
