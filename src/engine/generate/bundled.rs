@@ -62,13 +62,8 @@ mod tests {
     fn every_collection_is_there() {
         for shape in BUNDLED_SIZES {
             for level in [Level::Easy, Level::Medium, Level::Hard, Level::Expert] {
-                // 25×25: five each, but four hard (hard is rare where
-                // digging stops at that size; see the file's header).
-                let want = match (shape.n(), level) {
-                    (25, Level::Hard) => 4,
-                    (25, _) => 5,
-                    _ => 20,
-                };
+                // 25×25: five each.
+                let want = if shape.n() == 25 { 5 } else { 20 };
                 assert_eq!(bundled(shape, level).len(), want, "{shape} {level}");
             }
             assert!(bundled(shape, Level::Extreme).is_empty());
