@@ -299,12 +299,8 @@ fn bundled_files_parse_and_hold_distinct_unique_puzzles() {
             );
             let puzzles = common::read_all(&path);
             assert_eq!(puzzles, bundled(shape, level), "{}", path.display());
-            // 25×25: four hard ones (see generate::bundled).
-            let want = match (n, level) {
-                (25, Level::Hard) => 4,
-                (25, _) => 5,
-                _ => 20,
-            };
+            // 25×25: five each.
+            let want = if n == 25 { 5 } else { 20 };
             assert_eq!(puzzles.len(), want, "{}", path.display());
             let mut distinct = std::collections::HashSet::new();
             for (i, p) in puzzles.iter().enumerate() {
