@@ -196,6 +196,29 @@ fn naked_and_hidden_pairs_on_16x16() {
     assert!(subsets::hidden(&empty(shape), 2).is_empty());
 }
 
+/// An empty board of `shape` where values 1..=k of column 1 are confined
+/// to `rows` — a hidden subset — or, with `spoil`, where value 1 may also
+/// go in the first other row (k values, k + 1 places: none).
+fn hidden_in_column(shape: Shape, rows: &[usize], k: usize, spoil: bool) -> Board {
+    let n = shape.n();
+    let mut b = empty(shape);
+    let other = (0..n).find(|r| !rows.contains(r)).unwrap();
+    for r in (0..n).filter(|r| !rows.contains(r)) {
+        let first = if spoil && r == other { 1 } else { 0 };
+        for d in first..k {
+            b.remove(r * n, d);
+        }
+    }
+    b
+}
+
+/// Whether a hidden subset of size `k` is found in column 1.
+fn hidden_in_column_1(b: &Board, k: usize) -> bool {
+    subsets::hidden(b, k)
+        .iter()
+        .any(|s| s.highlights.units == vec![b.n()])
+}
+
 /// The cells of column `col` of a 12×12 board (3×4 boxes) at `rows`.
 fn column12(col: usize, rows: &[usize]) -> Vec<usize> {
     rows.iter().map(|r| r * 12 + col).collect()
@@ -252,12 +275,7 @@ fn naked_and_hidden_triples_and_quads_on_12x12() {
     for rows in [&[0usize, 3, 6][..], &[0, 3, 6, 9]] {
         let k = rows.len();
         let cells = column12(0, rows);
-        let mut b = empty(shape);
-        for r in (0..12).filter(|r| !rows.contains(r)) {
-            for d in 0..k {
-                b.remove(r * 12, d);
-            }
-        }
+        let b = hidden_in_column(shape, rows, k, false);
         let steps = subsets::hidden(&b, k);
         let s = steps
             .iter()
@@ -272,22 +290,8 @@ fn naked_and_hidden_triples_and_quads_on_12x12() {
         want.sort();
         assert_eq!(s.eliminations, want);
         // One value also elsewhere in the column: no hidden set of size k.
-        let mut spoiled = empty(shape);
-        let other = (0..12).find(|r| !rows.contains(r)).unwrap();
-        for r in (0..12).filter(|r| !rows.contains(r) && *r != other) {
-            for d in 0..k {
-                spoiled.remove(r * 12, d);
-            }
-        }
-        for d in 1..k {
-            spoiled.remove(other * 12, d);
-        }
-        assert!(
-            !subsets::hidden(&spoiled, k)
-                .iter()
-                .any(|s| s.highlights.units == vec![12]),
-            "size {k}"
-        );
+        let spoiled = hidden_in_column(shape, rows, k, true);
+        assert!(!hidden_in_column_1(&spoiled, k), "size {k}");
     }
 }
 
@@ -324,12 +328,7 @@ fn naked_and_hidden_subsets_beyond_quads_on_16x16() {
         }
         assert!(subsets::naked(&spoiled, k).is_empty(), "size {k}");
         // Hidden: 1..=k only in those cells; everything else leaves them.
-        let mut h = empty(shape);
-        for r in (0..16).filter(|r| !rows.contains(r)) {
-            for d in 0..k {
-                h.remove(r * 16, d);
-            }
-        }
+        let h = hidden_in_column(shape, &rows, k, false);
         let steps = subsets::hidden(&h, k);
         let s = steps
             .iter()
@@ -344,22 +343,8 @@ fn naked_and_hidden_subsets_beyond_quads_on_16x16() {
         );
         // Value 1 also in one more cell of the column: k values, k + 1
         // places.
-        let other = (0..16).find(|r| !rows.contains(r)).unwrap();
-        let mut spoiled = empty(shape);
-        for r in (0..16).filter(|r| !rows.contains(r) && *r != other) {
-            for d in 0..k {
-                spoiled.remove(r * 16, d);
-            }
-        }
-        for d in 1..k {
-            spoiled.remove(other * 16, d);
-        }
-        assert!(
-            !subsets::hidden(&spoiled, k)
-                .iter()
-                .any(|s| s.highlights.units == vec![16]),
-            "size {k}"
-        );
+        let spoiled = hidden_in_column(shape, &rows, k, true);
+        assert!(!hidden_in_column_1(&spoiled, k), "size {k}");
     }
     let sizes = |n: usize| -> Vec<Technique> { Technique::big_subsets(n).collect() };
     assert!(sizes(9).is_empty());
