@@ -231,22 +231,26 @@ fn als_search(
     }
 }
 
-/// The cells outside ALS `set` with three or more candidates that see
-/// every cell of the set holding one of their candidates: those the set
-/// can force.
-fn forced_cells(b: &Board, set: &[usize]) -> Vec<usize> {
-    let mut out: Vec<usize> = Vec::new();
+/// The cells outside ALS `set` with three or more candidates that the set
+/// can force, each with the set's digits it would lose whatever the set
+/// lacks: those of its candidates whose every holder in the set it sees
+/// (never none).
+fn forced_cells(b: &Board, set: &[usize]) -> Vec<(usize, u64)> {
+    let mut out: Vec<(usize, u64)> = Vec::new();
     for &c in set {
         for p in b.tables().peers(c) {
-            if set.contains(&p) || b.count(p) < 3 || out.contains(&p) {
+            if set.contains(&p) || b.count(p) < 3 || out.iter().any(|&(q, _)| q == p) {
                 continue;
             }
-            let sees_a_digit = b.digits(p).any(|z| {
-                set.iter().any(|&h| b.has(h, z))
-                    && set.iter().all(|&h| !b.has(h, z) || b.sees(h, p))
-            });
-            if sees_a_digit {
-                out.push(p);
+            let seen = b
+                .digits(p)
+                .filter(|&z| {
+                    set.iter().any(|&h| b.has(h, z))
+                        && set.iter().all(|&h| !b.has(h, z) || b.sees(h, p))
+                })
+                .fold(0u64, |m, z| m | 1 << z);
+            if seen != 0 {
+                out.push((p, seen));
             }
         }
     }
@@ -350,14 +354,7 @@ impl Graph {
             // holders in the set it sees all of; when that leaves one
             // candidate m (of three or more: a bivalue cell is reached by
             // plain links), x is in the set or m in that cell.
-            let holders: Vec<Vec<usize>> = (0..n)
-                .map(|z| set.iter().copied().filter(|&c| b.has(c, z)).collect())
-                .collect();
-            for y in forced_cells(b, set) {
-                // The set's digits y would lose, whatever the entry.
-                let seen = super::bits(b.mask(y) & mask)
-                    .filter(|&z| holders[z].iter().all(|&h| b.sees(h, y)))
-                    .fold(0u64, |m, z| m | 1 << z);
+            for (y, seen) in forced_cells(b, set) {
                 for &x in &ds {
                     let left = b.mask(y) & !(seen & !(1u64 << x));
                     if left.count_ones() == 1 {
@@ -861,23 +858,25 @@ fn is_lasso(g: &Graph, chain: &[(usize, bool)], is_loop: bool) -> bool {
     false
 }
 
+/// The candidates of digit `z` outside ALS `set` that see every cell of
+/// the set holding z and every cell of `also`.
+fn seen_with_als(b: &Board, set: &[usize], z: usize, also: &[usize]) -> Vec<(usize, usize)> {
+    let holders = set.iter().copied().filter(|&c| b.has(c, z));
+    let ends: Vec<usize> = also.iter().copied().chain(holders).collect();
+    b.seen_by_all(1 << z, &ends, set)
+        .into_iter()
+        .map(|(c, v)| (c, v.index()))
+        .collect()
+}
+
 /// The candidates outside ALS `set` of each of its digits other than
 /// `except` that see every cell of the set holding that digit.
 fn locked_in_als(b: &Board, set: &[usize], except: &[usize]) -> Vec<(usize, usize)> {
     let mask = set.iter().fold(0u64, |m, &c| m | b.mask(c));
-    let mut out = Vec::new();
-    for z in super::bits(mask).filter(|z| !except.contains(z)) {
-        let holders: Vec<usize> = set.iter().copied().filter(|&c| b.has(c, z)).collect();
-        let Some(&first) = holders.first() else {
-            continue;
-        };
-        for p in b.tables().peers(first) {
-            if b.has(p, z) && !set.contains(&p) && holders.iter().all(|&h| b.sees(h, p)) {
-                out.push((p, z));
-            }
-        }
-    }
-    out
+    super::bits(mask)
+        .filter(|z| !except.contains(z))
+        .flat_map(|z| seen_with_als(b, set, z, &[]))
+        .collect()
 }
 
 /// What ALS `set` linking `p` and `q` removes on a continuous loop. Exactly
@@ -899,14 +898,7 @@ fn als_on_loop(b: &Board, set: &[usize], p: &Node, q: &Node) -> Vec<(usize, usiz
     except.push(entry);
     let mut out = locked_in_als(b, set, &except);
     for z in exits {
-        let holders: Vec<usize> = set.iter().copied().filter(|&c| b.has(c, z)).collect();
-        out.extend(
-            b.tables()
-                .peers(cell)
-                .filter(|&t| b.has(t, z) && !set.contains(&t))
-                .filter(|&t| holders.iter().all(|&h| b.sees(h, t)))
-                .map(|t| (t, z)),
-        );
+        out.extend(seen_with_als(b, set, z, &[cell]));
     }
     out
 }
