@@ -678,7 +678,7 @@ pub fn als_chains(b: &Board) -> Vec<Step> {
                     let Some(r) = bits(open).next() else {
                         continue;
                     };
-                    if on_path(&parent, s, n, |x| x == e) {
+                    if on_path(&parent, s, e, n) {
                         continue;
                     }
                     entered[e] = if when != round {
@@ -720,10 +720,10 @@ fn walk_back(parent: &[usize], mut s: usize) -> Vec<usize> {
     path
 }
 
-/// Whether an ALS on the path leading to state `s` is one `hit` picks.
-fn on_path(parent: &[usize], mut s: usize, n: usize, hit: impl Fn(usize) -> bool) -> bool {
+/// Whether ALS `e` is on the path leading to state `s`.
+fn on_path(parent: &[usize], mut s: usize, e: usize, n: usize) -> bool {
     loop {
-        if hit(s / n) {
+        if s / n == e {
             return true;
         }
         if parent[s] == usize::MAX {
