@@ -335,11 +335,11 @@ impl App {
         let (Screen::Playing, Some(g)) = (&self.screen, &self.game) else {
             return false;
         };
-        let n = g.shape().n();
         let mut chars = label.chars();
-        matches!((chars.next(), chars.next()), (Some(ch), None) if ch.is_ascii_alphabetic())
-            && (10..=35).contains(&n)
-            && parse_symbol(n, label).is_some()
+        match (chars.next(), chars.next()) {
+            (Some(ch), None) => letter_value(g.shape().n(), ch).is_some(),
+            _ => false,
+        }
     }
 
     /// The highlights the board shows now.
@@ -555,11 +555,7 @@ impl App {
             }
             return true;
         }
-        if n <= 35
-            && n > 9
-            && ch.is_ascii_alphabetic()
-            && let Some(v) = parse_symbol(n, &ch.to_string())
-        {
+        if let Some(v) = letter_value(n, ch) {
             self.typed.reset();
             self.put_value(v, fx);
             return true;
@@ -1622,4 +1618,14 @@ fn new_game_screen(shape: Shape, level: Level) -> Screen {
 /// length (any change, undo or redo alters one of them).
 fn position(g: &Game) -> (u32, usize) {
     (g.moves(), g.history().undo.len())
+}
+
+/// The value letter `ch` names on an n×n board, for boards of 10 to 35
+/// (`A` is 10); `None` for other letters, other characters and sizes.
+fn letter_value(n: usize, ch: char) -> Option<crate::engine::Value> {
+    if (10..=35).contains(&n) && ch.is_ascii_alphabetic() {
+        parse_symbol(n, &ch.to_string())
+    } else {
+        None
+    }
 }

@@ -251,16 +251,15 @@ pub fn clock(secs: u64) -> String {
     }
 }
 
-/// The keys that do `cmd` in `mode` here: its bindings, less the letters
-/// the board in play takes as values.
-fn live_keys(app: &App, mode: Mode, cmd: Command) -> Vec<String> {
-    let mut k = app.keymap.keys_for(mode, cmd);
-    k.retain(|label| !app.key_is_value(label));
-    k
+/// Key labels less the letters the board in play takes as values: the
+/// keys that still do their command here.
+fn live(app: &App, mut keys: Vec<String>) -> Vec<String> {
+    keys.retain(|label| !app.key_is_value(label));
+    keys
 }
 
 fn keys(app: &App, mode: Mode, cmd: Command) -> String {
-    let k = live_keys(app, mode, cmd);
+    let k = live(app, app.keymap.keys_for(mode, cmd));
     if k.is_empty() {
         format!("({} unbound)", cmd.name())
     } else {
@@ -588,7 +587,7 @@ fn draw_help(frame: &mut Frame, app: &App, body: Rect) {
         .keymap
         .help(mode)
         .into_iter()
-        .map(|(cmd, _)| (cmd, live_keys(app, mode, cmd)))
+        .map(|(cmd, keys)| (cmd, live(app, keys)))
         .filter(|(_, keys)| !keys.is_empty())
         .map(|(cmd, keys)| {
             Line::from(vec![
