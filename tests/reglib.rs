@@ -1,19 +1,13 @@
 //! HoDoKu's regression library (`../shared/technique-tests/reglib-1.3.txt`)
 //! as one data-driven test: every case of every technique we implement must
-//! pass — among all the steps the technique finds whose digits match the
-//! case's, one equals the expected eliminations/placements exactly; a `-x`
-//! case must find no step with its digits. Each case is searched with the
+//! pass by HoDoKu's own rule — among all the steps the technique finds whose
+//! digits match the case's, one equals the expected eliminations/placements
+//! exactly and no other differs from it; a `-x` case must find no step with
+//! its digits. Each case is searched with the
 //! options HoDoKu's tester sets for its variant (ALS nodes in grouped
 //! chains, overlapping ALSs). Every step found in every case's position,
 //! matching or not, must agree with the puzzle's one solution.
-//!
-//! HoDoKu's own tester is stricter: it also fails a case when the technique
-//! finds any other step with the same digits. Every case passes that rule
-//! too except the chain and loop cases in [`OTHER_CHAINS`]: there our search
-//! finds more sound chains than HoDoKu's tables reach (a different search,
-//! not a different rule); those extra steps are the ones checked against
-//! the solution above. Codes we do not implement are counted and listed as
-//! skipped.
+//! Codes we do not implement are counted and listed as skipped.
 #![allow(clippy::unwrap_used)]
 
 mod common;
@@ -50,21 +44,6 @@ fn digits_of(list: &[(usize, Value)]) -> String {
     d.dedup();
     d.iter().map(|d| d.to_string()).collect()
 }
-
-/// Chain and loop cases (by line) that pass, but where our search also
-/// finds other sound chains or loops with the case's digits, so HoDoKu's
-/// strict rule fails: its tables keep one chain per start and end, ours is
-/// a breadth-first search over every start. Matching it would mean
-/// reproducing HoDoKu's table expansion order. Every other case must pass
-/// by the strict rule; these must still fail it (so a change shows up).
-const OTHER_CHAINS: &[usize] = &[
-    1150, 1156, 1157, // 0706 Continuous Nice Loop
-    1188, 1191, // 0707 Discontinuous Nice Loop
-    1220, // 0708 AIC
-    1244, 1245, 1249, 1250, 1251, 1253, 1256, 1257, 1258, // 0709
-    1277, 1285, // 0710 Grouped Discontinuous Nice Loop
-    1319, 1334, 1347, 1350, // 0711 Grouped AIC
-];
 
 /// A step in the library's terms: digits, eliminations, placements.
 type Rendered = (String, Vec<(usize, Value)>, Vec<(usize, Value)>);
@@ -210,8 +189,6 @@ fn hodoku_regression_library() {
     let mut passed: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     let mut skipped: BTreeMap<String, usize> = BTreeMap::new();
     let mut failures = Vec::new();
-    let mut strict: BTreeMap<String, usize> = BTreeMap::new();
-    let mut loose: BTreeMap<String, usize> = BTreeMap::new();
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim_end_matches('\r');
         if !line.starts_with(':') {
@@ -257,30 +234,22 @@ fn hodoku_regression_library() {
         };
         // HoDoKu's own rule is stricter: no other step of the technique with
         // the case's digits may differ from the expected one.
-        let strict_ok = ok
-            && same
-                .iter()
-                .all(|(_, e, p)| *e == case.elims && *p == case.places);
-        if strict_ok {
-            *strict.entry(case.code.clone()).or_default() += 1;
-        } else if ok {
-            *loose.entry(case.code.clone()).or_default() += 1;
-            // DEKADOKU_REGLIB_SHOW=1 prints the other steps of such a case.
-            if std::env::var_os("DEKADOKU_REGLIB_SHOW").is_some() {
-                println!(
-                    "line {} ({}): expected {:?} {:?}",
-                    case.line,
-                    t.name(),
-                    case.elims,
-                    case.places
-                );
-                for s in found.iter().filter(|s| render(s).0 == case.digits) {
-                    let (_, e, p) = render(s);
-                    if e != case.elims || p != case.places {
-                        println!("  also {e:?} {p:?}: {}", s.explanation);
-                    }
-                }
-            }
+        let others: Vec<String> = found
+            .iter()
+            .filter(|s| {
+                let (d, e, p) = render(s);
+                d == case.digits && (e != case.elims || p != case.places)
+            })
+            .map(|s| s.explanation.clone())
+            .collect();
+        if ok && !others.is_empty() {
+            failures.push(format!(
+                "line {} ({}): other steps with digits {} differ from the expected one:\n  {}",
+                case.line,
+                t.name(),
+                case.digits,
+                others.join("\n  ")
+            ));
         }
         let entry = passed
             .entry(format!("{} {}", case.code, t.name()))
@@ -298,39 +267,11 @@ fn hodoku_regression_library() {
                 same
             ));
         }
-        let listed = OTHER_CHAINS.contains(&case.line);
-        if ok && strict_ok && listed {
-            failures.push(format!(
-                "line {} ({}) passes the strict rule now: take it off OTHER_CHAINS",
-                case.line,
-                t.name()
-            ));
-        } else if ok && !strict_ok && !listed {
-            failures.push(format!(
-                "line {} ({}): other steps with digits {} differ from the expected one \
-                 (DEKADOKU_REGLIB_SHOW=1 lists them)",
-                case.line,
-                t.name(),
-                case.digits
-            ));
-        }
     }
     println!("reglib-1.3, techniques implemented (passed/cases):");
     for (name, (ok, all)) in &passed {
         println!("  {name}: {ok}/{all}");
     }
-    let strict_total: usize = strict.values().sum();
-    let loose_total: usize = loose.values().sum();
-    println!(
-        "by HoDoKu's strict rule (no other step with the same digits): {strict_total} pass; \
-         {loose_total} passing cases also find other sound steps with the same digits \
-         (OTHER_CHAINS): {}",
-        loose
-            .iter()
-            .map(|(c, k)| format!("{c}×{k}"))
-            .collect::<Vec<_>>()
-            .join(" ")
-    );
     let skipped_total: usize = skipped.values().sum();
     println!(
         "skipped (not implemented yet): {skipped_total} cases in {} codes: {}",

@@ -15,6 +15,7 @@ pub mod single_digit;
 pub mod singles;
 pub mod step;
 pub mod subsets;
+pub mod tables;
 pub mod templates;
 pub mod traced;
 pub mod uniqueness;
@@ -102,6 +103,24 @@ pub fn find_all_with(board: &Board, t: Technique, options: SearchOptions) -> Vec
         Technique::HiddenRectangle => uniqueness::hidden_rectangles(board),
         Technique::AvoidableRectangle(k) => uniqueness::avoidable_rectangles(board, k),
         Technique::BugPlusOne => uniqueness::bug_plus_one(board),
+        Technique::ContinuousNiceLoop
+        | Technique::DiscontinuousNiceLoop
+        | Technique::Aic
+        | Technique::GroupedContinuousNiceLoop
+        | Technique::GroupedDiscontinuousNiceLoop
+        | Technique::GroupedAic
+            if board.n() <= tables::MAX_TABLE_SIDE =>
+        {
+            let mode = match t {
+                Technique::ContinuousNiceLoop
+                | Technique::DiscontinuousNiceLoop
+                | Technique::Aic => tables::Mode::Plain,
+                _ => tables::Mode::Grouped {
+                    als: options.als_in_chains,
+                },
+            };
+            tables::steps(board, mode, t)
+        }
         Technique::ContinuousNiceLoop => aic::continuous_nice_loops(board, Nodes::Candidates),
         Technique::DiscontinuousNiceLoop => aic::discontinuous_nice_loops(board, Nodes::Candidates),
         Technique::Aic => aic::aics(board, Nodes::Candidates),

@@ -1,0 +1,1176 @@
+//! Nice loops and AICs found with implication tables ("Trebor's tables",
+//! the method HoDoKu uses), for boards up to 9×9.
+//!
+//! Every premise — a candidate set, or a candidate removed — gets a table of
+//! what it implies directly: setting a candidate removes the cell's other
+//! candidates and the digit from its peers; removing one sets the cell's
+//! other candidate when the cell is bivalue and the digit's other place in a
+//! unit where only two are left. Grouped searches add group nodes (a digit
+//! in a line∩box intersection) and almost locked sets: an ALS that loses
+//! one of its digits is locked, which removes its other digits from every
+//! cell that sees all their holders and may force a cell to its one
+//! remaining candidate.
+//!
+//! Each table is then expanded in place, breadth first: for every entry in
+//! turn, whatever that entry implies directly is appended unless the table
+//! already holds it (an expanded entry whose new route is shorter takes
+//! that route). An entry remembers the entry it came from, so one chain
+//! leads from the premise to every conclusion.
+//!
+//! A conclusion back in the premise's cell closes a nice loop: both ends
+//! weak on the same digit remove it; both strong place it; a weak and a
+//! strong end on two digits remove the weak one; otherwise the loop is
+//! continuous and every weak link of it acts as a strong one. A
+//! conclusion "set" elsewhere after the premise "removed" is an AIC: same
+//! digit at both ends removes it from the cells that see both (when that is
+//! two or more cells; one is the nice loop's job); two digits in cells that
+//! see each other remove each from the other cell.
+//!
+//! A chain that comes back into a cell it left is a lasso and is dropped,
+//! not searched around: this follows HoDoKu's tables step for step, so
+//! that the steps found are the ones its regression library lists (one
+//! step per set of eliminations, the shortest chain kept). The tables grow
+//! with the number of candidates, which is why the breadth-first search of
+//! [`super::aic`] takes over on larger boards.
+
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
+
+use crate::engine::grid::Value;
+
+use super::board::bits;
+use super::{Board, Highlights, Link, Step, Technique};
+
+/// The largest side searched with tables (81 cells fit one `u128`).
+pub const MAX_TABLE_SIDE: usize = 9;
+
+/// The most entries a table holds (HoDoKu's limit).
+const MAX_ENTRIES: usize = 1000;
+
+/// A set of cells (at most 81).
+type Cells = u128;
+
+fn cells_of(set: Cells) -> impl Iterator<Item = usize> {
+    let mut s = set;
+    std::iter::from_fn(move || {
+        if s == 0 {
+            return None;
+        }
+        let c = s.trailing_zeros() as usize;
+        s &= s - 1;
+        Some(c)
+    })
+}
+
+fn one(c: usize) -> Cells {
+    1u128 << c
+}
+
+/// Which nodes the tables use.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Mode {
+    /// Single candidates.
+    Plain,
+    /// Candidates and group nodes, and ALSs when `als` is set; only steps
+    /// that use a group node or an ALS are kept.
+    Grouped {
+        /// Chains may pass through almost locked sets.
+        als: bool,
+    },
+}
+
+/// A digit in two or more cells of one line∩box intersection.
+struct Group {
+    digit: usize,
+    cells: Cells,
+    /// The row or column unit it lies in.
+    line: usize,
+    boxu: usize,
+    /// Cells that see every cell of the group.
+    buddies: Cells,
+}
+
+/// An almost locked set: k cells of one unit holding k+1 digits.
+struct Als {
+    cells: Cells,
+    mask: u64,
+    /// Per digit: the set's cells holding it.
+    holders: Vec<Cells>,
+    /// Per digit: the cells outside the set that hold it and see every
+    /// holder.
+    seen: Vec<Cells>,
+    /// Every cell of some `seen`.
+    buddies: Cells,
+}
+
+impl Als {
+    /// How many links longer than one an ALS counts when chains are
+    /// compared (HoDoKu's penalty: nothing for one digit, 1 for two, twice
+    /// the digits less one beyond).
+    fn penalty(&self) -> u16 {
+        match self.mask.count_ones() {
+            0 | 1 => 0,
+            2 => 1,
+            k => ((k - 1) * 2) as u16,
+        }
+    }
+}
+
+/// One conclusion in a table.
+#[derive(Clone, Copy)]
+struct Entry {
+    /// Node id times two, plus one when the node is true.
+    key: u32,
+    /// The entry of the same table it follows from (0: the premise).
+    pred: u32,
+    /// Two per link, plus ALS penalties.
+    dist: u16,
+    /// Came from another entry's table, not from the premise directly.
+    expanded: bool,
+}
+
+#[derive(Default)]
+struct Table {
+    e: Vec<Entry>,
+}
+
+impl Table {
+    fn premise(key: u32) -> Table {
+        Table {
+            e: vec![Entry {
+                key,
+                pred: 0,
+                dist: 1,
+                expanded: false,
+            }],
+        }
+    }
+
+    fn has(&self, key: u32) -> bool {
+        self.e.iter().any(|x| x.key == key)
+    }
+
+    /// A direct implication of the premise. A single candidate already in
+    /// the table is not added again.
+    fn add(&mut self, key: u32, single: bool, penalty: u16) {
+        if self.e.is_empty() || self.e.len() >= MAX_ENTRIES || (single && self.has(key)) {
+            return;
+        }
+        self.e.push(Entry {
+            key,
+            pred: 0,
+            dist: (self.e[0].dist + 1 + penalty) & 0x1ff,
+            expanded: false,
+        });
+    }
+}
+
+const NONE: u32 = u32::MAX;
+
+struct Tabling<'a> {
+    b: &'a Board,
+    n: usize,
+    /// Per cell: the cells it sees.
+    peers: Vec<Cells>,
+    /// Per digit: the cells holding it.
+    holders: Vec<Cells>,
+    /// Per unit: its cells.
+    unit: Vec<Cells>,
+    groups: Vec<Group>,
+    alses: Vec<Als>,
+    on: Vec<Table>,
+    off: Vec<Table>,
+    ext: Vec<Table>,
+    /// Key → index in `ext`, or [`NONE`].
+    ext_of: Vec<u32>,
+}
+
+/// What a node is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    Cell(usize),
+    Group(usize),
+    /// ALS index; the digit it loses is the node's digit.
+    Als(usize),
+}
+
+impl<'a> Tabling<'a> {
+    fn new(b: &'a Board, mode: Mode) -> Tabling<'a> {
+        let n = b.n();
+        let cells = n * n;
+        let peers = (0..cells)
+            .map(|c| b.tables().peers(c).fold(0, |s, p| s | one(p)))
+            .collect();
+        let mut holders = vec![0; n];
+        for c in 0..cells {
+            for d in b.digits(c) {
+                holders[d] |= one(c);
+            }
+        }
+        let unit = (0..3 * n)
+            .map(|u| b.unit(u).iter().fold(0, |s, &c| s | one(c as usize)))
+            .collect();
+        let mut t = Tabling {
+            b,
+            n,
+            peers,
+            holders,
+            unit,
+            groups: Vec::new(),
+            alses: Vec::new(),
+            on: Vec::new(),
+            off: Vec::new(),
+            ext: Vec::new(),
+            ext_of: Vec::new(),
+        };
+        if let Mode::Grouped { als } = mode {
+            t.groups = t.find_groups();
+            if als {
+                t.alses = t.find_alses();
+            }
+        }
+        t.ext_of = vec![NONE; 2 * t.nodes()];
+        t
+    }
+
+    fn nodes(&self) -> usize {
+        self.n * self.n * self.n + self.groups.len() + self.alses.len() * self.n
+    }
+
+    fn cand_key(&self, c: usize, d: usize, on: bool) -> u32 {
+        ((c * self.n + d) * 2 + usize::from(on)) as u32
+    }
+
+    fn group_key(&self, g: usize, on: bool) -> u32 {
+        let base = self.n * self.n * self.n;
+        ((base + g) * 2 + usize::from(on)) as u32
+    }
+
+    fn als_key(&self, a: usize, d: usize) -> u32 {
+        let base = self.n * self.n * self.n + self.groups.len();
+        ((base + a * self.n + d) * 2) as u32
+    }
+
+    fn kind(&self, key: u32) -> Kind {
+        let id = key as usize / 2;
+        let cands = self.n * self.n * self.n;
+        if id < cands {
+            Kind::Cell(id / self.n)
+        } else if id < cands + self.groups.len() {
+            Kind::Group(id - cands)
+        } else {
+            Kind::Als((id - cands - self.groups.len()) / self.n)
+        }
+    }
+
+    fn digit(&self, key: u32) -> usize {
+        let id = key as usize / 2;
+        let cands = self.n * self.n * self.n;
+        if id < cands {
+            id % self.n
+        } else if id < cands + self.groups.len() {
+            self.groups[id - cands].digit
+        } else {
+            (id - cands - self.groups.len()) % self.n
+        }
+    }
+
+    fn is_on(key: u32) -> bool {
+        key & 1 == 1
+    }
+
+    /// The node's first cell (an ALS: its first cell holding the digit).
+    fn cell(&self, key: u32) -> usize {
+        match self.kind(key) {
+            Kind::Cell(c) => c,
+            Kind::Group(g) => self.groups[g].cells.trailing_zeros() as usize,
+            Kind::Als(a) => self.alses[a].holders[self.digit(key)].trailing_zeros() as usize,
+        }
+    }
+
+    /// Every cell of the node (an ALS: all of its cells).
+    fn all_cells(&self, key: u32) -> Cells {
+        match self.kind(key) {
+            Kind::Cell(c) => one(c),
+            Kind::Group(g) => self.groups[g].cells,
+            Kind::Als(a) => self.alses[a].cells,
+        }
+    }
+
+    /// The cells that see the whole node, for digit `d` (an ALS: every
+    /// holder of `d` in it).
+    fn node_buddies(&self, key: u32, d: usize) -> Cells {
+        match self.kind(key) {
+            Kind::Cell(c) => self.peers[c],
+            Kind::Group(g) => self.groups[g].buddies,
+            Kind::Als(a) => self.alses[a].seen[d],
+        }
+    }
+
+    fn sees_all(&self, set: Cells) -> Cells {
+        cells_of(set).fold(!0, |s, c| s & self.peers[c])
+    }
+
+    /// Per line (rows, then columns), digit and box: the line∩box cells
+    /// holding the digit, when two or more.
+    fn find_groups(&self) -> Vec<Group> {
+        let n = self.n;
+        let mut out = Vec::new();
+        for line in 0..2 * n {
+            for d in 0..n {
+                let here = self.unit[line] & self.holders[d];
+                if here == 0 {
+                    continue;
+                }
+                for bx in 0..n {
+                    let cells = here & self.unit[2 * n + bx];
+                    if cells.count_ones() >= 2 {
+                        out.push(Group {
+                            digit: d,
+                            cells,
+                            line,
+                            boxu: 2 * n + bx,
+                            buddies: self.sees_all(cells) & !cells,
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Every ALS of two or more cells, unit by unit (rows, columns, boxes),
+    /// each listed once.
+    fn find_alses(&self) -> Vec<Als> {
+        let n = self.n;
+        let mut sets: Vec<Cells> = Vec::new();
+        let mut seen = HashSet::new();
+        for u in 0..3 * n {
+            let cells: Vec<usize> = self.b.unit(u).iter().map(|&c| c as usize).collect();
+            for start in 0..n {
+                self.als_from(&cells, start, 0, 0, 0, &mut sets, &mut seen);
+            }
+        }
+        sets.into_iter()
+            .map(|set| {
+                let mask = cells_of(set).fold(0, |m, c| m | self.b.mask(c));
+                let holders: Vec<Cells> = (0..n).map(|d| set & self.holders[d]).collect();
+                let seen: Vec<Cells> = (0..n)
+                    .map(|d| {
+                        if holders[d] == 0 {
+                            0
+                        } else {
+                            self.sees_all(holders[d]) & !set & self.holders[d]
+                        }
+                    })
+                    .collect();
+                let buddies = seen.iter().fold(0, |s, x| s | x);
+                Als {
+                    cells: set,
+                    mask,
+                    holders,
+                    seen,
+                    buddies,
+                }
+            })
+            .collect()
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn als_from(
+        &self,
+        cells: &[usize],
+        start: usize,
+        size: usize,
+        set: Cells,
+        mask: u64,
+        out: &mut Vec<Cells>,
+        seen: &mut HashSet<Cells>,
+    ) {
+        let size = size + 1;
+        if size > cells.len() - 1 {
+            return;
+        }
+        for i in start..cells.len() {
+            let c = cells[i];
+            if self.b.value(c).is_some() {
+                continue;
+            }
+            let s = set | one(c);
+            let m = mask | self.b.mask(c);
+            if m.count_ones() as usize == size + 1 && size > 1 && seen.insert(s) {
+                out.push(s);
+            }
+            self.als_from(cells, i + 1, size, s, m, out, seen);
+        }
+    }
+
+    fn ext_table(&mut self, key: u32) -> usize {
+        let k = key as usize;
+        if self.ext_of[k] == NONE {
+            self.ext_of[k] = self.ext.len() as u32;
+            self.ext.push(Table::premise(key));
+        }
+        self.ext_of[k] as usize
+    }
+
+    /// The direct implications of every premise.
+    fn fill(&mut self) {
+        let n = self.n;
+        let b = self.b;
+        self.on = (0..n * n * n).map(|_| Table::default()).collect();
+        self.off = (0..n * n * n).map(|_| Table::default()).collect();
+        for c in 0..n * n {
+            if b.value(c).is_some() {
+                continue;
+            }
+            let digits: Vec<usize> = b.digits(c).collect();
+            for &d in &digits {
+                let i = c * n + d;
+                let mut on = Table::premise(self.cand_key(c, d, true));
+                let mut off = Table::premise(self.cand_key(c, d, false));
+                for &e in digits.iter().filter(|&&e| e != d) {
+                    on.add(self.cand_key(c, e, false), true, 0);
+                    if digits.len() == 2 {
+                        off.add(self.cand_key(c, e, true), true, 0);
+                    }
+                }
+                let others = self.holders[d] & !one(c);
+                for u in b.units_of(c) {
+                    if (self.unit[u] & self.holders[d]).count_ones() < 2 {
+                        continue;
+                    }
+                    let here = others & self.unit[u];
+                    for x in cells_of(here) {
+                        on.add(self.cand_key(x, d, false), true, 0);
+                    }
+                    if (self.unit[u] & self.holders[d]).count_ones() == 2 {
+                        let x = here.trailing_zeros() as usize;
+                        off.add(self.cand_key(x, d, true), true, 0);
+                    }
+                }
+                self.on[i] = on;
+                self.off[i] = off;
+            }
+        }
+    }
+
+    /// Group nodes: tables of their own, and links from the candidates'.
+    fn fill_groups(&mut self) {
+        let n = self.n;
+        for g in 0..self.groups.len() {
+            let (d, cells, line, boxu) = {
+                let gr = &self.groups[g];
+                (gr.digit, gr.cells, gr.line, gr.boxu)
+            };
+            let on_t = self.ext_table(self.group_key(g, true));
+            let off_t = self.ext_table(self.group_key(g, false));
+            let seeing = self.holders[d] & self.groups[g].buddies;
+            for x in cells_of(seeing) {
+                let k = self.cand_key(x, d, false);
+                self.ext[on_t].add(k, true, 0);
+                let gk = self.group_key(g, false);
+                self.on[x * n + d].add(gk, false, 0);
+            }
+            for u in [boxu, line] {
+                let only = seeing & self.unit[u];
+                if only.count_ones() == 1 {
+                    let x = only.trailing_zeros() as usize;
+                    let k = self.cand_key(x, d, true);
+                    self.ext[off_t].add(k, true, 0);
+                    let gk = self.group_key(g, true);
+                    self.off[x * n + d].add(gk, false, 0);
+                }
+            }
+            // Other groups of the digit that share a unit and no cell.
+            let mut first = [None; 2];
+            let mut count = [0usize; 2];
+            for h in 0..self.groups.len() {
+                let other = &self.groups[h];
+                if h == g || other.digit != d || other.cells & cells != 0 {
+                    continue;
+                }
+                for (slot, shared) in [other.line == line, other.boxu == boxu]
+                    .into_iter()
+                    .enumerate()
+                {
+                    if shared {
+                        count[slot] += 1;
+                        first[slot].get_or_insert(h);
+                        let hk = self.group_key(h, false);
+                        self.ext[on_t].add(hk, false, 0);
+                    }
+                }
+            }
+            for (slot, u) in [line, boxu].into_iter().enumerate() {
+                if let (1, Some(h)) = (count[slot], first[slot]) {
+                    let rest = self.unit[u] & self.holders[d] & !cells & !self.groups[h].cells;
+                    if rest == 0 {
+                        let hk = self.group_key(h, true);
+                        self.ext[off_t].add(hk, false, 0);
+                    }
+                }
+            }
+        }
+    }
+
+    /// ALS nodes: entered when one of their digits goes; their tables hold
+    /// what the locked set then removes or forces.
+    fn fill_alses(&mut self) {
+        let n = self.n;
+        for a in 0..self.alses.len() {
+            for j in 0..n {
+                if self.alses[a].holders[j] == 0 {
+                    continue;
+                }
+                let elims: Vec<Cells> = (0..n)
+                    .map(|k| {
+                        if k == j || self.alses[a].holders[k] == 0 {
+                            0
+                        } else {
+                            self.alses[a].seen[k]
+                        }
+                    })
+                    .collect();
+                if elims.iter().all(|&e| e == 0) {
+                    continue;
+                }
+                let key = self.als_key(a, j);
+                let t = self.ext_table(key);
+                let penalty = self.alses[a].penalty();
+                let entries = self.alses[a].seen[j];
+                for x in cells_of(entries) {
+                    self.on[x * n + j].add(key, false, 0);
+                    // A group of the digit holding x, outside the set, whose
+                    // every cell sees the set's holders, enters it too.
+                    for g in 0..self.groups.len() {
+                        let gr = &self.groups[g];
+                        if gr.digit != j
+                            || gr.cells & one(x) == 0
+                            || gr.cells & self.alses[a].cells != 0
+                            || self.alses[a].holders[j] & !gr.buddies != 0
+                        {
+                            continue;
+                        }
+                        let gt = self.ext_table(self.group_key(g, true));
+                        if !self.ext[gt].has(key) {
+                            self.ext[gt].add(key, false, 0);
+                        }
+                    }
+                }
+                for (k, &e) in elims.iter().enumerate() {
+                    if e == 0 {
+                        continue;
+                    }
+                    for x in cells_of(e) {
+                        let ck = self.cand_key(x, k, false);
+                        self.ext[t].add(ck, true, penalty);
+                    }
+                    for g in 0..self.groups.len() {
+                        let gr = &self.groups[g];
+                        if gr.digit == k && gr.cells & !e == 0 {
+                            let gk = self.group_key(g, false);
+                            self.ext[t].add(gk, false, penalty);
+                        }
+                    }
+                }
+                // Another set, disjoint, whose every holder of a digit goes
+                // loses that digit.
+                for o in 0..self.alses.len() {
+                    if o == a || self.alses[o].cells & self.alses[a].cells != 0 {
+                        continue;
+                    }
+                    for (l, &e) in elims.iter().enumerate() {
+                        let held = self.alses[o].holders[l];
+                        if e == 0 || held == 0 || held & !e != 0 {
+                            continue;
+                        }
+                        let ok = self.als_key(o, l);
+                        self.ext_table(ok);
+                        self.ext[t].add(ok, false, penalty);
+                    }
+                }
+                // A cell left with one candidate is set.
+                for x in cells_of(self.alses[a].buddies) {
+                    if self.b.value(x).is_some() || self.b.count(x) == 2 {
+                        continue;
+                    }
+                    let left: Vec<usize> = self
+                        .b
+                        .digits(x)
+                        .filter(|&l| elims[l] & one(x) == 0)
+                        .collect();
+                    if let [m] = left[..] {
+                        let ck = self.cand_key(x, m, true);
+                        self.ext[t].add(ck, true, penalty + 1);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The table whose premise is `key`, if there is one.
+    fn table_of(&self, key: u32) -> Option<&Table> {
+        match self.kind(key) {
+            Kind::Cell(_) => {
+                let i = key as usize / 2;
+                Some(if Self::is_on(key) {
+                    &self.on[i]
+                } else {
+                    &self.off[i]
+                })
+            }
+            _ => match self.ext_of[key as usize] {
+                NONE => None,
+                t => Some(&self.ext[t as usize]),
+            },
+        }
+    }
+
+    /// Expands every candidate table, set-tables first, in cell order.
+    fn expand(&mut self) {
+        let mut pos = vec![NONE; self.ext_of.len()];
+        for on in [true, false] {
+            for i in 0..self.on.len() {
+                if self.b.stopped() {
+                    return;
+                }
+                let mut dest = std::mem::take(if on {
+                    &mut self.on[i]
+                } else {
+                    &mut self.off[i]
+                });
+                if dest.e.is_empty() {
+                    continue;
+                }
+                for (k, x) in dest.e.iter().enumerate() {
+                    pos[x.key as usize] = k as u32;
+                }
+                let mut j = 1;
+                while j < dest.e.len() && dest.e.len() < MAX_ENTRIES {
+                    let from = dest.e[j];
+                    if let Some(src) = self.table_of(from.key) {
+                        for s in src.e.iter().skip(1).filter(|s| !s.expanded) {
+                            let dist = (from.dist + s.dist) & 0x1ff;
+                            match pos[s.key as usize] {
+                                NONE => {
+                                    if dest.e.len() < MAX_ENTRIES {
+                                        pos[s.key as usize] = dest.e.len() as u32;
+                                        dest.e.push(Entry {
+                                            key: s.key,
+                                            pred: j as u32,
+                                            dist,
+                                            expanded: true,
+                                        });
+                                    }
+                                }
+                                o => {
+                                    let old = &mut dest.e[o as usize];
+                                    if old.expanded && old.dist > dist {
+                                        old.pred = j as u32;
+                                        old.dist = dist;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    j += 1;
+                }
+                for x in &dest.e {
+                    pos[x.key as usize] = NONE;
+                }
+                if on {
+                    self.on[i] = dest;
+                } else {
+                    self.off[i] = dest;
+                }
+            }
+        }
+    }
+
+    /// The chain from table `t`'s premise to its entry `target`, as keys,
+    /// premise first, and the cells of every node but the last. `None`
+    /// when it is a lasso: a node in a cell an earlier node (not the one
+    /// just before it) used — for a loop the premise's cell may come back,
+    /// and its last link may not stay inside the first cell.
+    fn chain(&self, t: &Table, target: usize, is_loop: bool) -> Option<(Vec<u32>, Cells)> {
+        let mut rev = vec![target];
+        let mut i = target;
+        while i != 0 && rev.len() <= t.e.len() {
+            i = t.e[i].pred as usize;
+            rev.push(i);
+        }
+        let keys: Vec<u32> = rev.iter().rev().map(|&i| t.e[i].key).collect();
+        let used = keys[..keys.len() - 1]
+            .iter()
+            .fold(0, |s, &k| s | self.all_cells(k));
+        let last = keys.len() - 1;
+        if is_loop && self.cell(keys[last]) == self.cell(keys[last - 1]) {
+            return None;
+        }
+        let first_cell = self.cell(keys[0]);
+        let mut lasso: Cells = 0;
+        for w in 0..keys.len() {
+            if lasso & one(self.cell(keys[w])) != 0 {
+                return None;
+            }
+            if w > 0 {
+                let prev = keys[w - 1];
+                if !is_loop || self.cell(prev) != first_cell {
+                    lasso |= match self.kind(prev) {
+                        Kind::Cell(c) => one(c),
+                        _ => self.all_cells(prev) | one(self.cell(prev)),
+                    };
+                }
+            }
+        }
+        Some((keys, used))
+    }
+
+    /// HoDoKu's chain length: nodes, and 2.5 more per ALS node.
+    fn length(&self, keys: &[u32]) -> usize {
+        let als = keys
+            .iter()
+            .filter(|&&k| matches!(self.kind(k), Kind::Als(_)))
+            .count();
+        (keys.len() * 2 + als * 5) / 2
+    }
+
+    /// Nodes, and each ALS node's penalty.
+    fn length_with_penalties(&self, keys: &[u32]) -> usize {
+        keys.iter()
+            .map(|&k| match self.kind(k) {
+                Kind::Als(a) => 1 + usize::from(self.alses[a].penalty()),
+                _ => 1,
+            })
+            .sum()
+    }
+
+    fn grouped(&self, keys: &[u32]) -> bool {
+        keys.iter().any(|&k| !matches!(self.kind(k), Kind::Cell(_)))
+    }
+
+    /// The nice loop closed by entry `j` of table `t`, if it eliminates.
+    fn nice_loop(&self, t: &Table, j: usize, found: &mut Found, only_grouped: bool) {
+        if t.e[j].dist <= 2 {
+            return;
+        }
+        let Some((nl, used)) = self.chain(t, j, true) else {
+            return;
+        };
+        if self.cell(nl[0]) == self.cell(nl[1]) {
+            return;
+        }
+        let b = self.b;
+        let first_strong = Self::is_on(t.e[1].key);
+        let last_strong = Self::is_on(t.e[j].key);
+        let (sc, ec) = (self.digit(t.e[0].key), self.digit(t.e[j].key));
+        let start = self.cell(t.e[0].key);
+        let mut elims: Vec<(usize, usize)> = Vec::new();
+        let continuous;
+        if !first_strong && !last_strong && sc == ec {
+            elims.push((start, sc));
+            continuous = false;
+        } else if first_strong && last_strong && sc == ec {
+            elims.extend(b.digits(start).filter(|&d| d != sc).map(|d| (start, d)));
+            continuous = false;
+        } else if first_strong != last_strong && sc != ec {
+            elims.push((start, if first_strong { ec } else { sc }));
+            continuous = false;
+        } else if (!first_strong && !last_strong && b.count(start) == 2 && sc != ec)
+            || (first_strong && last_strong && sc != ec)
+            || (first_strong != last_strong && sc == ec)
+        {
+            continuous = true;
+            self.continuous_elims(
+                &nl,
+                used,
+                start,
+                (sc, ec),
+                (first_strong, last_strong),
+                &mut elims,
+            );
+        } else {
+            return;
+        }
+        if elims.is_empty() {
+            return;
+        }
+        let grouped = self.grouped(&nl);
+        if only_grouped && !grouped {
+            return;
+        }
+        let technique = match (continuous, grouped) {
+            (true, false) => Technique::ContinuousNiceLoop,
+            (true, true) => Technique::GroupedContinuousNiceLoop,
+            (false, false) => Technique::DiscontinuousNiceLoop,
+            (false, true) => Technique::GroupedDiscontinuousNiceLoop,
+        };
+        found.offer(self, technique, elims, nl, false);
+    }
+
+    /// What a continuous loop removes: in a cell entered and left by strong
+    /// links its other candidates; across a weak link between cells the
+    /// digit from every cell that sees both nodes (off the chain); around
+    /// an ALS its digits that are neither way in nor way out.
+    fn continuous_elims(
+        &self,
+        nl: &[u32],
+        used: Cells,
+        start: usize,
+        (sc, ec): (usize, usize),
+        (first_strong, last_strong): (bool, bool),
+        elims: &mut Vec<(usize, usize)>,
+    ) {
+        let b = self.b;
+        let end = nl.len() - 1;
+        let on = |i: usize| Self::is_on(nl[i]);
+        let cell = |i: usize| self.cell(nl[i]);
+        for i in 0..=end {
+            let two_strong = if i == 0 {
+                first_strong && last_strong
+            } else {
+                on(i)
+                    && i + 2 <= end
+                    && cell(i - 1) != cell(i)
+                    && !on(i + 1)
+                    && cell(i) == cell(i + 1)
+                    && on(i + 2)
+                    && cell(i + 1) != cell(i + 2)
+            };
+            if two_strong {
+                let (c1, c2) = if i == 0 {
+                    (sc, ec)
+                } else {
+                    (self.digit(nl[i]), self.digit(nl[i + 2]))
+                };
+                let c = cell(i);
+                elims.extend(b.digits(c).filter(|&d| d != c1 && d != c2).map(|d| (c, d)));
+            }
+            if i > 0 && !on(i) && cell(i - 1) != cell(i) {
+                let d = self.digit(nl[i]);
+                let seen = self.node_buddies(nl[i - 1], d)
+                    & self.node_buddies(nl[i], d)
+                    & !used
+                    & !one(start)
+                    & self.holders[d];
+                elims.extend(cells_of(seen).map(|c| (c, d)));
+                if let Kind::Als(a) = self.kind(nl[i]) {
+                    let als = &self.alses[a];
+                    let forced = i < end && on(i + 1);
+                    let next = cell(i + 1);
+                    let exits: u64 = if forced {
+                        b.mask(next) & !(1 << self.digit(nl[i + 1]))
+                    } else {
+                        1 << self.digit(nl[i + 1])
+                    };
+                    for k in bits(als.mask) {
+                        if k == d || exits >> k & 1 == 1 {
+                            continue;
+                        }
+                        elims.extend(cells_of(als.seen[k] & self.holders[k]).map(|c| (c, k)));
+                    }
+                    if forced {
+                        for k in bits(exits) {
+                            let s = als.seen[k] & self.peers[next] & self.holders[k];
+                            elims.extend(cells_of(s).map(|c| (c, k)));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The AIC from the premise "removed" of table `t` to its entry `j`.
+    fn aic(&self, t: &Table, j: usize, found: &mut Found, only_grouped: bool) {
+        if t.e[j].dist <= 2 {
+            return;
+        }
+        let b = self.b;
+        let (sc, ec) = (self.digit(t.e[0].key), self.digit(t.e[j].key));
+        let (start, end) = (self.cell(t.e[0].key), self.cell(t.e[j].key));
+        let mut elims = Vec::new();
+        if sc == ec {
+            let both = self.peers[start] & self.peers[end] & self.holders[sc];
+            if both.count_ones() > 1 {
+                elims.extend(cells_of(both).map(|c| (c, sc)));
+            }
+        } else {
+            if b.has(start, ec) {
+                elims.push((start, ec));
+            }
+            if b.has(end, sc) {
+                elims.push((end, sc));
+            }
+        }
+        if elims.is_empty() {
+            return;
+        }
+        let Some((keys, _)) = self.chain(t, j, false) else {
+            return;
+        };
+        let grouped = self.grouped(&keys);
+        if only_grouped && !grouped {
+            return;
+        }
+        let technique = if grouped {
+            Technique::GroupedAic
+        } else {
+            Technique::Aic
+        };
+        found.offer(self, technique, elims, keys, true);
+    }
+
+    /// Every loop and AIC in the tables.
+    fn search(&self, only_grouped: bool) -> Found {
+        let mut found = Found::default();
+        for tables in [&self.on, &self.off] {
+            for t in tables.iter().filter(|t| !t.e.is_empty()) {
+                if self.b.stopped() {
+                    return found;
+                }
+                let start = self.cell(t.e[0].key);
+                for j in 1..t.e.len() {
+                    let k = t.e[j].key;
+                    if matches!(self.kind(k), Kind::Cell(c) if c == start) {
+                        self.nice_loop(t, j, &mut found, only_grouped);
+                    }
+                }
+            }
+        }
+        for t in self.off.iter().filter(|t| !t.e.is_empty()) {
+            let start = self.cell(t.e[0].key);
+            let sc = self.digit(t.e[0].key);
+            for j in 1..t.e.len() {
+                let k = t.e[j].key;
+                let Kind::Cell(end) = self.kind(k) else {
+                    continue;
+                };
+                if !Self::is_on(k) || end == start {
+                    continue;
+                }
+                let ec = self.digit(k);
+                let wanted = if sc == ec {
+                    (self.peers[start] & self.peers[end] & self.holders[sc]).count_ones() >= 2
+                } else {
+                    self.peers[start] & one(end) != 0
+                        && self.b.has(end, sc)
+                        && self.b.has(start, ec)
+                };
+                if wanted {
+                    self.aic(t, j, &mut found, only_grouped);
+                }
+            }
+        }
+        found
+    }
+
+    /// `(5)r1c2`, `(5)r1c23` (a group), `(5)ALS{r1c1 r2c1}` (the set loses
+    /// 5).
+    fn name(&self, key: u32) -> String {
+        let b = self.b;
+        let d = b.symbol(self.digit(key));
+        match self.kind(key) {
+            Kind::Cell(c) => format!("({d}){}", b.cell_name(c)),
+            Kind::Group(g) => {
+                let shape = b.shape();
+                let cells: Vec<usize> = cells_of(self.groups[g].cells).collect();
+                let mut rows: Vec<usize> = cells.iter().map(|&c| shape.row_of(c) + 1).collect();
+                let mut cols: Vec<usize> = cells.iter().map(|&c| shape.col_of(c) + 1).collect();
+                rows.dedup();
+                cols.sort_unstable();
+                cols.dedup();
+                let join = |v: &[usize]| v.iter().map(usize::to_string).collect::<String>();
+                format!("({d})r{}c{}", join(&rows), join(&cols))
+            }
+            Kind::Als(a) => {
+                let names: Vec<String> = cells_of(self.alses[a].cells)
+                    .map(|c| b.cell_name(c))
+                    .collect();
+                format!("({d})ALS{{{}}}", names.join(" "))
+            }
+        }
+    }
+
+    fn step(&self, f: &Offer) -> Step {
+        let b = self.b;
+        let mut text = self.name(f.keys[0]);
+        let mut links = Vec::new();
+        let head = |k: u32| (self.cell(k), Value::from_index(self.digit(k)));
+        for w in f.keys.windows(2) {
+            let strong = Self::is_on(w[1]);
+            text.push_str(if strong { " = " } else { " − " });
+            text.push_str(&self.name(w[1]));
+            links.push(Link {
+                from: head(w[0]),
+                to: head(w[1]),
+                strong,
+            });
+        }
+        let mut candidates: Vec<(usize, Value)> = Vec::new();
+        for &k in &f.keys {
+            match self.kind(k) {
+                Kind::Als(a) => {
+                    for c in cells_of(self.alses[a].cells) {
+                        candidates.extend(b.digits(c).map(|d| (c, Value::from_index(d))));
+                    }
+                }
+                _ => {
+                    let d = Value::from_index(self.digit(k));
+                    candidates.extend(cells_of(self.all_cells(k)).map(|c| (c, d)));
+                }
+            }
+        }
+        candidates.sort_unstable();
+        candidates.dedup();
+        let mut cells: Vec<usize> = candidates.iter().map(|&(c, _)| c).collect();
+        cells.dedup();
+        let eliminations: Vec<(usize, Value)> = f
+            .elims
+            .iter()
+            .map(|&(c, d)| (c, Value::from_index(d)))
+            .collect();
+        let elim_text = eliminations
+            .iter()
+            .map(|&(c, v)| format!("{}<>{}", b.cell_name(c), b.symbol(v.index())))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let start = b.cell_name(self.cell(f.keys[0]));
+        let why = match f.technique {
+            Technique::ContinuousNiceLoop | Technique::GroupedContinuousNiceLoop => {
+                "closes on itself, so exactly one node of each link is true and every weak link \
+                 is also strong"
+                    .to_string()
+            }
+            Technique::Aic | Technique::GroupedAic => {
+                "one of its ends is true, so what both rule out goes".to_string()
+            }
+            _ => format!("leaves {start} and comes back to contradict its start"),
+        };
+        Step {
+            technique: f.technique,
+            placements: Vec::new(),
+            eliminations,
+            highlights: Highlights {
+                cells,
+                candidates,
+                units: Vec::new(),
+                links,
+            },
+            explanation: format!(
+                "{}: {text} (= strong, − weak link) {why}: {elim_text}",
+                f.technique.name()
+            ),
+        }
+    }
+}
+
+/// A step found: its technique, eliminations (sorted) and chain.
+struct Offer {
+    technique: Technique,
+    elims: Vec<(usize, usize)>,
+    keys: Vec<u32>,
+    length: usize,
+}
+
+/// The steps found, one per set of eliminations unless a later one has a
+/// shorter chain (HoDoKu keeps both then).
+#[derive(Default)]
+struct Found {
+    list: Vec<Offer>,
+    by_elims: HashMap<Vec<(usize, usize)>, usize>,
+}
+
+impl Found {
+    fn offer(
+        &mut self,
+        t: &Tabling<'_>,
+        technique: Technique,
+        mut elims: Vec<(usize, usize)>,
+        keys: Vec<u32>,
+        aic: bool,
+    ) {
+        elims.sort_unstable();
+        elims.dedup();
+        let mut length = t.length(&keys);
+        match self.by_elims.get(&elims) {
+            Some(&i) if self.list[i].length <= length => return,
+            Some(_) => {}
+            // HoDoKu measures a new AIC's chain with its sets' own penalties.
+            None if aic => length = t.length_with_penalties(&keys),
+            None => {}
+        }
+        self.by_elims.insert(elims.clone(), self.list.len());
+        self.list.push(Offer {
+            technique,
+            elims,
+            keys,
+            length,
+        });
+    }
+}
+
+/// Every nice loop and AIC of the position with these nodes, shortest
+/// chains first.
+fn all_steps(b: &Board, mode: Mode) -> Vec<Step> {
+    let mut t = Tabling::new(b, mode);
+    t.fill();
+    if let Mode::Grouped { als } = mode {
+        t.fill_groups();
+        if als {
+            t.fill_alses();
+        }
+    }
+    t.expand();
+    let found = t.search(matches!(mode, Mode::Grouped { .. }));
+    let mut offers: Vec<&Offer> = found.list.iter().collect();
+    offers.sort_by_key(|f| (f.length, std::cmp::Reverse(f.elims.len())));
+    offers.into_iter().map(|f| t.step(f)).collect()
+}
+
+/// The last position searched and its steps: the three techniques of a
+/// mode share one set of tables.
+struct Cache {
+    key: (Mode, Vec<u64>, Vec<Option<Value>>),
+    steps: Vec<Step>,
+}
+
+thread_local! {
+    static LAST: RefCell<Option<Cache>> = const { RefCell::new(None) };
+}
+
+/// The steps of technique `technique` (a nice loop or AIC, plain or
+/// grouped as `mode` says) in a position of side at most
+/// [`MAX_TABLE_SIDE`].
+pub fn steps(b: &Board, mode: Mode, technique: Technique) -> Vec<Step> {
+    let cells = b.n() * b.n();
+    let key = (
+        mode,
+        (0..cells).map(|c| b.mask(c)).collect::<Vec<_>>(),
+        (0..cells).map(|c| b.value(c)).collect::<Vec<_>>(),
+    );
+    let cached = LAST.with(|l| {
+        l.borrow()
+            .as_ref()
+            .filter(|c| c.key == key)
+            .map(|c| c.steps.clone())
+    });
+    let all = match cached {
+        Some(s) => s,
+        None => {
+            let s = all_steps(b, mode);
+            if !b.stopped() {
+                LAST.with(|l| {
+                    *l.borrow_mut() = Some(Cache {
+                        key,
+                        steps: s.clone(),
+                    })
+                });
+            }
+            s
+        }
+    };
+    all.into_iter()
+        .filter(|s| s.technique == technique)
+        .collect()
+}
