@@ -347,9 +347,9 @@ impl<'a> Tabling<'a> {
         let mut seen = HashSet::new();
         for u in 0..3 * n {
             let cells: Vec<usize> = self.b.unit(u).iter().map(|&c| c as usize).collect();
-            for start in 0..n {
-                self.als_from(&cells, start, 0, 0, 0, &mut sets, &mut seen);
-            }
+            // Depth first over the unit's subsets in order (HoDoKu starts
+            // again from each cell, which finds only these again).
+            self.als_from(&cells, 0, 0, 0, 0, &mut sets, &mut seen);
         }
         sets.into_iter()
             .map(|set| {
@@ -518,6 +518,27 @@ impl<'a> Tabling<'a> {
     /// what the locked set then removes or forces.
     fn fill_alses(&mut self) {
         let n = self.n;
+        // The groups holding each candidate, and per digit the sets that
+        // hold it (with their holders), in list order.
+        let mut groups_at: Vec<Vec<usize>> = vec![Vec::new(); n * n * n];
+        for (g, gr) in self.groups.iter().enumerate() {
+            for c in cells_of(gr.cells) {
+                groups_at[c * n + gr.digit].push(g);
+            }
+        }
+        let mut groups_of: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (g, gr) in self.groups.iter().enumerate() {
+            groups_of[gr.digit].push(g);
+        }
+        let mut by_digit: Vec<Vec<(usize, Cells)>> = vec![Vec::new(); n];
+        for (o, als) in self.alses.iter().enumerate() {
+            for (l, &held) in als.holders.iter().enumerate() {
+                if held != 0 {
+                    by_digit[l].push((o, held));
+                }
+            }
+        }
+        let mut triggered: Vec<(usize, usize)> = Vec::new();
         for a in 0..self.alses.len() {
             for j in 0..n {
                 if self.alses[a].holders[j] == 0 {
@@ -543,11 +564,9 @@ impl<'a> Tabling<'a> {
                     self.on[x * n + j].add(key, false, 0);
                     // A group of the digit holding x, outside the set, whose
                     // every cell sees the set's holders, enters it too.
-                    for g in 0..self.groups.len() {
+                    for &g in &groups_at[x * n + j] {
                         let gr = &self.groups[g];
-                        if gr.digit != j
-                            || gr.cells & one(x) == 0
-                            || gr.cells & self.alses[a].cells != 0
+                        if gr.cells & self.alses[a].cells != 0
                             || self.alses[a].holders[j] & !gr.buddies != 0
                         {
                             continue;
@@ -562,13 +581,13 @@ impl<'a> Tabling<'a> {
                     if e == 0 {
                         continue;
                     }
+                    // (Each candidate comes once: no need to look for it.)
                     for x in cells_of(e) {
                         let ck = self.cand_key(x, k, false);
-                        self.ext[t].add(ck, true, penalty);
+                        self.ext[t].add(ck, false, penalty);
                     }
-                    for g in 0..self.groups.len() {
-                        let gr = &self.groups[g];
-                        if gr.digit == k && gr.cells & !e == 0 {
+                    for &g in &groups_of[k] {
+                        if self.groups[g].cells & !e == 0 {
                             let gk = self.group_key(g, false);
                             self.ext[t].add(gk, false, penalty);
                         }
@@ -576,33 +595,37 @@ impl<'a> Tabling<'a> {
                 }
                 // Another set, disjoint, whose every holder of a digit goes
                 // loses that digit.
-                for o in 0..self.alses.len() {
-                    if o == a || self.alses[o].cells & self.alses[a].cells != 0 {
+                triggered.clear();
+                for (l, &e) in elims.iter().enumerate() {
+                    if e == 0 {
                         continue;
                     }
-                    for (l, &e) in elims.iter().enumerate() {
-                        let held = self.alses[o].holders[l];
-                        if e == 0 || held == 0 || held & !e != 0 {
-                            continue;
+                    for &(o, held) in &by_digit[l] {
+                        if held & !e == 0
+                            && o != a
+                            && self.alses[o].cells & self.alses[a].cells == 0
+                        {
+                            triggered.push((o, l));
                         }
-                        let ok = self.als_key(o, l);
-                        self.ext_table(ok);
-                        self.ext[t].add(ok, false, penalty);
                     }
+                }
+                triggered.sort_unstable();
+                for &(o, l) in &triggered {
+                    let ok = self.als_key(o, l);
+                    self.ext_table(ok);
+                    self.ext[t].add(ok, false, penalty);
                 }
                 // A cell left with one candidate is set.
                 for x in cells_of(self.alses[a].buddies) {
                     if self.b.value(x).is_some() || self.b.count(x) == 2 {
                         continue;
                     }
-                    let left: Vec<usize> = self
-                        .b
-                        .digits(x)
+                    let left = bits(self.b.mask(x))
                         .filter(|&l| elims[l] & one(x) == 0)
-                        .collect();
-                    if let [m] = left[..] {
-                        let ck = self.cand_key(x, m, true);
-                        self.ext[t].add(ck, true, penalty + 1);
+                        .fold(0u64, |m, l| m | 1 << l);
+                    if left.count_ones() == 1 {
+                        let ck = self.cand_key(x, left.trailing_zeros() as usize, true);
+                        self.ext[t].add(ck, false, penalty + 1);
                     }
                 }
             }
@@ -1128,15 +1151,17 @@ fn all_steps(b: &Board, mode: Mode) -> Vec<Step> {
     offers.into_iter().map(|f| t.step(f)).collect()
 }
 
-/// The last position searched and its steps: the three techniques of a
-/// mode share one set of tables.
+/// The last position searched in a mode and its steps: the three
+/// techniques of a mode share one set of tables, and a grader asking for
+/// them in another order (or between the modes) finds them still there.
 struct Cache {
     key: (Mode, Vec<u64>, Vec<Option<Value>>),
     steps: Vec<Step>,
 }
 
 thread_local! {
-    static LAST: RefCell<Option<Cache>> = const { RefCell::new(None) };
+    /// One slot per mode.
+    static LAST: RefCell<Vec<Cache>> = const { RefCell::new(Vec::new()) };
 }
 
 /// The steps of technique `technique` (a nice loop or AIC, plain or
@@ -1151,8 +1176,8 @@ pub fn steps(b: &Board, mode: Mode, technique: Technique) -> Vec<Step> {
     );
     let cached = LAST.with(|l| {
         l.borrow()
-            .as_ref()
-            .filter(|c| c.key == key)
+            .iter()
+            .find(|c| c.key == key)
             .map(|c| c.steps.clone())
     });
     let all = match cached {
@@ -1161,10 +1186,12 @@ pub fn steps(b: &Board, mode: Mode, technique: Technique) -> Vec<Step> {
             let s = all_steps(b, mode);
             if !b.stopped() {
                 LAST.with(|l| {
-                    *l.borrow_mut() = Some(Cache {
+                    let mut l = l.borrow_mut();
+                    l.retain(|c| c.key.0 != mode);
+                    l.push(Cache {
                         key,
                         steps: s.clone(),
-                    })
+                    });
                 });
             }
             s
@@ -1173,4 +1200,228 @@ pub fn steps(b: &Board, mode: Mode, technique: Technique) -> Vec<Step> {
     all.into_iter()
         .filter(|s| s.technique == technique)
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Shape;
+    use crate::engine::logic::tests::{empty6, library, only_at, set, triples, v, v0};
+    use crate::engine::logic::{SearchOptions, find_all, find_all_with};
+    use crate::engine::solve::{Outcome, solve};
+    use crate::engine::trace::NoTrace;
+    use crate::engine::{Grid, Limits, Puzzle};
+
+    fn has(steps: &[Step], elims: &[(usize, Value)]) -> bool {
+        steps.iter().any(|s| s.eliminations == elims)
+    }
+
+    const LOOPS: [Technique; 3] = [
+        Technique::Aic,
+        Technique::DiscontinuousNiceLoop,
+        Technique::ContinuousNiceLoop,
+    ];
+
+    const GROUPED: [Technique; 3] = [
+        Technique::GroupedAic,
+        Technique::GroupedDiscontinuousNiceLoop,
+        Technique::GroupedContinuousNiceLoop,
+    ];
+
+    #[test]
+    fn aic_on_6x6() {
+        // (1)r1c1 = (2)r1c1 − (2)r1c5 = (2)r5c5 − (2)r5c2 = (1)r5c2: r1c1
+        // and r5c2 hold {1,2}, 2 in column 5 only at r1c5 and r5c5.
+        let mut b = empty6();
+        set(&mut b, 0, 0b11);
+        set(&mut b, 25, 0b11);
+        only_at(&mut b, 6 + 4, 1, &[4, 28]);
+        let ones = vec![(1, v0(0)), (7, v0(0)), (24, v0(0)), (30, v0(0))];
+        let aics = find_all(&b, Technique::Aic);
+        assert!(has(&aics, &ones), "{aics:#?}");
+        let s = aics.iter().find(|s| s.eliminations == ones).unwrap();
+        assert_eq!(s.highlights.links.len(), 5);
+        assert!(
+            s.explanation.contains("(1)r1c1 = (2)r1c1 − (2)r1c5")
+                || s.explanation.contains("(1)r5c2 = (2)r5c2 − (2)r5c5"),
+            "{}",
+            s.explanation
+        );
+        // Each of those 1s also goes by a discontinuous loop through it.
+        let dnl = find_all(&b, Technique::DiscontinuousNiceLoop);
+        assert!(has(&dnl, &[(1, v0(0))]), "{dnl:#?}");
+        // Once the 1s are gone, no AIC is left.
+        let mut b2 = b.clone();
+        for &(c, val) in &ones {
+            b2.remove(c, val.index());
+        }
+        assert!(!has(&find_all(&b2, Technique::Aic), &ones));
+        // An empty board proves nothing.
+        let e = empty6();
+        for t in LOOPS.into_iter().chain(GROUPED) {
+            assert!(find_all(&e, t).is_empty(), "{t:?}");
+        }
+    }
+
+    /// (1)r1c1 = (1)r4c1 − (4)r4c1 = (4)r4c4 − (3)r4c4 = (3)r1c4 −
+    /// (2)r1c4 = (2)r1c1 − (1)r1c1 on 6×6: every link between cells is a
+    /// conjugate pair; r1c1 {1,2,5}, r4c1 {1,4}, r4c4 {3,4,6}, r1c4 {2,3,6}.
+    fn loop_board(conjugate_2: bool) -> Board {
+        let mut b = empty6();
+        only_at(&mut b, 6, 0, &[0, 18]);
+        only_at(&mut b, 3, 3, &[18, 21]);
+        only_at(&mut b, 6 + 3, 2, &[3, 21]);
+        if conjugate_2 {
+            only_at(&mut b, 0, 1, &[0, 3]);
+        }
+        for (c, m) in [(0, 0b10011), (18, 0b1001), (21, 0b101100), (3, 0b100110)] {
+            set(&mut b, c, m);
+        }
+        b
+    }
+
+    #[test]
+    fn continuous_loop_on_6x6() {
+        // Each cell entered and left by strong links keeps only their two
+        // digits: r1c1<>5, r1c4<>6, r4c4<>6.
+        let steps = find_all(&loop_board(true), Technique::ContinuousNiceLoop);
+        let want = vec![(0, v0(4)), (3, v0(5)), (21, v0(5))];
+        assert!(has(&steps, &want), "{steps:#?}");
+        assert!(steps.iter().all(|s| s.eliminations == want), "{steps:#?}");
+        let s = &steps[0];
+        assert_eq!(s.highlights.links.len(), 7);
+        assert!(
+            s.explanation.contains("closes on itself"),
+            "{}",
+            s.explanation
+        );
+        // With 2 free elsewhere in row 1 the loop is open.
+        assert!(find_all(&loop_board(false), Technique::ContinuousNiceLoop).is_empty());
+        // A loop of bivalue cells only is never closed by the tables: each
+        // cell's other digit is a direct consequence, not a loop's end.
+        let mut b = empty6();
+        for (c, m) in [(0, 0b0011), (3, 0b0110), (21, 0b1100), (18, 0b1001)] {
+            set(&mut b, c, m);
+        }
+        assert!(find_all(&b, Technique::ContinuousNiceLoop).is_empty());
+    }
+
+    #[test]
+    fn grouped_chains_on_6x6() {
+        let (b, sol) = als_6x6();
+        let groups = SearchOptions {
+            als_in_chains: false,
+            ..SearchOptions::default()
+        };
+        // (4)r2c3 = (6)r2c3 − (6)r2c6 = (6)r12c5 − (6)r6c5 = (2)r6c5 −
+        // (2)r6c1 = (4)r6c1: r2c1 and r5c3 see both ends.
+        let want = vec![(6, v(4)), (26, v(4))];
+        let aic = find_all_with(&b, Technique::GroupedAic, groups);
+        assert!(has(&aic, &want), "{aic:#?}");
+        let s = aic.iter().find(|s| s.eliminations == want).unwrap();
+        assert!(s.explanation.contains("(6)r12c5"), "{}", s.explanation);
+        // (4)r2c2 − (4)r2c1 = (4)r56c1 − (4)r5c3 = (4)r2c3 − (4)r2c2.
+        let dnl = find_all_with(&b, Technique::GroupedDiscontinuousNiceLoop, groups);
+        assert!(has(&dnl, &[(7, v(4))]), "{dnl:#?}");
+        for s in aic.iter().chain(&dnl) {
+            assert!(s.explanation.contains("r12c5") || s.explanation.contains("r56c1"));
+            for &(c, val) in &s.eliminations {
+                assert_ne!(sol.get(c), val, "{}", s.explanation);
+            }
+        }
+        // (1)r1c1 = (1)r1c56 − (1)r2c4 = (1)r5c4 on an empty 6×6: r5c1 sees
+        // both ends. One elimination: the discontinuous loop through
+        // (1)r5c1, not an AIC.
+        let mut b = empty6();
+        only_at(&mut b, 0, 0, &[0, 4, 5]);
+        only_at(&mut b, 6 + 3, 0, &[9, 27]);
+        let aic = find_all(&b, Technique::GroupedAic);
+        assert!(!has(&aic, &[(24, v0(0))]), "{aic:#?}");
+        let dnl = find_all(&b, Technique::GroupedDiscontinuousNiceLoop);
+        assert!(has(&dnl, &[(24, v0(0))]), "{dnl:#?}");
+        assert!(find_all(&b, Technique::DiscontinuousNiceLoop).is_empty());
+    }
+
+    /// The first position of a generated 6×6 expert puzzle (seed 1), where
+    /// grouped AICs pass through almost locked sets, and its solution.
+    fn als_6x6() -> (Board, Grid) {
+        let text = "...4.1...2....1.4.6.5........3.531..";
+        let values: Vec<Option<Value>> = text
+            .chars()
+            .map(|ch| ch.to_digit(10).map(|d| v(d as usize)))
+            .collect();
+        let shape = Shape::new(2, 3).unwrap();
+        let p = Puzzle::new(shape, values.clone()).unwrap();
+        let Outcome::Solved(sol) = solve(&p, &Limits::none(), &mut NoTrace) else {
+            panic!("the puzzle has one solution");
+        };
+        let mut b = Board::from_values(shape, &values).unwrap();
+        b.set_known_unique(true);
+        (b, sol)
+    }
+
+    #[test]
+    fn als_nodes_on_6x6() {
+        let (b, sol) = als_6x6();
+        // (6)r5c2 = (6)r5c3 − (6)ALS{r5c4 r5c5} − (2)r6c5 = (6)r6c5: without
+        // 6 the set {r5c4 r5c5} holds 2, 4 and 5, so r6c5 is not 2.
+        let want = vec![(27, v(6)), (28, v(6))];
+        let with = find_all(&b, Technique::GroupedAic);
+        assert!(has(&with, &want), "{with:#?}");
+        let s = with.iter().find(|s| s.eliminations == want).unwrap();
+        assert!(s.explanation.contains("ALS{"), "{}", s.explanation);
+        let without = find_all_with(
+            &b,
+            Technique::GroupedAic,
+            SearchOptions {
+                als_in_chains: false,
+                ..SearchOptions::default()
+            },
+        );
+        assert!(without.iter().all(|s| !s.explanation.contains("ALS{")));
+        assert!(without.len() < with.len());
+        // Every step of every chain technique here is sound.
+        for t in LOOPS.into_iter().chain(GROUPED) {
+            for s in find_all(&b, t) {
+                for &(c, val) in &s.eliminations {
+                    assert_ne!(sol.get(c), val, "{}", s.explanation);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_loop_through_an_als_that_forces_a_cell() {
+        // HoDoKu's library, 0709-2: a grouped continuous nice loop whose ALS
+        // {r1c9 r7c9 r8c9 r9c9} forces r7c8 to 5 when it lacks 3. Found
+        // only with ALS nodes.
+        let b = library(
+            ".4..892...652+4...+9..9.+1...44..9.5...95.+4...17...1.8+4+956.+4...9...+9...174...789+4.3.",
+            "331 242 342 243 245 345 574 775 584 689",
+        );
+        let want = triples("291 314 649");
+        let t = Technique::GroupedContinuousNiceLoop;
+        assert!(has(&find_all(&b, t), &want));
+        let off = SearchOptions {
+            als_in_chains: false,
+            ..SearchOptions::default()
+        };
+        assert!(!has(&find_all_with(&b, t, off), &want));
+    }
+
+    #[test]
+    fn the_cache_tells_positions_and_modes_apart() {
+        let (b, _) = als_6x6();
+        let grouped = find_all(&b, Technique::GroupedAic);
+        let plain = find_all(&b, Technique::Aic);
+        assert!(grouped.iter().all(|s| s.technique == Technique::GroupedAic));
+        assert!(plain.iter().all(|s| s.technique == Technique::Aic));
+        // Asked again, in another order, the answers are the same.
+        assert_eq!(find_all(&b, Technique::GroupedAic), grouped);
+        let mut b2 = b.clone();
+        b2.remove(27, 5);
+        let after = find_all(&b2, Technique::GroupedAic);
+        assert!(!has(&after, &[(27, v(6)), (28, v(6))]), "{after:#?}");
+        assert_eq!(find_all(&b, Technique::Aic), plain);
+    }
 }
