@@ -1068,7 +1068,25 @@ impl<'a> Tabling<'a> {
             Technique::Aic | Technique::GroupedAic => {
                 "one of its ends is true, so what both rule out goes".to_string()
             }
-            _ => format!("leaves {start} and comes back to contradict its start"),
+            _ => {
+                // The loop's premise and its end, both in the start cell.
+                let (first, last) = (f.keys[0], f.keys[f.keys.len() - 1]);
+                let (sc, ec) = (b.symbol(self.digit(first)), b.symbol(self.digit(last)));
+                match (Self::is_on(first), Self::is_on(last)) {
+                    (true, false) => {
+                        format!("if {start} were {sc}, the loop would rule {sc} out there")
+                    }
+                    (false, true) if sc == ec => format!(
+                        "if {start} were not {sc}, the loop would make it {sc}, so it is {sc}"
+                    ),
+                    (true, true) => format!(
+                        "if {start} were {sc}, the loop would make it {ec} as well, so it is not {sc}"
+                    ),
+                    _ => format!(
+                        "{start} is {sc}, or else the loop rules {ec} out there: either way it is not {ec}"
+                    ),
+                }
+            }
         };
         Step {
             technique: f.technique,
@@ -1206,7 +1224,7 @@ pub fn steps(b: &Board, mode: Mode, technique: Technique) -> Vec<Step> {
 mod tests {
     use super::*;
     use crate::engine::Shape;
-    use crate::engine::logic::tests::{empty6, library, only_at, set, triples, v, v0};
+    use crate::engine::logic::tests::{empty6, library_als_loop, only_at, set, v, v0};
     use crate::engine::logic::{SearchOptions, find_all, find_all_with};
     use crate::engine::solve::{Outcome, solve};
     use crate::engine::trace::NoTrace;
@@ -1392,14 +1410,7 @@ mod tests {
 
     #[test]
     fn a_loop_through_an_als_that_forces_a_cell() {
-        // HoDoKu's library, 0709-2: a grouped continuous nice loop whose ALS
-        // {r1c9 r7c9 r8c9 r9c9} forces r7c8 to 5 when it lacks 3. Found
-        // only with ALS nodes.
-        let b = library(
-            ".4..892...652+4...+9..9.+1...44..9.5...95.+4...17...1.8+4+956.+4...9...+9...174...789+4.3.",
-            "331 242 342 243 245 345 574 775 584 689",
-        );
-        let want = triples("291 314 649");
+        let (b, want) = library_als_loop();
         let t = Technique::GroupedContinuousNiceLoop;
         assert!(has(&find_all(&b, t), &want));
         let off = SearchOptions {

@@ -79,6 +79,17 @@ pub(super) fn library(values: &str, deleted: &str) -> Board {
     b
 }
 
+/// HoDoKu's library, 0709-2: a grouped continuous nice loop whose ALS
+/// {r1c9 r7c9 r8c9 r9c9} forces r7c8 to 5 when it lacks 3; the position and
+/// the loop's eliminations. Found only with ALS nodes.
+pub(super) fn library_als_loop() -> (Board, Vec<(usize, Value)>) {
+    let b = library(
+        ".4..892...652+4...+9..9.+1...44..9.5...95.+4...17...1.8+4+956.+4...9...+9...174...789+4.3.",
+        "331 242 342 243 245 345 574 775 584 689",
+    );
+    (b, triples("291 314 649"))
+}
+
 /// `<digit><row><col>` triples (a 9×9 library's eliminations), sorted.
 pub(super) fn triples(text: &str) -> Vec<(usize, Value)> {
     let mut e: Vec<(usize, Value)> = text
