@@ -1435,4 +1435,16 @@ mod tests {
         assert!(!has(&after, &[(27, v(6)), (28, v(6))]), "{after:#?}");
         assert_eq!(find_all(&b, Technique::Aic), plain);
     }
+
+    /// Along solution paths of generated 8×8 puzzles (2×4 boxes, so
+    /// groups of up to four cells) no step removes a solution value, and
+    /// the techniques fire. (9×9 and 6×6 are walked in the aic tests,
+    /// through the same `find_all`.)
+    #[test]
+    fn sound_on_8x8() {
+        let techniques: Vec<Technique> = LOOPS.into_iter().chain(GROUPED).collect();
+        let shape = Shape::new(2, 4).unwrap();
+        let fired = crate::engine::logic::tests::sound_along_paths(shape, 1..=3, &techniques);
+        assert!(fired[0] > 0 && fired[3] > 0, "{fired:?}");
+    }
 }
