@@ -929,21 +929,26 @@ fn to_values(mut v: Vec<(usize, usize)>) -> Vec<(usize, Value)> {
 /// `(5)r1c2`, `(5)r1c23` (a group in a row), `(5)r12c3` (in a column),
 /// `(5)r1c1,r2c3` (other cells of an ALS).
 fn node_name(b: &Board, node: &Node) -> String {
+    cells_name(b, node.digit, &node.cells)
+}
+
+/// Digit `digit` in the sorted `cells`, named as [`node_name`] does.
+pub(super) fn cells_name(b: &Board, digit: usize, cells: &[usize]) -> String {
     let shape = b.shape();
-    let same = |f: &dyn Fn(usize) -> usize| node.cells.iter().all(|&c| f(c) == f(node.cells[0]));
+    let same = |f: &dyn Fn(usize) -> usize| cells.iter().all(|&c| f(c) == f(cells[0]));
     if !same(&|c| shape.row_of(c)) && !same(&|c| shape.col_of(c)) {
-        let names: Vec<String> = node.cells.iter().map(|&c| b.cell_name(c)).collect();
-        return format!("({}){}", b.symbol(node.digit), names.join(","));
+        let names: Vec<String> = cells.iter().map(|&c| b.cell_name(c)).collect();
+        return format!("({}){}", b.symbol(digit), names.join(","));
     }
     let sep = if b.n() > 9 { "," } else { "" };
     let list = |f: &dyn Fn(usize) -> usize| {
-        let mut v: Vec<usize> = node.cells.iter().map(|&c| f(c) + 1).collect();
+        let mut v: Vec<usize> = cells.iter().map(|&c| f(c) + 1).collect();
         v.dedup();
         v.iter().map(usize::to_string).collect::<Vec<_>>().join(sep)
     };
     format!(
         "({})r{}c{}",
-        b.symbol(node.digit),
+        b.symbol(digit),
         list(&|c| shape.row_of(c)),
         list(&|c| shape.col_of(c))
     )
@@ -1025,7 +1030,7 @@ fn make_step(
     }
 }
 
-fn elim_text(b: &Board, elims: &[(usize, Value)]) -> String {
+pub(super) fn elim_text(b: &Board, elims: &[(usize, Value)]) -> String {
     elims
         .iter()
         .map(|&(c, v)| format!("{}<>{}", b.cell_name(c), b.symbol(v.index())))

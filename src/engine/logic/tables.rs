@@ -38,6 +38,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::engine::grid::Value;
 
+use super::aic;
 use super::board::bits;
 use super::{Board, Highlights, Link, Step, Technique};
 
@@ -992,25 +993,16 @@ impl<'a> Tabling<'a> {
     /// 5).
     fn name(&self, key: u32) -> String {
         let b = self.b;
-        let d = b.symbol(self.digit(key));
         match self.kind(key) {
-            Kind::Cell(c) => format!("({d}){}", b.cell_name(c)),
-            Kind::Group(g) => {
-                let shape = b.shape();
-                let cells: Vec<usize> = cells_of(self.groups[g].cells).collect();
-                let mut rows: Vec<usize> = cells.iter().map(|&c| shape.row_of(c) + 1).collect();
-                let mut cols: Vec<usize> = cells.iter().map(|&c| shape.col_of(c) + 1).collect();
-                rows.dedup();
-                cols.sort_unstable();
-                cols.dedup();
-                let join = |v: &[usize]| v.iter().map(usize::to_string).collect::<String>();
-                format!("({d})r{}c{}", join(&rows), join(&cols))
-            }
             Kind::Als(a) => {
                 let names: Vec<String> = cells_of(self.alses[a].cells)
                     .map(|c| b.cell_name(c))
                     .collect();
-                format!("({d})ALS{{{}}}", names.join(" "))
+                format!("({})ALS{{{}}}", b.symbol(self.digit(key)), names.join(" "))
+            }
+            _ => {
+                let cells: Vec<usize> = cells_of(self.all_cells(key)).collect();
+                aic::cells_name(b, self.digit(key), &cells)
             }
         }
     }
@@ -1053,11 +1045,7 @@ impl<'a> Tabling<'a> {
             .iter()
             .map(|&(c, d)| (c, Value::from_index(d)))
             .collect();
-        let elim_text = eliminations
-            .iter()
-            .map(|&(c, v)| format!("{}<>{}", b.cell_name(c), b.symbol(v.index())))
-            .collect::<Vec<_>>()
-            .join(", ");
+        let elim_text = aic::elim_text(b, &eliminations);
         let start = b.cell_name(self.cell(f.keys[0]));
         let why = match f.technique {
             Technique::ContinuousNiceLoop | Technique::GroupedContinuousNiceLoop => {
