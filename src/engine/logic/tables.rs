@@ -151,10 +151,10 @@ impl Table {
         self.e.iter().any(|x| x.key == key)
     }
 
-    /// A direct implication of the premise. A single candidate already in
-    /// the table is not added again.
-    fn add(&mut self, key: u32, single: bool, penalty: u16) {
-        if self.e.is_empty() || self.e.len() >= MAX_ENTRIES || (single && self.has(key)) {
+    /// A direct implication of the premise; with `once`, not when the table
+    /// already holds it (HoDoKu looks for single candidates only).
+    fn add(&mut self, key: u32, once: bool, penalty: u16) {
+        if self.e.is_empty() || self.e.len() >= MAX_ENTRIES || (once && self.has(key)) {
             return;
         }
         self.e.push(Entry {
@@ -438,14 +438,15 @@ impl<'a> Tabling<'a> {
                 }
                 let others = self.holders[d] & !one(c);
                 for u in b.units_of(c) {
-                    if (self.unit[u] & self.holders[d]).count_ones() < 2 {
+                    let places = (self.unit[u] & self.holders[d]).count_ones();
+                    if places < 2 {
                         continue;
                     }
                     let here = others & self.unit[u];
                     for x in cells_of(here) {
                         on.add(self.cand_key(x, d, false), true, 0);
                     }
-                    if (self.unit[u] & self.holders[d]).count_ones() == 2 {
+                    if places == 2 {
                         let x = here.trailing_zeros() as usize;
                         off.add(self.cand_key(x, d, true), true, 0);
                     }
@@ -522,14 +523,12 @@ impl<'a> Tabling<'a> {
         // The groups holding each candidate, and per digit the sets that
         // hold it (with their holders), in list order.
         let mut groups_at: Vec<Vec<usize>> = vec![Vec::new(); n * n * n];
-        for (g, gr) in self.groups.iter().enumerate() {
-            for c in cells_of(gr.cells) {
-                groups_at[c * n + gr.digit].push(g);
-            }
-        }
         let mut groups_of: Vec<Vec<usize>> = vec![Vec::new(); n];
         for (g, gr) in self.groups.iter().enumerate() {
             groups_of[gr.digit].push(g);
+            for c in cells_of(gr.cells) {
+                groups_at[c * n + gr.digit].push(g);
+            }
         }
         let mut by_digit: Vec<Vec<(usize, Cells)>> = vec![Vec::new(); n];
         for (o, als) in self.alses.iter().enumerate() {
@@ -545,15 +544,10 @@ impl<'a> Tabling<'a> {
                 if self.alses[a].holders[j] == 0 {
                     continue;
                 }
-                let elims: Vec<Cells> = (0..n)
-                    .map(|k| {
-                        if k == j || self.alses[a].holders[k] == 0 {
-                            0
-                        } else {
-                            self.alses[a].seen[k]
-                        }
-                    })
-                    .collect();
+                // Without j the set's other digits go from whatever sees all
+                // their holders.
+                let mut elims = self.alses[a].seen.clone();
+                elims[j] = 0;
                 if elims.iter().all(|&e| e == 0) {
                     continue;
                 }
@@ -573,9 +567,7 @@ impl<'a> Tabling<'a> {
                             continue;
                         }
                         let gt = self.ext_table(self.group_key(g, true));
-                        if !self.ext[gt].has(key) {
-                            self.ext[gt].add(key, false, 0);
-                        }
+                        self.ext[gt].add(key, true, 0);
                     }
                 }
                 for (k, &e) in elims.iter().enumerate() {
@@ -741,10 +733,7 @@ impl<'a> Tabling<'a> {
             if w > 0 {
                 let prev = keys[w - 1];
                 if !is_loop || self.cell(prev) != first_cell {
-                    lasso |= match self.kind(prev) {
-                        Kind::Cell(c) => one(c),
-                        _ => self.all_cells(prev) | one(self.cell(prev)),
-                    };
+                    lasso |= self.all_cells(prev);
                 }
             }
         }
@@ -786,7 +775,9 @@ impl<'a> Tabling<'a> {
             return;
         }
         let b = self.b;
-        let first_strong = Self::is_on(t.e[1].key);
+        // A set premise leaves its cell by a weak link, a removed one by a
+        // strong link.
+        let first_strong = !Self::is_on(t.e[0].key);
         let last_strong = Self::is_on(t.e[j].key);
         let (sc, ec) = (self.digit(t.e[0].key), self.digit(t.e[j].key));
         let start = self.cell(t.e[0].key);
@@ -913,23 +904,21 @@ impl<'a> Tabling<'a> {
         let b = self.b;
         let (sc, ec) = (self.digit(t.e[0].key), self.digit(t.e[j].key));
         let (start, end) = (self.cell(t.e[0].key), self.cell(t.e[j].key));
-        let mut elims = Vec::new();
-        if sc == ec {
+        // Same digit: the cells that see both ends, when two or more (one is
+        // a nice loop's); two digits: each in the other's cell, when the
+        // ends see each other and both are there.
+        let elims: Vec<(usize, usize)> = if sc == ec {
             let both = self.peers[start] & self.peers[end] & self.holders[sc];
-            if both.count_ones() > 1 {
-                elims.extend(cells_of(both).map(|c| (c, sc)));
+            if both.count_ones() < 2 {
+                return;
             }
+            cells_of(both).map(|c| (c, sc)).collect()
         } else {
-            if b.has(start, ec) {
-                elims.push((start, ec));
+            if self.peers[start] & one(end) == 0 || !b.has(end, sc) || !b.has(start, ec) {
+                return;
             }
-            if b.has(end, sc) {
-                elims.push((end, sc));
-            }
-        }
-        if elims.is_empty() {
-            return;
-        }
+            vec![(start, ec), (end, sc)]
+        };
         let Some((keys, _)) = self.chain(t, j, false) else {
             return;
         };
@@ -964,24 +953,9 @@ impl<'a> Tabling<'a> {
         }
         for t in self.off.iter().filter(|t| !t.e.is_empty()) {
             let start = self.cell(t.e[0].key);
-            let sc = self.digit(t.e[0].key);
             for j in 1..t.e.len() {
                 let k = t.e[j].key;
-                let Kind::Cell(end) = self.kind(k) else {
-                    continue;
-                };
-                if !Self::is_on(k) || end == start {
-                    continue;
-                }
-                let ec = self.digit(k);
-                let wanted = if sc == ec {
-                    (self.peers[start] & self.peers[end] & self.holders[sc]).count_ones() >= 2
-                } else {
-                    self.peers[start] & one(end) != 0
-                        && self.b.has(end, sc)
-                        && self.b.has(start, ec)
-                };
-                if wanted {
+                if Self::is_on(k) && matches!(self.kind(k), Kind::Cell(c) if c != start) {
                     self.aic(t, j, &mut found, only_grouped);
                 }
             }
