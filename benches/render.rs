@@ -12,8 +12,9 @@ mod frames {
     use criterion::Criterion;
     use dekadoku::engine::{Puzzle, Shape, Value};
     use dekadoku::game::{Game, Origin};
+    use dekadoku::tui::layout::{Geometry, NotesMode};
     use dekadoku::tui::style::Styles;
-    use dekadoku::tui::ui::board::{BoardView, Geometry, Highlights, NotesMode};
+    use dekadoku::tui::ui::board::{BoardView, Highlights};
     use ratatui::buffer::Buffer;
     use ratatui::layout::Rect;
     use ratatui::widgets::Widget;

@@ -6,6 +6,7 @@
 pub mod action;
 pub mod app;
 pub mod keymap;
+pub mod layout;
 pub mod playback;
 pub mod runner;
 pub mod style;

@@ -15,8 +15,8 @@ use dekadoku::store::Config;
 use dekadoku::tui::action::{Action, Loaded};
 use dekadoku::tui::app::{App, Screen};
 use dekadoku::tui::keymap::Keymap;
+use dekadoku::tui::layout::Geometry;
 use dekadoku::tui::style::Styles;
-use dekadoku::tui::ui::board::Geometry;
 use proptest::prelude::*;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -92,14 +92,14 @@ fn check_drawn_conflicts(app: &App) {
     };
     let drawn = matches!(app.screen, Screen::Playing)
         && app.overlay.is_none()
-        && w >= dekadoku::tui::ui::MIN_SIZE.0
-        && h >= dekadoku::tui::ui::MIN_SIZE.1;
+        && w >= dekadoku::tui::layout::MIN_SIZE.0
+        && h >= dekadoku::tui::layout::MIN_SIZE.1;
     if !drawn {
         return;
     }
     let conflict = app.styles.get(dekadoku::tui::style::Role::Conflict).fg;
     let buf = t.backend().buffer();
-    let area = dekadoku::tui::ui::board_area(Rect::new(0, 0, w, h), g.shape());
+    let area = dekadoku::tui::layout::board_area(Rect::new(0, 0, w, h), g.shape());
     let geo = Geometry::new(g.shape(), area, app.cursor);
     let computed = g.conflicts();
     for c in 0..g.shape().cells() {

@@ -15,8 +15,8 @@ use dekadoku::store::{ColorDepth, Config, Themes};
 use dekadoku::tui::action::{Action, Loaded};
 use dekadoku::tui::app::App;
 use dekadoku::tui::keymap::Keymap;
+use dekadoku::tui::layout::Geometry;
 use dekadoku::tui::style::Styles;
-use dekadoku::tui::ui::board::Geometry;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -89,7 +89,7 @@ fn given_entry_and_conflict_read_apart_on_every_terminal() {
         let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
         t.draw(|f| dekadoku::tui::ui::draw(f, &app)).unwrap();
         let buf = t.backend().buffer().clone();
-        let board = dekadoku::tui::ui::board_area(Rect::new(0, 0, w, h), shape);
+        let board = dekadoku::tui::layout::board_area(Rect::new(0, 0, w, h), shape);
         let geo = Geometry::new(shape, board, app.cursor);
         let look = |c: usize| look_of_digit(&buf, geo.cell_rect(c).unwrap());
         let (g, e, x) = (look(given), look(entry), look(conflict));

@@ -480,13 +480,13 @@ fn settings_change_now_and_are_kept() {
 
 #[test]
 fn a_click_selects_the_cell_under_it() {
-    use dekadoku::tui::ui::board::Geometry;
+    use dekadoku::tui::layout::Geometry;
     use ratatui::layout::Rect;
     for (w, h) in [(80u16, 24u16), (120, 40)] {
         let mut a = playing(small());
         a.update(Action::Resize(w, h));
         let shape = a.game.as_ref().unwrap().shape();
-        let area = dekadoku::tui::ui::board_area(Rect::new(0, 0, w, h), shape);
+        let area = dekadoku::tui::layout::board_area(Rect::new(0, 0, w, h), shape);
         let r = Geometry::new(shape, area, a.cursor).cell_rect(10).unwrap();
         a.update(Action::Click { x: r.x, y: r.y });
         assert_eq!(a.cursor, 10, "{w}×{h}");

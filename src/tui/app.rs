@@ -21,10 +21,10 @@ use crate::store::{Config, SaveMeta};
 
 use super::action::{Action, Command, Loaded, SaveListing};
 use super::keymap::{Keymap, Mode};
+use super::layout::{self, Geometry};
 use super::playback::{Phase, Playback, Watched};
 use super::style::Styles;
-use super::ui;
-use super::ui::board::{ConflictDisplay, Geometry, Highlights};
+use super::ui::board::{ConflictDisplay, Highlights};
 use super::worker::{Job, JobKind, JobResult};
 use crate::engine::generate::Graded;
 
@@ -1487,14 +1487,14 @@ impl App {
                 let Some(g) = &self.game else {
                     return;
                 };
-                let area = ui::board_area(Rect::new(0, 0, self.size.0, self.size.1), g.shape());
+                let area = layout::board_area(Rect::new(0, 0, self.size.0, self.size.1), g.shape());
                 if let Some(c) = Geometry::new(g.shape(), area, self.cursor).cell_at(x, y) {
                     self.cursor = c;
                     self.typed.reset();
                 }
             }
             Screen::Start { sel } => {
-                if let Some(i) = ui::menu_item_at(
+                if let Some(i) = layout::menu_item_at(
                     Rect::new(0, 0, self.size.0, self.size.1),
                     START_ITEMS.len(),
                     x,

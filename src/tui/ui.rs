@@ -5,7 +5,7 @@ pub mod board;
 mod watch;
 
 use ratatui::Frame;
-use ratatui::layout::{Alignment, Constraint, Layout, Rect};
+use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
@@ -13,59 +13,13 @@ use super::action::Command;
 use super::app::{App, LEVELS, Overlay, SETTINGS, SIZES, START_ITEMS, Screen};
 use super::keymap::Mode;
 use super::style::Role;
-use board::{BoardView, Geometry};
+use board::BoardView;
 
-use crate::engine::Shape;
+use super::layout::{MIN_SIZE, centered, frame_parts, menu_rect, play_parts};
+
 use crate::game::LogicWalk;
 
-/// The smallest window the game draws in.
-pub const MIN_SIZE: (u16, u16) = (44, 14);
-
-/// Width of the side panel, when the window is wide enough for it.
-pub const PANEL_WIDTH: u16 = 25;
-
 const SPINNER: [&str; 8] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧"];
-
-/// Title line, body and status line of the window.
-fn frame_parts(area: Rect) -> (Rect, Rect, Rect) {
-    let [title, body, status] = Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Min(1),
-        Constraint::Length(1),
-    ])
-    .areas(area);
-    (title, body, status)
-}
-
-/// Board and side panel within the body. The panel goes when the window is
-/// narrow, or when the board needs its columns (a board that would scroll
-/// sideways beside the panel but fits across the whole body).
-fn play_parts(area: Rect, shape: Shape) -> (Rect, Option<Rect>) {
-    let (_, body, _) = frame_parts(area);
-    if body.width < 70 {
-        return (body, None);
-    }
-    let [board, panel] =
-        Layout::horizontal([Constraint::Min(1), Constraint::Length(PANEL_WIDTH)]).areas(body);
-    let beside = Geometry::new(shape, board, 0);
-    let alone = Geometry::new(shape, body, 0);
-    let (board, panel) =
-        if beside.scrolls() && beside.size().0 >= board.width && alone.size().0 > board.width {
-            (body, None)
-        } else {
-            (board, Some(panel))
-        };
-    // Centre the board across its area.
-    let w = Geometry::new(shape, board, 0).size().0.min(board.width);
-    let board = Rect::new(board.x + (board.width - w) / 2, board.y, w, board.height);
-    (board, panel)
-}
-
-/// Where the board of `shape` is drawn in a window of this area (also used
-/// to map mouse clicks to cells).
-pub fn board_area(area: Rect, shape: Shape) -> Rect {
-    play_parts(area, shape).0
-}
 
 /// Draws the whole app.
 pub fn draw(frame: &mut Frame, app: &App) {
@@ -309,32 +263,6 @@ fn key_hints(app: &App) -> String {
         .map(|&c| format!("{} {}", keys(app, mode, c), c.describe()))
         .collect::<Vec<_>>()
         .join(" · ")
-}
-
-fn centered(area: Rect, w: u16, h: u16) -> Rect {
-    let w = w.min(area.width);
-    let h = h.min(area.height);
-    Rect::new(
-        area.x + (area.width - w) / 2,
-        area.y + (area.height - h) / 2,
-        w,
-        h,
-    )
-}
-
-/// The start menu's box in a window of this area.
-fn menu_rect(area: Rect, items: usize) -> Rect {
-    let (_, body, _) = frame_parts(area);
-    centered(body, 30, items as u16 + 2)
-}
-
-/// The menu entry at a screen position (for mouse clicks).
-pub fn menu_item_at(area: Rect, items: usize, x: u16, y: u16) -> Option<usize> {
-    let r = menu_rect(area, items);
-    let inside = x > r.x && x + 1 < r.x + r.width && y > r.y && y + 1 < r.y + r.height;
-    inside
-        .then(|| (y - r.y - 1) as usize)
-        .filter(|&i| i < items)
 }
 
 fn draw_start(frame: &mut Frame, app: &App, _body: Rect, sel: usize) {

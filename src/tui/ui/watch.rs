@@ -16,7 +16,8 @@ use crate::tui::playback::{Focus, Phase, Playback, Watched};
 use crate::tui::style::Role;
 
 use super::board::BoardView;
-use super::{SPINNER, clock, draw_panel, key_line, keys, play_parts};
+use super::{SPINNER, clock, draw_panel, key_line, keys};
+use crate::tui::layout::{centered, play_parts};
 
 /// The solver view's keys and what they do there.
 pub(super) const WATCH_KEYS: [(Command, &str); 7] = [
@@ -61,7 +62,7 @@ pub(super) fn draw_menu(frame: &mut Frame, app: &App, body: Rect, sel: usize) {
         s.get(Role::Dim),
     )));
     let h = (lines.len() as u16).min(body.height);
-    let area = super::centered(body, 56, h);
+    let area = centered(body, 56, h);
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
 }
 

@@ -1,0 +1,355 @@
+//! Where things are on screen: the window's frame (title, body, status
+//! line), the board and its side panel, menu boxes, and the board's own
+//! layout ([`Geometry`]: natural notes, compact or tight, scrolling to keep
+//! the cursor in view). Both the app (mouse clicks, [`cell_at`](Geometry::cell_at),
+//! [`menu_item_at`]) and the drawing code read it, so neither imports the
+//! other. Pure functions of the window size, the shape and the cursor.
+
+use std::ops::Range;
+
+use ratatui::layout::{Constraint, Layout, Rect};
+
+use crate::engine::Shape;
+
+/// The smallest window the game draws in.
+pub const MIN_SIZE: (u16, u16) = (44, 14);
+
+/// Width of the side panel, when the window is wide enough for it.
+pub const PANEL_WIDTH: u16 = 25;
+
+/// Title line, body and status line of the window.
+pub fn frame_parts(area: Rect) -> (Rect, Rect, Rect) {
+    let [title, body, status] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(1),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    (title, body, status)
+}
+
+/// Board and side panel within the body. The panel goes when the window is
+/// narrow, or when the board needs its columns (a board that would scroll
+/// sideways beside the panel but fits across the whole body).
+pub fn play_parts(area: Rect, shape: Shape) -> (Rect, Option<Rect>) {
+    let (_, body, _) = frame_parts(area);
+    if body.width < 70 {
+        return (body, None);
+    }
+    let [board, panel] =
+        Layout::horizontal([Constraint::Min(1), Constraint::Length(PANEL_WIDTH)]).areas(body);
+    let beside = Geometry::new(shape, board, 0);
+    let alone = Geometry::new(shape, body, 0);
+    let (board, panel) =
+        if beside.scrolls() && beside.size().0 >= board.width && alone.size().0 > board.width {
+            (body, None)
+        } else {
+            (board, Some(panel))
+        };
+    // Centre the board across its area.
+    let w = Geometry::new(shape, board, 0).size().0.min(board.width);
+    let board = Rect::new(board.x + (board.width - w) / 2, board.y, w, board.height);
+    (board, panel)
+}
+
+/// Where the board of `shape` is drawn in a window of this area (also used
+/// to map mouse clicks to cells).
+pub fn board_area(area: Rect, shape: Shape) -> Rect {
+    play_parts(area, shape).0
+}
+
+/// A `w`×`h` rectangle centred in `area` (clipped to it).
+pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
+    let w = w.min(area.width);
+    let h = h.min(area.height);
+    Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    )
+}
+
+/// The start menu's box in a window of this area.
+pub fn menu_rect(area: Rect, items: usize) -> Rect {
+    let (_, body, _) = frame_parts(area);
+    centered(body, 30, items as u16 + 2)
+}
+
+/// The menu entry at a screen position (for mouse clicks).
+pub fn menu_item_at(area: Rect, items: usize, x: u16, y: u16) -> Option<usize> {
+    let r = menu_rect(area, items);
+    let inside = x > r.x && x + 1 < r.x + r.width && y > r.y && y + 1 < r.y + r.height;
+    inside
+        .then(|| (y - r.y - 1) as usize)
+        .filter(|&i| i < items)
+}
+
+/// How notes are drawn, which follows from the layout chosen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum NotesMode {
+    /// Each cell is a small grid with every note in its value's place.
+    Natural,
+    /// One line per cell; notes squeezed in value order.
+    Compact,
+    /// One narrow line per cell, no lines between cells; notes hidden.
+    Hidden,
+}
+
+/// A line's weight: thin between cells, heavy around boxes and the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Weight {
+    /// Between cells inside a box.
+    Light,
+    /// Around boxes and the board.
+    Heavy,
+}
+
+/// What stands at one board position along an axis.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Slot {
+    /// A grid line.
+    Line(Weight),
+    /// Cell `i` of the axis, `k` positions into its interior.
+    Cell(usize, usize),
+}
+
+/// The layout along one axis (columns across, rows down). Board positions
+/// count from the board's first border line; the area shows positions
+/// `offset..offset + len`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Axis {
+    /// Cells along the axis.
+    n: usize,
+    /// Cells per box along the axis.
+    group: usize,
+    /// A cell's interior size.
+    pub(crate) inner: usize,
+    /// Whether thin lines separate cells inside a box.
+    thin: bool,
+    /// Where the area starts on screen.
+    origin: u16,
+    /// The area's size.
+    len: u16,
+    /// The first board position shown.
+    offset: usize,
+}
+
+impl Axis {
+    fn new(n: usize, group: usize, inner: usize, thin: bool, origin: u16, len: u16) -> Axis {
+        Axis {
+            n,
+            group: group.max(1),
+            inner,
+            thin,
+            origin,
+            len,
+            offset: 0,
+        }
+    }
+
+    /// Lines before cell `i`, the board's first border excluded.
+    fn lines_before(&self, i: usize) -> usize {
+        if self.thin { i } else { i / self.group }
+    }
+
+    /// The board's size along the axis.
+    pub(crate) fn total(&self) -> usize {
+        1 + self.n * self.inner + self.lines_before(self.n)
+    }
+
+    /// The board position where cell `i`'s interior starts.
+    pub(crate) fn start(&self, i: usize) -> usize {
+        1 + i * self.inner + self.lines_before(i)
+    }
+
+    /// What stands at board position `p`; None beyond the board.
+    pub(crate) fn slot(&self, p: usize) -> Option<Slot> {
+        if p >= self.total() {
+            return None;
+        }
+        let Some(q) = p.checked_sub(1) else {
+            return Some(Slot::Line(Weight::Heavy));
+        };
+        if self.thin {
+            let (i, k) = (q / (self.inner + 1), q % (self.inner + 1));
+            if k < self.inner {
+                Some(Slot::Cell(i, k))
+            } else if (i + 1) % self.group == 0 {
+                Some(Slot::Line(Weight::Heavy))
+            } else {
+                Some(Slot::Line(Weight::Light))
+            }
+        } else {
+            let span = self.group * self.inner;
+            let (b, k) = (q / (span + 1), q % (span + 1));
+            if k < span {
+                Some(Slot::Cell(b * self.group + k / self.inner, k % self.inner))
+            } else {
+                Some(Slot::Line(Weight::Heavy))
+            }
+        }
+    }
+
+    /// The board positions shown.
+    pub(crate) fn visible(&self) -> Range<usize> {
+        let end = (self.offset + usize::from(self.len)).min(self.total());
+        self.offset.min(end)..end
+    }
+
+    /// The screen position of board position `p`, when shown.
+    pub(crate) fn screen(&self, p: usize) -> Option<u16> {
+        let vis = self.visible();
+        // `p - offset < len`, so it fits in u16.
+        vis.contains(&p)
+            .then(|| self.origin.saturating_add((p - vis.start) as u16))
+    }
+
+    /// The board position at screen position `s`, when on the board.
+    fn board(&self, s: u16) -> Option<usize> {
+        let d = usize::from(s.checked_sub(self.origin)?);
+        let p = self.offset + d;
+        self.visible().contains(&p).then_some(p)
+    }
+
+    /// The cells at least partly shown.
+    pub(crate) fn cells_visible(&self) -> Range<usize> {
+        let vis = self.visible();
+        let mut first = self.n;
+        let mut last = 0;
+        for i in 0..self.n {
+            let s = self.start(i);
+            if s < vis.end && s + self.inner > vis.start {
+                first = first.min(i);
+                last = i + 1;
+            }
+        }
+        if first < last { first..last } else { 0..0 }
+    }
+
+    /// The shown part of cell `i`'s interior, in board positions.
+    pub(crate) fn cell_span(&self, i: usize) -> Range<usize> {
+        let vis = self.visible();
+        let s = self.start(i);
+        let lo = s.max(vis.start);
+        let hi = (s + self.inner).min(vis.end);
+        lo..hi.max(lo)
+    }
+
+    /// Scrolls so cell `i` is centred, clamped to the board's edges; no
+    /// scrolling when the board fits.
+    fn focus(&mut self, i: usize) {
+        let (total, len) = (self.total(), usize::from(self.len));
+        self.offset = if total <= len {
+            0
+        } else {
+            (self.start(i) + self.inner / 2)
+                .saturating_sub(len / 2)
+                .min(total - len)
+        };
+    }
+
+    fn fits(&self) -> bool {
+        self.total() <= usize::from(self.len)
+    }
+}
+
+/// How the board is laid out in an area: the notes mode, cell sizes and
+/// scrolling. The board's top-left corner sits at the area's top-left
+/// corner (when not scrolled). A pure function of shape, area and cursor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Geometry {
+    pub(crate) shape: Shape,
+    pub(crate) mode: NotesMode,
+    pub(crate) x: Axis,
+    pub(crate) y: Axis,
+}
+
+/// Screen width of the widest symbol of an n-digit board.
+pub(crate) fn symbol_width(n: usize) -> usize {
+    match n {
+        0..=35 => 1,
+        36..=99 => 2,
+        _ => 3,
+    }
+}
+
+impl Geometry {
+    /// The layout of `shape` in `area`: the first of natural notes, compact
+    /// (cell width 7 down to 3) and tight that fits entirely; otherwise
+    /// tight, scrolled so the cursor is centred (clamped to the edges).
+    pub fn new(shape: Shape, area: Rect, cursor: usize) -> Geometry {
+        let (n, br, bc) = (shape.n(), shape.box_rows(), shape.box_cols());
+        let sw = symbol_width(n);
+        let axes = |inner_x: usize, inner_y: usize, thin: bool| {
+            (
+                Axis::new(n, bc, inner_x, thin, area.x, area.width),
+                Axis::new(n, br, inner_y, thin, area.y, area.height),
+            )
+        };
+        let mut layouts = Vec::with_capacity(7);
+        if n <= 35 {
+            layouts.push((NotesMode::Natural, axes(2 * bc + 1, br, true)));
+        }
+        for w in (3..=7).rev().filter(|&w| w >= sw + 2) {
+            layouts.push((NotesMode::Compact, axes(w, 1, true)));
+        }
+        let tight = (NotesMode::Hidden, axes(sw + 1, 1, false));
+        let (mode, (mut x, mut y)) = layouts
+            .into_iter()
+            .find(|(_, (x, y))| x.fits() && y.fits())
+            .unwrap_or(tight);
+        let cursor = cursor.min(shape.cells().saturating_sub(1));
+        x.focus(shape.col_of(cursor));
+        y.focus(shape.row_of(cursor));
+        Geometry { shape, mode, x, y }
+    }
+
+    /// How notes are drawn in this layout.
+    pub fn notes_mode(&self) -> NotesMode {
+        self.mode
+    }
+
+    /// The cell at screen position (x, y); None on lines and outside the
+    /// board or the area.
+    pub fn cell_at(&self, x: u16, y: u16) -> Option<usize> {
+        let col = match self.x.slot(self.x.board(x)?)? {
+            Slot::Cell(i, _) => i,
+            Slot::Line(_) => return None,
+        };
+        let row = match self.y.slot(self.y.board(y)?)? {
+            Slot::Cell(i, _) => i,
+            Slot::Line(_) => return None,
+        };
+        Some(self.shape.cell_at(row, col))
+    }
+
+    /// The on-screen interior of `cell` (without its lines), clipped to
+    /// the area; None when no part of it is shown.
+    pub fn cell_rect(&self, cell: usize) -> Option<Rect> {
+        if cell >= self.shape.cells() {
+            return None;
+        }
+        let xs = self.x.cell_span(self.shape.col_of(cell));
+        let ys = self.y.cell_span(self.shape.row_of(cell));
+        if xs.is_empty() || ys.is_empty() {
+            return None;
+        }
+        Some(Rect {
+            x: self.x.screen(xs.start)?,
+            y: self.y.screen(ys.start)?,
+            width: (xs.end - xs.start) as u16,
+            height: (ys.end - ys.start) as u16,
+        })
+    }
+
+    /// The drawn board's width and height (clipped to the area).
+    pub fn size(&self) -> (u16, u16) {
+        (self.x.visible().len() as u16, self.y.visible().len() as u16)
+    }
+
+    /// Whether the board is larger than the area (and so scrolls).
+    pub fn scrolls(&self) -> bool {
+        !(self.x.fits() && self.y.fits())
+    }
+}
