@@ -12,9 +12,10 @@ mod frames {
     use criterion::Criterion;
     use dekadoku::engine::{Puzzle, Shape, Value};
     use dekadoku::game::{Game, Origin};
+    use dekadoku::tui::app::Highlights;
     use dekadoku::tui::layout::{Geometry, NotesMode};
     use dekadoku::tui::style::Styles;
-    use dekadoku::tui::ui::board::{BoardView, Highlights};
+    use dekadoku::tui::ui::board::BoardView;
     use ratatui::buffer::Buffer;
     use ratatui::layout::Rect;
     use ratatui::widgets::Widget;

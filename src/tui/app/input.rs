@@ -1,0 +1,157 @@
+//! Keys and clicks into commands: text fields, values typed on the board
+//! (several digits on boards above 9, letters where they are values), the
+//! keymap, and mouse clicks through the shared layout.
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::layout::Rect;
+use tui_input::Input;
+use tui_input::backend::crossterm::EventHandler;
+
+use super::menus::START_ITEMS;
+use super::{App, Effect, Screen};
+use crate::game::parse_symbol;
+use crate::tui::action::Command;
+use crate::tui::keymap::Mode;
+use crate::tui::layout::{self, Geometry};
+
+impl App {
+    pub(super) fn key(&mut self, e: KeyEvent, fx: &mut Vec<Effect>) {
+        if e.kind == KeyEventKind::Release {
+            return;
+        }
+        // Text fields take every key but the ones that leave them.
+        if let Screen::Import { input } | Screen::SaveAs { input } = &mut self.screen {
+            match e.code {
+                KeyCode::Enter => self.command(Command::Confirm, fx),
+                KeyCode::Esc => self.command(Command::Cancel, fx),
+                _ if e.modifiers.contains(KeyModifiers::CONTROL)
+                    && e.code == KeyCode::Char('c') =>
+                {
+                    self.command(Command::Quit, fx)
+                }
+                _ => {
+                    input.handle_event(&ratatui::crossterm::event::Event::Key(e));
+                }
+            }
+            return;
+        }
+        if self.mode() == Mode::Board && self.overlay.is_none() && self.typed_value(&e, fx) {
+            return;
+        }
+        if let Some(cmd) = self.keymap.command(self.mode(), &e) {
+            self.command(cmd, fx);
+        } else if matches!(self.screen, Screen::Working { .. }) && e.code == KeyCode::Char('r') {
+            self.ready_puzzle(fx);
+        }
+    }
+
+    /// Digits and letters on the board: values (or notes in note mode).
+    /// Boards above 9 take several digits, ended by Enter or by a digit
+    /// that could not be extended. True when the key was used.
+    pub(super) fn typed_value(&mut self, e: &KeyEvent, fx: &mut Vec<Effect>) -> bool {
+        let Some(g) = &self.game else {
+            return false;
+        };
+        let n = g.shape().n();
+        let KeyCode::Char(ch) = e.code else {
+            if !self.typed.value().is_empty() {
+                match e.code {
+                    KeyCode::Enter => {
+                        let text = self.typed.value().to_string();
+                        self.typed.reset();
+                        if let Some(v) = parse_symbol(n, &text) {
+                            self.put_value(v, fx);
+                        } else {
+                            self.status = format!("{text} is not a value of this board (1–{n})");
+                        }
+                        return true;
+                    }
+                    KeyCode::Esc | KeyCode::Backspace => {
+                        self.typed.reset();
+                        self.status.clear();
+                        return true;
+                    }
+                    _ => {}
+                }
+            }
+            return false;
+        };
+        if e.modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
+        {
+            return false;
+        }
+        if ch.is_ascii_digit() {
+            let mut text = self.typed.value().to_string();
+            if text.is_empty() && ch == '0' {
+                self.command(Command::Clear, fx);
+                return true;
+            }
+            text.push(ch);
+            let Ok(num) = text.parse::<usize>() else {
+                self.typed.reset();
+                return true;
+            };
+            if num > n {
+                self.typed.reset();
+                self.status = format!("{text} is not a value of this board (1–{n})");
+                return true;
+            }
+            if num.saturating_mul(10) > n {
+                self.typed.reset();
+                if let Some(v) = parse_symbol(n, &num.to_string()) {
+                    self.put_value(v, fx);
+                }
+            } else {
+                self.typed = Input::default().with_value(text.clone());
+                self.status = format!("typing {text}… (Enter to place)");
+            }
+            return true;
+        }
+        if let Some(v) = letter_value(n, ch) {
+            self.typed.reset();
+            self.put_value(v, fx);
+            return true;
+        }
+        false
+    }
+
+    pub(super) fn click(&mut self, x: u16, y: u16) {
+        if !self.config.play.mouse {
+            return;
+        }
+        match &mut self.screen {
+            Screen::Playing if self.overlay.is_none() => {
+                let Some(g) = &self.game else {
+                    return;
+                };
+                let area = layout::board_area(Rect::new(0, 0, self.size.0, self.size.1), g.shape());
+                if let Some(c) = Geometry::new(g.shape(), area, self.cursor).cell_at(x, y) {
+                    self.cursor = c;
+                    self.typed.reset();
+                }
+            }
+            Screen::Start { sel } => {
+                if let Some(i) = layout::menu_item_at(
+                    Rect::new(0, 0, self.size.0, self.size.1),
+                    START_ITEMS.len(),
+                    x,
+                    y,
+                ) {
+                    *sel = i;
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The value letter `ch` names on an n×n board, for boards of 10 to 35
+/// (`A` is 10); `None` for other letters, other characters and sizes.
+pub(super) fn letter_value(n: usize, ch: char) -> Option<crate::engine::Value> {
+    if (10..=35).contains(&n) && ch.is_ascii_alphabetic() {
+        parse_symbol(n, &ch.to_string())
+    } else {
+        None
+    }
+}

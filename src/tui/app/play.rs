@@ -1,0 +1,288 @@
+//! Playing: moves, undo and redo, notes, check and solve, hints in three
+//! stages, the logic view, and the autosave.
+
+use std::time::Duration;
+
+use tui_input::Input;
+
+use crate::game::Hint;
+
+use super::{App, Effect, HintState, Overlay, Screen, meta, position, stats_key};
+use crate::tui::action::Command;
+use crate::tui::worker::JobKind;
+
+impl App {
+    pub(super) fn put_value(&mut self, v: crate::engine::Value, fx: &mut Vec<Effect>) {
+        let auto = self.config.play.auto_remove_notes;
+        let c = self.cursor;
+        let note = self.note_mode;
+        let Some(g) = &mut self.game else {
+            return;
+        };
+        let changed = if note {
+            g.toggle_note(c, v)
+        } else {
+            g.enter(c, v, auto)
+        };
+        if changed {
+            self.after_move(fx);
+        } else if g.is_given(c) {
+            self.status = "that cell is a given".into();
+        } else if note {
+            self.status = "notes go in empty cells".into();
+        }
+    }
+
+    pub(super) fn after_move(&mut self, fx: &mut Vec<Effect>) {
+        self.hint = None;
+        self.dirty = true;
+        self.quiet = Duration::ZERO;
+        self.status.clear();
+        let Some(g) = &self.game else {
+            return;
+        };
+        if g.is_solved() {
+            let secs = g.elapsed().as_secs();
+            self.overlay = Some(Overlay::Solved {
+                secs,
+                new_best: false,
+                best: None,
+            });
+            self.dirty = false;
+            fx.push(Effect::RecordWin {
+                key: stats_key(g),
+                secs,
+                hints: g.hints_used(),
+            });
+            fx.push(Effect::ClearAutosave);
+            self.autosave = None;
+        }
+    }
+
+    pub(super) fn play_command(&mut self, cmd: Command, fx: &mut Vec<Effect>) {
+        let wrap = self.config.play.wrap;
+        let Some(g) = &mut self.game else {
+            self.screen = Screen::Start { sel: 1 };
+            return;
+        };
+        let n = g.shape().n();
+        let (r, c) = (self.cursor / n, self.cursor % n);
+        let step = |x: usize, forward: bool| -> usize {
+            match (forward, wrap) {
+                (true, true) => (x + 1) % n,
+                (true, false) => (x + 1).min(n - 1),
+                (false, true) => (x + n - 1) % n,
+                (false, false) => x.saturating_sub(1),
+            }
+        };
+        let moved = match cmd {
+            Command::MoveUp => Some((step(r, false), c)),
+            Command::MoveDown => Some((step(r, true), c)),
+            Command::MoveLeft => Some((r, step(c, false))),
+            Command::MoveRight => Some((r, step(c, true))),
+            _ => None,
+        };
+        if let Some((r, c)) = moved {
+            self.cursor = r * n + c;
+            self.typed.reset();
+            return;
+        }
+        let changed = match cmd {
+            Command::Clear => g.clear(self.cursor),
+            Command::ToggleNoteMode => {
+                self.note_mode = !self.note_mode;
+                false
+            }
+            Command::Undo => match g.undo() {
+                Some(k) => {
+                    self.status = format!("undid {}", k.label());
+                    self.dirty = true;
+                    self.quiet = Duration::ZERO;
+                    self.hint = None;
+                    return;
+                }
+                None => {
+                    self.status = "nothing to undo".into();
+                    false
+                }
+            },
+            Command::Redo => match g.redo() {
+                Some(k) => {
+                    self.status = format!("redid {}", k.label());
+                    true
+                }
+                None => {
+                    self.status = "nothing to redo".into();
+                    false
+                }
+            },
+            Command::FillNotes => g.fill_candidates(),
+            Command::ClearNotes => g.clear_notes(),
+            Command::Check => {
+                if g.solution().is_none() {
+                    self.status = "no known solution to check against".into();
+                } else {
+                    let wrong = g.check();
+                    self.status = if wrong.is_empty() {
+                        "every entry is right so far".into()
+                    } else {
+                        format!(
+                            "{} wrong entr{} marked",
+                            wrong.len(),
+                            if wrong.len() == 1 { "y" } else { "ies" }
+                        )
+                    };
+                }
+                false
+            }
+            Command::Solve => {
+                if g.solve() {
+                    true
+                } else {
+                    self.status = "no known solution".into();
+                    false
+                }
+            }
+            Command::Hint => {
+                self.hint_step(fx);
+                return;
+            }
+            Command::Watch => {
+                self.screen = Screen::WatchMenu { sel: 0 };
+                return;
+            }
+            Command::LogicSolve => {
+                if g.solution().is_none() {
+                    self.status = "the solution is not known yet: no path to show".into();
+                } else {
+                    let at = position(g);
+                    let game = Box::new(g.clone());
+                    let id = self.job(JobKind::Walk { game }, fx);
+                    self.pending_walk = Some((id, at));
+                    self.status = "working out the logic path…".into();
+                }
+                return;
+            }
+            Command::Pause => {
+                g.set_paused(true);
+                self.overlay = Some(Overlay::Paused);
+                false
+            }
+            Command::SaveAs => {
+                self.screen = Screen::SaveAs {
+                    input: Input::default(),
+                };
+                false
+            }
+            Command::Menu => {
+                self.autosave_now(fx);
+                self.screen = Screen::Start { sel: 0 };
+                false
+            }
+            Command::Cancel => {
+                if self.hint.is_some() {
+                    self.hint = None;
+                    self.status.clear();
+                } else {
+                    self.autosave_now(fx);
+                    self.screen = Screen::Start { sel: 0 };
+                }
+                false
+            }
+            _ => false,
+        };
+        if changed {
+            self.after_move(fx);
+        }
+    }
+
+    /// Stage 1 names the technique and marks the units, stage 2 shows the
+    /// cells and the explanation, stage 3 applies the step.
+    pub(super) fn hint_step(&mut self, fx: &mut Vec<Effect>) {
+        let auto = self.config.play.auto_remove_notes;
+        let Some(g) = &mut self.game else {
+            return;
+        };
+        match self.hint.take() {
+            None => {
+                // The technique solver can take longer than a frame (chains
+                // and forcing chains on a hard 9×9, any step on big boards):
+                // ask the worker, keep the keys responsive.
+                let game = Box::new(g.clone());
+                let at = position(g);
+                let id = self.job(JobKind::Hint { game }, fx);
+                self.pending_hint = Some((id, at));
+                self.status = "looking for a hint…".into();
+            }
+            Some(HintState { hint, stage: 1 }) => {
+                self.status = format!("{} (press again to apply)", hint.explain(g));
+                if let Hint::Wrong { .. } = hint {
+                    g.check();
+                    self.status = format!("{} — marked on the board", hint.explain(g));
+                }
+                self.hint = Some(HintState { hint, stage: 2 });
+            }
+            Some(HintState { hint, .. }) => {
+                if g.apply_hint(&hint, auto) {
+                    if let Some(&cell) = hint.cells().last() {
+                        self.cursor = cell;
+                    }
+                    self.after_move(fx);
+                    self.status = "hint applied (undo takes it back)".into();
+                } else {
+                    self.status.clear();
+                }
+            }
+        }
+    }
+
+    pub(super) fn show_hint(&mut self, h: Option<Hint>) {
+        match h {
+            Some(h) => {
+                self.status = match &h {
+                    Hint::Wrong { .. } => {
+                        "Hint: some entries are wrong (press again to see which)".into()
+                    }
+                    _ => format!("Hint: {} (press again for more)", h.title()),
+                };
+                self.hint = Some(HintState { hint: h, stage: 1 });
+            }
+            None => self.status = "no hint: the board is full or the solution is unknown".into(),
+        }
+    }
+
+    pub(super) fn autosave_now(&mut self, fx: &mut Vec<Effect>) {
+        if !self.config.play.autosave {
+            self.dirty = false;
+            return;
+        }
+        if let Some(g) = &self.game
+            && self.dirty
+            && !g.is_solved()
+        {
+            fx.push(Effect::Autosave(Box::new(g.to_save()), meta(g)));
+            self.autosave = Some(meta(g));
+        }
+        self.dirty = false;
+    }
+
+    /// The logic view's keys: → and Enter next step, ← back, ↑/↓ start and
+    /// end; Esc back to the game, which the view never changed.
+    pub(super) fn logic_command(&mut self, cmd: Command) {
+        let Screen::Logic { walk } = &mut self.screen else {
+            return;
+        };
+        match cmd {
+            Command::MoveRight | Command::Confirm => {
+                walk.forward();
+            }
+            Command::MoveLeft => {
+                walk.back();
+            }
+            Command::MoveUp => walk.go_to(0),
+            Command::MoveDown => walk.go_to(usize::MAX),
+            Command::Cancel | Command::LogicSolve => self.screen = Screen::Playing,
+            _ => {}
+        }
+    }
+}
