@@ -457,7 +457,12 @@ fn settings_change_now_and_are_kept() {
         a.update(key(KeyCode::Down)); // New game → Load → Import → Settings
     }
     a.update(key(KeyCode::Enter));
-    assert!(matches!(a.screen, Screen::Settings { sel: 0 }));
+    assert!(matches!(
+        a.screen,
+        Screen::Settings {
+            sel: dekadoku::tui::app::Setting::Theme
+        }
+    ));
     let fx = a.update(key(KeyCode::Enter));
     assert!(matches!(&fx[..], [Effect::SetTheme(t)] if t == "default"));
     let fx = a.update(Action::Theme("default".into(), Box::new(Styles::basic())));

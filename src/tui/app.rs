@@ -24,13 +24,13 @@ use crate::store::{Config, SaveMeta};
 
 use super::action::{Action, Command, SaveListing};
 use super::keymap::{Keymap, Mode};
-use super::playback::Playback;
+use super::playback::{Playback, Watched};
 use super::style::Styles;
 use super::worker::Job;
 use input::letter_value;
 
 pub use emphasis::{ConflictDisplay, Highlights};
-pub use menus::{LEVELS, SETTINGS, SIZES, START_ITEMS};
+pub use menus::{MENU_SIZES, NewGameRow, Setting, StartItem};
 
 /// Seconds of quiet after a move before the autosave is written.
 pub const AUTOSAVE_AFTER: Duration = Duration::from_millis(800);
@@ -90,16 +90,16 @@ pub enum Screen {
     /// The start menu.
     Start {
         /// Selected entry.
-        sel: usize,
+        sel: StartItem,
     },
     /// Choosing size and level.
     NewGame {
-        /// Index into [`SIZES`].
-        size: usize,
-        /// Index into [`LEVELS`].
-        level: usize,
-        /// 0: size row, 1: level row.
-        row: usize,
+        /// The size, one of [`MENU_SIZES`].
+        size: Shape,
+        /// The level.
+        level: Level,
+        /// The row the arrows change.
+        row: NewGameRow,
     },
     /// Waiting for the worker.
     Working {
@@ -134,7 +134,7 @@ pub enum Screen {
     /// Session settings.
     Settings {
         /// Selected entry.
-        sel: usize,
+        sel: Setting,
     },
     /// Stepping through the logic solver's path (the game is untouched).
     Logic {
@@ -143,8 +143,8 @@ pub enum Screen {
     },
     /// Choosing the solver to watch.
     WatchMenu {
-        /// Index into [`Watched::all`].
-        sel: usize,
+        /// The solver picked.
+        sel: Watched,
     },
     /// Watching a solver solve the puzzle (the game is untouched until
     /// the player keeps the board shown).
@@ -246,9 +246,11 @@ impl App {
     /// A new app on the start screen. `seed` drives new-game seeds.
     pub fn new(config: Config, styles: Styles, keymap: Keymap, seed: u64) -> App {
         let shape = config.play.default_size.shape();
-        let pool_wanted = LEVELS.iter().map(|&l| (shape, l)).collect();
+        let pool_wanted = Level::ALL.iter().map(|&l| (shape, l)).collect();
         App {
-            screen: Screen::Start { sel: 1 },
+            screen: Screen::Start {
+                sel: StartItem::NewGame,
+            },
             overlay: None,
             game: None,
             cursor: 0,
@@ -437,7 +439,9 @@ impl App {
                 }
                 (Overlay::Solved { .. }, Command::Confirm | Command::Cancel) => {
                     self.overlay = None;
-                    self.screen = Screen::Start { sel: 1 };
+                    self.screen = Screen::Start {
+                        sel: StartItem::NewGame,
+                    };
                 }
                 _ => {}
             }
@@ -491,22 +495,21 @@ pub fn stats_key(g: &Game) -> String {
     format!("{}x{}/{level}", s.n(), s.n())
 }
 
+/// A board size as the menus and saves name it: `9×9`, `6×6 (2×3 boxes)`.
+pub fn size_label(s: Shape) -> String {
+    if s.box_rows() == s.box_cols() {
+        format!("{0}×{0}", s.n())
+    } else {
+        format!("{0}×{0} ({1}×{2} boxes)", s.n(), s.box_rows(), s.box_cols())
+    }
+}
+
 /// The save summary of a game.
 pub fn meta(g: &Game) -> SaveMeta {
     let (filled, cells) = g.progress();
     let s = g.shape();
     SaveMeta {
-        size: if s.box_rows() == s.box_cols() {
-            format!("{}×{}", s.n(), s.n())
-        } else {
-            format!(
-                "{}×{} ({}×{} boxes)",
-                s.n(),
-                s.n(),
-                s.box_rows(),
-                s.box_cols()
-            )
-        },
+        size: size_label(s),
         level: g.origin().level.map(|l| l.name().to_string()),
         filled: filled as u32,
         cells: cells as u32,

@@ -27,7 +27,7 @@ use crate::store::{
 };
 
 use super::action::{Action, GAME_KIND, Loaded, SaveListing};
-use super::app::{App, Effect, LEVELS, SIZES};
+use super::app::{App, Effect, MENU_SIZES};
 use super::keymap::Keymap;
 use super::style::Styles;
 use super::worker::{self, JobKind, Ticket, TraceOut};
@@ -550,11 +550,8 @@ fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
 /// with its files go to `issues`.
 fn pool_counts(pool: &Pool, issues: &mut Vec<String>) -> BTreeMap<(Shape, Level), usize> {
     let mut counts = BTreeMap::new();
-    for (_, r, c) in SIZES {
-        let Ok(shape) = Shape::new(r, c) else {
-            continue;
-        };
-        for level in LEVELS {
+    for shape in MENU_SIZES {
+        for level in Level::ALL {
             let (entries, warning) = pool.read(shape, level);
             issues.extend(warning);
             counts.insert((shape, level), entries.len());

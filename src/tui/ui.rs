@@ -10,13 +10,16 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use super::action::Command;
-use super::app::{App, LEVELS, Overlay, SETTINGS, SIZES, START_ITEMS, Screen};
+use strum::IntoEnumIterator;
+
+use super::app::{App, NewGameRow, Overlay, Screen, Setting, StartItem, size_label};
 use super::keymap::Mode;
 use super::style::Role;
 use board::BoardView;
 
 use super::layout::{MIN_SIZE, centered, frame_parts, menu_rect, play_parts};
 
+use crate::engine::{Level, Shape};
 use crate::game::LogicWalk;
 
 const SPINNER: [&str; 8] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧"];
@@ -265,24 +268,22 @@ fn key_hints(app: &App) -> String {
         .join(" · ")
 }
 
-fn draw_start(frame: &mut Frame, app: &App, _body: Rect, sel: usize) {
+fn draw_start(frame: &mut Frame, app: &App, _body: Rect, sel: StartItem) {
     let s = &app.styles;
-    let r = menu_rect(frame.area(), START_ITEMS.len());
-    let lines: Vec<Line> = START_ITEMS
-        .iter()
-        .enumerate()
-        .map(|(i, item)| {
-            let mut text = format!(" {item}");
-            if i == 0 {
+    let r = menu_rect(frame.area(), StartItem::iter().count());
+    let lines: Vec<Line> = StartItem::iter()
+        .map(|item| {
+            let mut text = format!(" {}", item.label());
+            if item == StartItem::Continue {
                 if app.game.is_some() {
                     text.push_str(" (game in memory)");
                 } else if let Some(m) = &app.autosave {
                     text.push_str(&format!(" ({} {}/{})", m.size, m.filled, m.cells));
                 }
             }
-            let style = if i == sel {
+            let style = if item == sel {
                 s.get(Role::Selected)
-            } else if i == 0 && app.game.is_none() && app.autosave.is_none() {
+            } else if item == StartItem::Continue && app.game.is_none() && app.autosave.is_none() {
                 s.get(Role::Dim)
             } else {
                 s.get(Role::Text)
@@ -317,7 +318,14 @@ fn draw_start(frame: &mut Frame, app: &App, _body: Rect, sel: usize) {
     }
 }
 
-fn draw_new_game(frame: &mut Frame, app: &App, body: Rect, size: usize, level: usize, row: usize) {
+fn draw_new_game(
+    frame: &mut Frame,
+    app: &App,
+    body: Rect,
+    size: Shape,
+    level: Level,
+    row: NewGameRow,
+) {
     let s = &app.styles;
     let pick = |label: &str, value: &str, on: bool| {
         Line::from(vec![
@@ -333,9 +341,9 @@ fn draw_new_game(frame: &mut Frame, app: &App, body: Rect, size: usize, level: u
         ])
     };
     let lines = vec![
-        pick("Size", SIZES[size].0, row == 0),
+        pick("Size", &size_label(size), row == NewGameRow::Size),
         Line::default(),
-        pick("Level", LEVELS[level].name(), row == 1),
+        pick("Level", level.name(), row == NewGameRow::Level),
         Line::default(),
         Line::from(Span::styled(
             format!("{} start", keys(app, Mode::Menu, Command::Confirm)),
@@ -459,25 +467,23 @@ fn draw_input(
     frame.set_cursor_position((cx.min(r.x + r.width.saturating_sub(2)), r.y + 3));
 }
 
-fn draw_settings(frame: &mut Frame, app: &App, body: Rect, sel: usize) {
+fn draw_settings(frame: &mut Frame, app: &App, body: Rect, sel: Setting) {
     let s = &app.styles;
     let p = &app.config.play;
     let on = |b: bool| if b { "on" } else { "off" }.to_string();
-    let values = [
-        app.config.theme.clone(),
-        on(p.wrap),
-        on(p.auto_remove_notes),
-        format!("{:?}", p.conflicts).to_lowercase(),
-        on(p.highlight_peers),
-        on(p.highlight_same_digit),
-        on(p.mouse),
-    ];
-    let mut lines: Vec<Line> = SETTINGS
-        .iter()
-        .zip(values)
-        .enumerate()
-        .map(|(i, (name, v))| {
-            let style = if i == sel {
+    let value = |setting: Setting| match setting {
+        Setting::Theme => app.config.theme.clone(),
+        Setting::Wrap => on(p.wrap),
+        Setting::AutoRemoveNotes => on(p.auto_remove_notes),
+        Setting::Conflicts => p.conflicts.name().to_string(),
+        Setting::HighlightPeers => on(p.highlight_peers),
+        Setting::HighlightSameDigit => on(p.highlight_same_digit),
+        Setting::Mouse => on(p.mouse),
+    };
+    let mut lines: Vec<Line> = Setting::iter()
+        .map(|setting| {
+            let (name, v) = (setting.label(), value(setting));
+            let style = if setting == sel {
                 s.get(Role::Selected)
             } else {
                 s.get(Role::Text)

@@ -7,8 +7,9 @@ use ratatui::layout::Rect;
 use tui_input::Input;
 use tui_input::backend::crossterm::EventHandler;
 
-use super::menus::START_ITEMS;
-use super::{App, Effect, Screen};
+use strum::IntoEnumIterator;
+
+use super::{App, Effect, Screen, StartItem};
 use crate::game::parse_symbol;
 use crate::tui::action::Command;
 use crate::tui::keymap::Mode;
@@ -132,13 +133,12 @@ impl App {
                 }
             }
             Screen::Start { sel } => {
-                if let Some(i) = layout::menu_item_at(
-                    Rect::new(0, 0, self.size.0, self.size.1),
-                    START_ITEMS.len(),
-                    x,
-                    y,
-                ) {
-                    *sel = i;
+                let items = StartItem::iter().count();
+                let area = Rect::new(0, 0, self.size.0, self.size.1);
+                if let Some(item) =
+                    layout::menu_item_at(area, items, x, y).and_then(|i| StartItem::iter().nth(i))
+                {
+                    *sel = item;
                 }
             }
             _ => {}

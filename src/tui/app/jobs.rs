@@ -5,8 +5,8 @@ use crate::engine::generate::bundled::bundled;
 use crate::engine::{Grid, Level, Outcome, Puzzle, Shape};
 use crate::game::{Game, Origin};
 
-use super::menus::{SIZES, new_game_screen};
-use super::{AUTOSAVE_AFTER, App, Effect, Screen, first_empty, position, stats_key};
+use super::menus::new_game_screen;
+use super::{AUTOSAVE_AFTER, App, Effect, Screen, first_empty, position, size_label, stats_key};
 use crate::tui::action::{Command, Loaded};
 use crate::tui::worker::{Job, JobKind, JobResult};
 
@@ -194,10 +194,7 @@ impl App {
 
     /// Generates a puzzle on the worker while the player waits.
     pub(super) fn generate(&mut self, shape: Shape, level: Level, fx: &mut Vec<Effect>) {
-        let label = SIZES
-            .iter()
-            .find(|&&(_, r, c)| (r, c) == (shape.box_rows(), shape.box_cols()))
-            .map_or_else(|| shape.to_string(), |(l, _, _)| l.to_string());
+        let label = size_label(shape);
         let seed = self.next_seed();
         let id = self.job(JobKind::Generate { shape, level, seed }, fx);
         self.screen = Screen::Working {

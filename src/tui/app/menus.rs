@@ -1,53 +1,125 @@
-//! The menus: start, new game, load, import, save as and settings.
+//! The menus: start, new game, load, import, save as and settings. Each
+//! menu is an enum ([`StartItem`], [`Setting`], [`NewGameRow`]) whose
+//! order and labels come from `strum`, never an index kept in step with a
+//! table by hand.
 
+use strum::{EnumIter, IntoEnumIterator, IntoStaticStr};
 use tui_input::Input;
 
+use crate::engine::generate::BUNDLED_SIZES;
 use crate::engine::generate::daily::{Date, daily_level};
 use crate::engine::{Level, Shape};
+use crate::store::ConflictMode;
 
 use super::{App, Effect, Screen, meta};
 use crate::tui::action::Command;
 use crate::tui::worker::JobKind;
 
-/// Sizes offered for a new game: (label, box rows, box columns).
-pub const SIZES: [(&str, usize, usize); 6] = [
-    ("4×4", 2, 2),
-    ("6×6 (2×3 boxes)", 2, 3),
-    ("9×9", 3, 3),
-    ("12×12 (3×4 boxes)", 3, 4),
-    ("16×16", 4, 4),
-    ("25×25", 5, 5),
-];
+/// The sizes offered for a new game: the sizes the game ships puzzles
+/// for (one table, [`BUNDLED_SIZES`]), so "play a ready puzzle" always has
+/// one to offer.
+pub const MENU_SIZES: [Shape; 6] = BUNDLED_SIZES;
 
-/// Levels offered for a new game.
-pub const LEVELS: [Level; 5] = Level::ALL;
+/// The start menu's entries, in order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, EnumIter, IntoStaticStr)]
+pub enum StartItem {
+    /// Back to the game in play, or the autosave.
+    #[strum(to_string = "Continue")]
+    Continue,
+    /// The size and level dialog.
+    #[strum(to_string = "New game")]
+    NewGame,
+    /// The named saves.
+    #[strum(to_string = "Load")]
+    Load,
+    /// A puzzle from a file or pasted text.
+    #[strum(to_string = "Import")]
+    Import,
+    /// The settings.
+    #[strum(to_string = "Settings")]
+    Settings,
+    /// The date's daily puzzle.
+    #[strum(to_string = "Daily puzzle")]
+    Daily,
+    /// Leave.
+    #[strum(to_string = "Quit")]
+    Quit,
+}
 
-/// Start screen entries.
-pub const START_ITEMS: [&str; 7] = [
-    "Continue",
-    "New game",
-    "Load",
-    "Import",
-    "Settings",
-    "Daily puzzle",
-    "Quit",
-];
+impl StartItem {
+    /// The label shown.
+    pub fn label(self) -> &'static str {
+        self.into()
+    }
+}
 
-/// Settings entries (saved into config.toml as they change).
-pub const SETTINGS: [&str; 7] = [
-    "Theme",
-    "Wrap at the edges",
-    "Remove notes from peers on entry",
-    "Conflicts",
-    "Highlight row, column and box",
-    "Highlight the same digit",
-    "Mouse",
-];
+/// The settings, in the order shown (saved into config.toml as they
+/// change).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, EnumIter, IntoStaticStr)]
+pub enum Setting {
+    /// The colour theme (`auto` picks by the terminal).
+    #[strum(to_string = "Theme")]
+    Theme,
+    /// The cursor wraps around the board's edges.
+    #[strum(to_string = "Wrap at the edges")]
+    Wrap,
+    /// Entering a value removes it from the notes of the cell's peers.
+    #[strum(to_string = "Remove notes from peers on entry")]
+    AutoRemoveNotes,
+    /// How conflicts are shown: off, the cells, or the cells and units.
+    #[strum(to_string = "Conflicts")]
+    Conflicts,
+    /// Tint the cursor's row, column and box.
+    #[strum(to_string = "Highlight row, column and box")]
+    HighlightPeers,
+    /// Emphasise the cursor's value elsewhere.
+    #[strum(to_string = "Highlight the same digit")]
+    HighlightSameDigit,
+    /// Clicks move the cursor.
+    #[strum(to_string = "Mouse")]
+    Mouse,
+}
+
+impl Setting {
+    /// The label shown.
+    pub fn label(self) -> &'static str {
+        self.into()
+    }
+}
+
+/// The new-game dialog's rows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, EnumIter)]
+pub enum NewGameRow {
+    /// The board size.
+    Size,
+    /// The level.
+    Level,
+}
+
+/// The entry after (or before) `cur` in `all`, wrapping around; `cur`
+/// itself when it is not in `all`.
+pub fn cycle<T: Copy + PartialEq>(all: &[T], cur: T, forward: bool) -> T {
+    let Some(at) = all.iter().position(|&t| t == cur) else {
+        return cur;
+    };
+    let len = all.len();
+    all[if forward {
+        (at + 1) % len
+    } else {
+        (at + len - 1) % len
+    }]
+}
+
+/// [`cycle`] over every value of an enum, in declaration order.
+pub fn cycle_enum<T: IntoEnumIterator + Copy + PartialEq>(cur: T, forward: bool) -> T {
+    cycle(&T::iter().collect::<Vec<_>>(), cur, forward)
+}
 
 impl App {
-    pub(super) fn start_item(&mut self, sel: usize, fx: &mut Vec<Effect>) {
-        match sel {
-            0 => {
+    /// Does what a start menu entry says.
+    pub(super) fn start_item(&mut self, item: StartItem, fx: &mut Vec<Effect>) {
+        match item {
+            StartItem::Continue => {
                 if self.game.is_some() {
                     self.screen = Screen::Playing;
                 } else if self.autosave.is_some() {
@@ -57,32 +129,25 @@ impl App {
                     self.status = "no game to continue".into();
                 }
             }
-            1 => {
-                let size = SIZES
-                    .iter()
-                    .position(|s| s.1 * s.2 == self.config.play.default_size.side())
-                    .unwrap_or(2);
-                let level = LEVELS
-                    .iter()
-                    .position(|&l| l == self.config.play.default_level)
-                    .unwrap_or(1);
-                self.screen = Screen::NewGame {
-                    size,
-                    level,
-                    row: 0,
-                };
+            StartItem::NewGame => {
+                let play = &self.config.play;
+                self.screen = new_game_screen(play.default_size.shape(), play.default_level);
             }
-            2 => {
+            StartItem::Load => {
                 self.screen = Screen::Load { list: None, sel: 0 };
                 fx.push(Effect::ListSaves);
             }
-            3 => {
+            StartItem::Import => {
                 self.screen = Screen::Import {
                     input: Input::default(),
                 }
             }
-            4 => self.screen = Screen::Settings { sel: 0 },
-            5 => {
+            StartItem::Settings => {
+                self.screen = Screen::Settings {
+                    sel: Setting::Theme,
+                }
+            }
+            StartItem::Daily => {
                 let date = Date::today();
                 let level = daily_level(date);
                 let id = self.job(JobKind::Daily { date }, fx);
@@ -93,7 +158,7 @@ impl App {
                     level,
                 };
             }
-            _ => {
+            StartItem::Quit => {
                 self.autosave_now(fx);
                 self.quitting = true;
                 fx.push(Effect::Quit);
@@ -101,37 +166,31 @@ impl App {
         }
     }
 
-    pub(super) fn toggle_setting(&mut self, sel: usize, forward: bool, fx: &mut Vec<Effect>) {
-        use crate::store::ConflictMode;
+    /// Steps a setting forward or back and keeps the settings.
+    pub(super) fn toggle_setting(&mut self, setting: Setting, forward: bool, fx: &mut Vec<Effect>) {
         let p = &mut self.config.play;
-        match sel {
-            0 => {
+        match setting {
+            Setting::Theme => {
                 let mut names = vec!["auto".to_string()];
                 names.extend(self.themes.iter().cloned());
-                let at = names
-                    .iter()
-                    .position(|t| *t == self.config.theme)
-                    .unwrap_or(0);
-                let next = if forward {
-                    (at + 1) % names.len()
-                } else {
-                    (at + names.len() - 1) % names.len()
+                let at = names.iter().position(|t| *t == self.config.theme);
+                let next = match (at, forward) {
+                    (Some(at), true) => (at + 1) % names.len(),
+                    (Some(at), false) => (at + names.len() - 1) % names.len(),
+                    (None, _) => 1 % names.len(),
                 };
                 fx.push(Effect::SetTheme(names[next].clone()));
                 return;
             }
-            1 => p.wrap = !p.wrap,
-            2 => p.auto_remove_notes = !p.auto_remove_notes,
-            3 => {
-                p.conflicts = match (p.conflicts, forward) {
-                    (ConflictMode::Off, true) | (ConflictMode::Unit, false) => ConflictMode::Cells,
-                    (ConflictMode::Cells, true) | (ConflictMode::Off, false) => ConflictMode::Unit,
-                    (ConflictMode::Unit, true) | (ConflictMode::Cells, false) => ConflictMode::Off,
-                }
+            Setting::Wrap => p.wrap = !p.wrap,
+            Setting::AutoRemoveNotes => p.auto_remove_notes = !p.auto_remove_notes,
+            Setting::Conflicts => {
+                let all = [ConflictMode::Off, ConflictMode::Cells, ConflictMode::Unit];
+                p.conflicts = cycle(&all, p.conflicts, forward);
             }
-            4 => p.highlight_peers = !p.highlight_peers,
-            5 => p.highlight_same_digit = !p.highlight_same_digit,
-            _ => p.mouse = !p.mouse,
+            Setting::HighlightPeers => p.highlight_peers = !p.highlight_peers,
+            Setting::HighlightSameDigit => p.highlight_same_digit = !p.highlight_same_digit,
+            Setting::Mouse => p.mouse = !p.mouse,
         }
         fx.push(Effect::SaveSettings(
             self.config.theme.clone(),
@@ -139,12 +198,7 @@ impl App {
         ));
     }
 
-    pub(super) fn new_game(&mut self, size: usize, level: usize, fx: &mut Vec<Effect>) {
-        let (_, br, bc) = SIZES[size];
-        let Ok(shape) = Shape::new(br, bc) else {
-            return;
-        };
-        let level = LEVELS[level];
+    pub(super) fn new_game(&mut self, shape: Shape, level: Level, fx: &mut Vec<Effect>) {
         self.pool_wanted.insert((shape, level));
         if self.pool.get(&(shape, level)).is_some_and(|&k| k > 0) {
             // The runner answers at once with Action::Pooled.
@@ -159,35 +213,42 @@ impl App {
         let Screen::Start { sel } = &mut self.screen else {
             return;
         };
-        let len = START_ITEMS.len();
         match cmd {
-            Command::MoveUp => *sel = (*sel + len - 1) % len,
-            Command::MoveDown => *sel = (*sel + 1) % len,
+            Command::MoveUp => *sel = cycle_enum(*sel, false),
+            Command::MoveDown => *sel = cycle_enum(*sel, true),
             Command::Confirm => {
-                let s = *sel;
-                self.start_item(s, fx)
+                let item = *sel;
+                self.start_item(item, fx)
             }
             Command::Cancel if self.game.is_some() => self.screen = Screen::Playing,
             _ => {}
         }
     }
 
-    /// The new-game dialog's keys: size and level rows.
+    /// The new-game dialog's keys: ↑/↓ pick the row, ←/→ its value.
     pub(super) fn new_game_command(&mut self, cmd: Command, fx: &mut Vec<Effect>) {
         let Screen::NewGame { size, level, row } = &mut self.screen else {
             return;
         };
-        match cmd {
-            Command::MoveUp | Command::MoveDown => *row = 1 - *row,
-            Command::MoveLeft if *row == 0 => *size = (*size + SIZES.len() - 1) % SIZES.len(),
-            Command::MoveRight if *row == 0 => *size = (*size + 1) % SIZES.len(),
-            Command::MoveLeft => *level = (*level + LEVELS.len() - 1) % LEVELS.len(),
-            Command::MoveRight => *level = (*level + 1) % LEVELS.len(),
-            Command::Confirm => {
+        match (cmd, *row) {
+            (Command::MoveUp | Command::MoveDown, _) => {
+                *row = cycle_enum(*row, cmd == Command::MoveDown)
+            }
+            (Command::MoveLeft | Command::MoveRight, NewGameRow::Size) => {
+                *size = cycle(&MENU_SIZES, *size, cmd == Command::MoveRight)
+            }
+            (Command::MoveLeft | Command::MoveRight, NewGameRow::Level) => {
+                *level = cycle(&Level::ALL, *level, cmd == Command::MoveRight)
+            }
+            (Command::Confirm, _) => {
                 let (s, l) = (*size, *level);
                 self.new_game(s, l, fx)
             }
-            Command::Cancel => self.screen = Screen::Start { sel: 1 },
+            (Command::Cancel, _) => {
+                self.screen = Screen::Start {
+                    sel: StartItem::NewGame,
+                }
+            }
             _ => {}
         }
     }
@@ -211,7 +272,11 @@ impl App {
                     }
                 }
             }
-            Command::Cancel => self.screen = Screen::Start { sel: 2 },
+            Command::Cancel => {
+                self.screen = Screen::Start {
+                    sel: StartItem::Load,
+                }
+            }
             _ => {}
         }
     }
@@ -231,7 +296,11 @@ impl App {
                     fx.push(Effect::ImportFile(path));
                 }
             }
-            Command::Cancel => self.screen = Screen::Start { sel: 3 },
+            Command::Cancel => {
+                self.screen = Screen::Start {
+                    sel: StartItem::Import,
+                }
+            }
             _ => {}
         }
     }
@@ -261,10 +330,9 @@ impl App {
         let Screen::Settings { sel } = &mut self.screen else {
             return;
         };
-        let len = SETTINGS.len();
         match cmd {
-            Command::MoveUp => *sel = (*sel + len - 1) % len,
-            Command::MoveDown => *sel = (*sel + 1) % len,
+            Command::MoveUp => *sel = cycle_enum(*sel, false),
+            Command::MoveDown => *sel = cycle_enum(*sel, true),
             Command::Confirm | Command::MoveRight => {
                 let s = *sel;
                 self.toggle_setting(s, true, fx)
@@ -273,20 +341,26 @@ impl App {
                 let s = *sel;
                 self.toggle_setting(s, false, fx)
             }
-            Command::Cancel => self.screen = Screen::Start { sel: 4 },
+            Command::Cancel => {
+                self.screen = Screen::Start {
+                    sel: StartItem::Settings,
+                }
+            }
             _ => {}
         }
     }
 }
 
-/// The new-game dialog with `shape` and `level` selected.
+/// The new-game dialog with `shape` and `level` selected (9×9 and
+/// medium when they are not on offer).
 pub(super) fn new_game_screen(shape: Shape, level: Level) -> Screen {
     Screen::NewGame {
-        size: SIZES
-            .iter()
-            .position(|s| s.1 == shape.box_rows() && s.2 == shape.box_cols())
-            .unwrap_or(2),
-        level: LEVELS.iter().position(|&l| l == level).unwrap_or(1),
-        row: 0,
+        size: if MENU_SIZES.contains(&shape) {
+            shape
+        } else {
+            Shape::CLASSIC
+        },
+        level,
+        row: NewGameRow::Size,
     }
 }

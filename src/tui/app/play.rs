@@ -7,8 +7,9 @@ use tui_input::Input;
 
 use crate::game::Hint;
 
-use super::{App, Effect, HintState, Overlay, Screen, meta, position, stats_key};
+use super::{App, Effect, HintState, Overlay, Screen, StartItem, meta, position, stats_key};
 use crate::tui::action::Command;
+use crate::tui::playback::Watched;
 use crate::tui::worker::JobKind;
 
 impl App {
@@ -62,7 +63,9 @@ impl App {
     pub(super) fn play_command(&mut self, cmd: Command, fx: &mut Vec<Effect>) {
         let wrap = self.config.play.wrap;
         let Some(g) = &mut self.game else {
-            self.screen = Screen::Start { sel: 1 };
+            self.screen = Screen::Start {
+                sel: StartItem::NewGame,
+            };
             return;
         };
         let n = g.shape().n();
@@ -148,7 +151,9 @@ impl App {
                 return;
             }
             Command::Watch => {
-                self.screen = Screen::WatchMenu { sel: 0 };
+                self.screen = Screen::WatchMenu {
+                    sel: Watched::Logic,
+                };
                 return;
             }
             Command::LogicSolve => {
@@ -176,7 +181,9 @@ impl App {
             }
             Command::Menu => {
                 self.autosave_now(fx);
-                self.screen = Screen::Start { sel: 0 };
+                self.screen = Screen::Start {
+                    sel: StartItem::Continue,
+                };
                 false
             }
             Command::Cancel => {
@@ -185,7 +192,9 @@ impl App {
                     self.status.clear();
                 } else {
                     self.autosave_now(fx);
-                    self.screen = Screen::Start { sel: 0 };
+                    self.screen = Screen::Start {
+                        sel: StartItem::Continue,
+                    };
                 }
                 false
             }

@@ -1,19 +1,19 @@
 //! Watching a solver solve the puzzle: choosing it, the playback's keys,
 //! and keeping the board it reached.
 
-use super::{App, Effect, Screen};
+use super::menus::cycle;
+use super::{App, Effect, Screen, StartItem};
 use crate::tui::action::Command;
 use crate::tui::playback::{Phase, Playback, Watched};
 use crate::tui::worker::JobKind;
 
 impl App {
     /// Starts the chosen solver on the puzzle's givens.
-    pub(super) fn start_watch(&mut self, sel: usize, fx: &mut Vec<Effect>) {
+    pub(super) fn start_watch(&mut self, solver: Watched, fx: &mut Vec<Effect>) {
         let Some(g) = &self.game else {
-            self.screen = Screen::Start { sel: 1 };
-            return;
-        };
-        let Some(&solver) = Watched::all().get(sel) else {
+            self.screen = Screen::Start {
+                sel: StartItem::NewGame,
+            };
             return;
         };
         let puzzle = g.puzzle();
@@ -122,10 +122,9 @@ impl App {
         let Screen::WatchMenu { sel } = &mut self.screen else {
             return;
         };
-        let len = Watched::all().len();
         match cmd {
-            Command::MoveUp => *sel = (*sel + len - 1) % len,
-            Command::MoveDown => *sel = (*sel + 1) % len,
+            Command::MoveUp => *sel = cycle(&Watched::all(), *sel, false),
+            Command::MoveDown => *sel = cycle(&Watched::all(), *sel, true),
             Command::Confirm => {
                 let s = *sel;
                 self.start_watch(s, fx)

@@ -31,7 +31,7 @@ pub(super) const WATCH_KEYS: [(Command, &str); 7] = [
 ];
 
 /// The list of solvers to watch.
-pub(super) fn draw_menu(frame: &mut Frame, app: &App, body: Rect, sel: usize) {
+pub(super) fn draw_menu(frame: &mut Frame, app: &App, body: Rect, sel: Watched) {
     let s = &app.styles;
     let mut lines = vec![
         Line::from(Span::styled("Solve visually", s.get(Role::Title))),
@@ -41,8 +41,8 @@ pub(super) fn draw_menu(frame: &mut Frame, app: &App, body: Rect, sel: usize) {
         )),
         Line::default(),
     ];
-    for (i, w) in Watched::all().into_iter().enumerate() {
-        let style = if i == sel {
+    for w in Watched::all() {
+        let style = if w == sel {
             s.get(Role::Selected)
         } else {
             s.get(Role::Text)
