@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use ratatui::crossterm::event::KeyEvent;
 
+use crate::engine::generate::daily::Date;
 use crate::game::{Game, GameSave};
 use crate::store::SaveMeta;
 
@@ -202,6 +203,10 @@ pub enum Action {
     Resize(u16, u16),
     /// Time passed.
     Tick(Duration),
+    /// Today's date, sent by the runner at the start and whenever the day
+    /// turns (the daily puzzle is the date's): `update` never reads a
+    /// clock itself.
+    Today(Date),
     /// The terminal gained (true) or lost focus.
     Focus(bool),
     /// A worker job finished.

@@ -16,6 +16,7 @@ use std::time::Duration;
 
 use tui_input::Input;
 
+use crate::engine::generate::daily::Date;
 use crate::engine::generate::random::splitmix64;
 use crate::engine::{Level, Shape};
 use crate::game::{Game, GameSave, Hint, LogicWalk};
@@ -216,6 +217,8 @@ pub struct App {
     pub autosave: Option<SaveMeta>,
     /// Whether the terminal has focus (the clock stops without it).
     pub focused: bool,
+    /// Today's date, as the runner last said ([`Action::Today`]).
+    pub today: Option<Date>,
     /// Spinner frame.
     pub spinner: usize,
     /// The names of the themes on offer.
@@ -265,6 +268,7 @@ impl App {
             keymap,
             autosave: None,
             focused: true,
+            today: None,
             spinner: 0,
             themes: Vec::new(),
             pending_hint: None,
@@ -354,6 +358,7 @@ impl App {
             Action::Resize(w, h) => self.size = (w, h),
             Action::Tick(dt) => self.tick(dt, &mut fx),
             Action::Focus(f) => self.focused = f,
+            Action::Today(date) => self.today = Some(date),
             Action::Job(r) => self.job_done(r, &mut fx),
             Action::Pooled {
                 shape,

@@ -19,6 +19,7 @@ use ratatui::crossterm::event::{
 use ratatui::crossterm::execute;
 
 use crate::engine::format::PuzzleReader;
+use crate::engine::generate::daily::Date;
 use crate::engine::{Level, Shape};
 use crate::game::{GAME_SAVE_VERSION, Game, GameSave, Origin};
 use crate::store::{
@@ -260,6 +261,8 @@ pub fn run() -> io::Result<()> {
     let result = (|| -> io::Result<()> {
         let size = terminal.size()?;
         app.update(Action::Resize(size.width, size.height));
+        let mut today = Date::today();
+        app.update(Action::Today(today));
         let input = spawn_input()?;
         let signals = spawn_signals();
         let ticker = tick(TICK);
@@ -286,6 +289,10 @@ pub fn run() -> io::Result<()> {
                     let now = Instant::now();
                     actions.push(Action::Tick(now - last));
                     last = now;
+                    if Date::today() != today {
+                        today = Date::today();
+                        actions.push(Action::Today(today));
+                    }
                 },
                 recv(frame) -> _ => {
                     let now = Instant::now();

@@ -7,7 +7,7 @@ use strum::{EnumIter, IntoEnumIterator, IntoStaticStr};
 use tui_input::Input;
 
 use crate::engine::generate::BUNDLED_SIZES;
-use crate::engine::generate::daily::{Date, daily_level};
+use crate::engine::generate::daily::daily_level;
 use crate::engine::{Level, Shape};
 use crate::store::ConflictMode;
 
@@ -148,7 +148,10 @@ impl App {
                 }
             }
             StartItem::Daily => {
-                let date = Date::today();
+                let Some(date) = self.today else {
+                    self.status = "today's date is not known yet".into();
+                    return;
+                };
                 let level = daily_level(date);
                 let id = self.job(JobKind::Daily { date }, fx);
                 self.screen = Screen::Working {
