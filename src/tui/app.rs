@@ -223,11 +223,10 @@ pub struct App {
     pub spinner: usize,
     /// The names of the themes on offer.
     pub themes: Vec<String>,
-    /// A hint being looked for on the worker: its job and the position it
-    /// was asked for (moves and history length).
-    pending_hint: Option<(u64, (u32, usize))>,
-    /// A logic path being worked out: its job and the position it is for.
-    pending_walk: Option<(u64, (u32, usize))>,
+    /// A hint being looked for on the worker.
+    pending_hint: Option<Pending>,
+    /// A logic path being worked out on the worker.
+    pending_walk: Option<Pending>,
     /// Puzzles in the pool per shape and level, as the runner last said.
     pub pool: BTreeMap<(Shape, Level), usize>,
     /// The shapes and levels the pool is kept filled for: the default
@@ -531,8 +530,30 @@ fn first_empty(g: &Game) -> usize {
         .unwrap_or(0)
 }
 
-/// Identifies a position of a game: moves made and the undo history's
-/// length (any change, undo or redo alters one of them).
-fn position(g: &Game) -> (u32, usize) {
-    (g.moves(), g.history().undo.len())
+/// A position of a game: moves made and the undo history's length (any
+/// change, undo or redo alters one of them). A hint or logic path worked
+/// out for another position is stale.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Position {
+    moves: u32,
+    history: usize,
+}
+
+impl Position {
+    fn of(g: &Game) -> Position {
+        Position {
+            moves: g.moves(),
+            history: g.history().undo.len(),
+        }
+    }
+}
+
+/// A job whose answer is for one position of the game (a hint, a logic
+/// path).
+#[derive(Debug, Clone, Copy)]
+struct Pending {
+    /// The job.
+    job: u64,
+    /// The position it was asked for.
+    at: Position,
 }

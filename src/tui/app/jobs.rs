@@ -1,12 +1,15 @@
 //! Jobs on the worker: starting them, and what their results do (a new
 //! game, a solved import, a hint, a logic path, a refilled pool).
 
+use crate::engine::generate::Graded;
 use crate::engine::generate::bundled::bundled;
 use crate::engine::{Grid, Level, Outcome, Puzzle, Shape};
 use crate::game::{Game, Origin};
 
 use super::menus::new_game_screen;
-use super::{AUTOSAVE_AFTER, App, Effect, Screen, first_empty, position, size_label, stats_key};
+use super::{
+    AUTOSAVE_AFTER, App, Effect, Pending, Position, Screen, first_empty, size_label, stats_key,
+};
 use crate::tui::action::{Command, Loaded};
 use crate::tui::worker::{Job, JobKind, JobResult};
 
@@ -24,95 +27,55 @@ impl App {
         id
     }
 
+    /// What a finished job does. Results nobody waits for any more (the
+    /// player moved on, cancelled, or asked again) are dropped.
     pub(super) fn job_done(&mut self, r: JobResult, fx: &mut Vec<Effect>) {
-        if let JobResult::Traced { id, finished } = r {
-            if let Screen::Watch { playback, .. } = &mut self.screen
-                && playback.job == Some(id)
-            {
-                playback.answered(finished);
-            }
-            return;
-        }
-        if let JobResult::Walk { id, walk } = r {
-            let fresh = self.pending_walk.take().filter(|&(j, at)| {
-                j == id && self.game.as_ref().is_some_and(|g| position(g) == at)
-            });
-            if fresh.is_some() && matches!(self.screen, Screen::Playing) {
-                match walk {
-                    Ok(walk) => {
-                        self.status = if walk.from_givens() {
-                            "the board has wrong entries: the path starts from the givens".into()
-                        } else {
-                            String::new()
-                        };
-                        self.hint = None;
-                        self.screen = Screen::Logic { walk };
-                    }
-                    Err(e) => self.status = e,
-                }
-            }
-            return;
-        }
-        if let JobResult::Refilled { id, result } = r {
-            if self.refill == Some(id) {
-                self.refill = None;
-            }
-            // An error means cancelled (the player wanted the worker) or out
-            // of time: the next idle tick tries again.
-            if let Ok(graded) = result {
-                self.refilled(graded, fx);
-            }
-            return;
-        }
-        if let JobResult::Hint { id, hint } = r {
-            let fresh = self.pending_hint.take().filter(|&(j, at)| {
-                j == id && self.game.as_ref().is_some_and(|g| position(g) == at)
-            });
-            if fresh.is_some() {
-                self.show_hint(hint);
-            }
-            return;
-        }
-        let Screen::Working { job, .. } = &self.screen else {
-            return; // stale: nobody waits for it
-        };
-        if *job != r.id() {
-            return;
-        }
+        let waited = matches!(self.screen, Screen::Working { job, .. } if job == r.id());
         match r {
-            // Answered above.
-            JobResult::Hint { .. }
-            | JobResult::Walk { .. }
-            | JobResult::Refilled { .. }
-            | JobResult::Traced { .. } => {}
-            JobResult::Generated { result, title, .. } => match result {
-                Ok(graded) => {
-                    // The level the grader measured (not the one asked for
-                    // when the closest puzzle found missed it).
-                    let level = graded.level();
-                    let rating = graded.grade.as_ref().map(|g| g.rating);
-                    let made = graded.generated;
-                    let (asked, clues) = (made.level, made.clues);
-                    let origin = Origin {
-                        level,
-                        seed: Some(made.seed),
-                        title,
-                    };
-                    self.play_made(&made.puzzle, made.solution, origin, rating, fx);
-                    match level {
-                        Some(level) if level != asked => {
-                            self.status = format!(
-                                "new puzzle: {level} (no {asked} puzzle found in time), {clues} clues"
-                            );
+            JobResult::Traced { id, finished } => {
+                if let Screen::Watch { playback, .. } = &mut self.screen
+                    && playback.job == Some(id)
+                {
+                    playback.answered(finished);
+                }
+            }
+            JobResult::Walk { id, walk } => {
+                let pending = self.pending_walk.take();
+                let fresh = self.is_fresh(pending, id);
+                if fresh && matches!(self.screen, Screen::Playing) {
+                    match walk {
+                        Ok(walk) => {
+                            self.status = if walk.from_givens() {
+                                "the board has wrong entries: the path starts from the givens"
+                                    .into()
+                            } else {
+                                String::new()
+                            };
+                            self.hint = None;
+                            self.screen = Screen::Logic { walk };
                         }
-                        None => {
-                            self.status = format!(
-                                "new puzzle: {clues} clues (not graded: grading ran out of time)"
-                            );
-                        }
-                        Some(_) => {}
+                        Err(e) => self.status = e,
                     }
                 }
+            }
+            JobResult::Hint { id, hint } => {
+                let pending = self.pending_hint.take();
+                if self.is_fresh(pending, id) {
+                    self.show_hint(hint);
+                }
+            }
+            JobResult::Refilled { id, result } => {
+                if self.refill == Some(id) {
+                    self.refill = None;
+                }
+                // An error means cancelled (the player wanted the worker)
+                // or out of time: the next idle tick tries again.
+                if let Ok(graded) = result {
+                    self.refilled(graded, fx);
+                }
+            }
+            JobResult::Generated { result, title, .. } if waited => match result {
+                Ok(graded) => self.generated(graded, title, fx),
                 Err(e) => {
                     if let Screen::Working { shape, level, .. } = self.screen {
                         self.screen = new_game_screen(shape, level);
@@ -125,31 +88,69 @@ impl App {
                 origin,
                 outcome,
                 ..
-            } => {
-                let (solution, note) = match outcome {
-                    Outcome::Solved(g) => (Some(g), String::new()),
-                    Outcome::Multiple(_, _) => (
-                        None,
-                        "note: this puzzle has more than one solution; check and hints are off"
-                            .into(),
-                    ),
-                    Outcome::NoSolution => (None, "note: this puzzle has no solution".to_string()),
-                    Outcome::InvalidGivens(c) => (
-                        None,
-                        format!(
-                            "note: the givens conflict ({}); check and hints are off",
-                            c.first().map(|c| c.to_string()).unwrap_or_default()
-                        ),
-                    ),
-                    Outcome::Stopped(s) => {
-                        (None, format!("note: solving {s}; check and hints are off"))
-                    }
-                };
-                let game = Game::new(&puzzle, solution, origin);
-                self.start_game(game, fx);
-                self.status = note;
-            }
+            } if waited => self.solved(&puzzle, origin, outcome, fx),
+            // Stale: nobody waits for it.
+            JobResult::Generated { .. } | JobResult::Solved { .. } => {}
         }
+    }
+
+    /// Whether a hint or logic path answered by job `id` is the one asked
+    /// for, for the position still on the board.
+    fn is_fresh(&self, pending: Option<Pending>, id: u64) -> bool {
+        pending.is_some_and(|p| {
+            p.job == id && self.game.as_ref().is_some_and(|g| Position::of(g) == p.at)
+        })
+    }
+
+    /// Plays a generated puzzle, and says when it missed the level asked.
+    fn generated(&mut self, graded: Graded, title: Option<String>, fx: &mut Vec<Effect>) {
+        // The level the grader measured (not the one asked for when the
+        // closest puzzle found missed it).
+        let level = graded.level();
+        let rating = graded.grade.as_ref().map(|g| g.rating);
+        let made = graded.generated;
+        let (asked, clues) = (made.level, made.clues);
+        let origin = Origin {
+            level,
+            seed: Some(made.seed),
+            title,
+        };
+        self.play_made(&made.puzzle, made.solution, origin, rating, fx);
+        match level {
+            Some(level) if level != asked => {
+                self.status =
+                    format!("new puzzle: {level} (no {asked} puzzle found in time), {clues} clues");
+            }
+            None => {
+                self.status =
+                    format!("new puzzle: {clues} clues (not graded: grading ran out of time)");
+            }
+            Some(_) => {}
+        }
+    }
+
+    /// Plays a solved import or ready puzzle; what the solver found about
+    /// it goes on the status line.
+    fn solved(&mut self, puzzle: &Puzzle, origin: Origin, outcome: Outcome, fx: &mut Vec<Effect>) {
+        let (solution, note) = match outcome {
+            Outcome::Solved(g) => (Some(g), String::new()),
+            Outcome::Multiple(_, _) => (
+                None,
+                "note: this puzzle has more than one solution; check and hints are off".into(),
+            ),
+            Outcome::NoSolution => (None, "note: this puzzle has no solution".to_string()),
+            Outcome::InvalidGivens(c) => (
+                None,
+                format!(
+                    "note: the givens conflict ({}); check and hints are off",
+                    c.first().map(|c| c.to_string()).unwrap_or_default()
+                ),
+            ),
+            Outcome::Stopped(s) => (None, format!("note: solving {s}; check and hints are off")),
+        };
+        let game = Game::new(puzzle, solution, origin);
+        self.start_game(game, fx);
+        self.status = note;
     }
 
     pub(super) fn loaded(&mut self, l: Loaded, fx: &mut Vec<Effect>) {

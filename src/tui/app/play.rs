@@ -7,7 +7,9 @@ use tui_input::Input;
 
 use crate::game::Hint;
 
-use super::{App, Effect, HintState, Overlay, Screen, StartItem, meta, position, stats_key};
+use super::{
+    App, Effect, HintState, Overlay, Pending, Position, Screen, StartItem, meta, stats_key,
+};
 use crate::tui::action::Command;
 use crate::tui::playback::Watched;
 use crate::tui::worker::JobKind;
@@ -160,10 +162,10 @@ impl App {
                 if g.solution().is_none() {
                     self.status = "the solution is not known yet: no path to show".into();
                 } else {
-                    let at = position(g);
+                    let at = Position::of(g);
                     let game = Box::new(g.clone());
                     let id = self.job(JobKind::Walk { game }, fx);
-                    self.pending_walk = Some((id, at));
+                    self.pending_walk = Some(Pending { job: id, at });
                     self.status = "working out the logic path…".into();
                 }
                 return;
@@ -218,9 +220,9 @@ impl App {
                 // and forcing chains on a hard 9×9, any step on big boards):
                 // ask the worker, keep the keys responsive.
                 let game = Box::new(g.clone());
-                let at = position(g);
+                let at = Position::of(g);
                 let id = self.job(JobKind::Hint { game }, fx);
-                self.pending_hint = Some((id, at));
+                self.pending_hint = Some(Pending { job: id, at });
                 self.status = "looking for a hint…".into();
             }
             Some(HintState { hint, stage: 1 }) => {
