@@ -1,0 +1,661 @@
+//! Snapshots of every screen and overlay, at 80×24 and 120×40, drawn into
+//! `TestBackend` with `insta`; and a few style checks where colour carries
+//! meaning (cursor, given vs entered, conflict).
+//!
+//! The app is driven only through its stable surface, as a player and the
+//! runner would: `App::new`, `App::update` with keys and the actions the
+//! runner sends back, `ui::draw`, and jobs run synchronously with
+//! `worker::run_job`. No test builds a `Screen` or reads one, so these
+//! survive a restructuring of the app's insides. Everything is fixed:
+//! seeds, puzzles, times (no real clock), names on screen. The daily
+//! puzzle is left out: `update` takes its date from the system clock.
+//!
+//! Review a changed snapshot like code: `cargo insta review`, or run with
+//! `INSTA_UPDATE=always` and read the diff of `tests/snapshots/`.
+#![cfg(feature = "tui")]
+#![allow(clippy::unwrap_used)]
+
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use dekadoku::engine::generate::bundled::bundled;
+use dekadoku::engine::{Level, Limits, NoTrace, Outcome, Puzzle, Shape, TraceEvent, solve};
+use dekadoku::game::{Game, Origin};
+use dekadoku::store::{Config, SaveMeta};
+use dekadoku::tui::action::{Action, Loaded, SaveListing};
+use dekadoku::tui::app::{App, Effect};
+use dekadoku::tui::keymap::Keymap;
+use dekadoku::tui::style::{Role, Styles};
+use dekadoku::tui::worker::{Job, TraceOut, run_job, run_job_traced};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::style::Modifier;
+
+/// The two window sizes every screen is drawn at.
+const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
+
+/// Width of the side panel beside the board (kept out of the board
+/// searches of the style checks).
+const PANEL: u16 = 25;
+
+fn app() -> App {
+    App::new(Config::default(), Styles::basic(), Keymap::defaults(), 7)
+}
+
+fn key(c: KeyCode) -> Action {
+    Action::Key(KeyEvent::new(c, KeyModifiers::NONE))
+}
+
+fn ch(c: char) -> Action {
+    let m = if c.is_ascii_uppercase() {
+        KeyModifiers::SHIFT
+    } else {
+        KeyModifiers::NONE
+    };
+    Action::Key(KeyEvent::new(KeyCode::Char(c), m))
+}
+
+/// Types `keys` one character at a time; the effects they asked for.
+fn press(app: &mut App, keys: &str) -> Vec<Effect> {
+    keys.chars().flat_map(|c| app.update(ch(c))).collect()
+}
+
+/// Runs every job the effects asked for, synchronously, feeding the
+/// results back (as the runner does with its worker); the other effects.
+fn settle(app: &mut App, effects: Vec<Effect>) -> Vec<Effect> {
+    let mut out = Vec::new();
+    let mut queue = effects;
+    while let Some(e) = queue.pop() {
+        if let Effect::Start(job) = e {
+            let r = run_job(job, Arc::new(AtomicBool::new(false)));
+            queue.extend(app.update(Action::Job(r)));
+        } else {
+            out.push(e);
+        }
+    }
+    out
+}
+
+/// The screen drawn at `w`×`h`.
+fn draw(app: &mut App, w: u16, h: u16) -> Terminal<TestBackend> {
+    app.update(Action::Resize(w, h));
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+    t.draw(|f| dekadoku::tui::ui::draw(f, app)).unwrap();
+    t
+}
+
+/// Snapshots the screen as `<name>_<w>x<h>` at both sizes.
+fn snap(name: &str, app: &mut App) {
+    for (w, h) in SIZES {
+        let t = draw(app, w, h);
+        insta::assert_snapshot!(format!("{name}_{w}x{h}"), t.backend());
+    }
+}
+
+/// A game of `puzzle` with its solution (solved here), at `level`.
+fn game_of(puzzle: &Puzzle, level: Option<Level>) -> Game {
+    let Outcome::Solved(g) = solve(puzzle, &Limits::none(), &mut NoTrace) else {
+        panic!("the puzzle has no unique solution")
+    };
+    let origin = Origin {
+        level,
+        seed: None,
+        title: None,
+    };
+    Game::new(puzzle, Some(g), origin)
+}
+
+/// The first shipped puzzle of `n`×`n` (square boxes) at `level`.
+fn shipped(box_side: usize, level: Level) -> Game {
+    let shape = Shape::square(box_side).unwrap();
+    let list = bundled(shape, level);
+    game_of(&list[0], Some(level))
+}
+
+/// A 4×4 with one solution: givens 1 (r1c1), 3 (r2c3), 4 (r3c2), 2 (r4c4).
+fn small() -> Game {
+    let shape = Shape::square(2).unwrap();
+    let p = Puzzle::from_numbers(shape, &[1, 0, 0, 0, 0, 0, 3, 0, 0, 4, 0, 0, 0, 0, 0, 2]).unwrap();
+    game_of(&p, None)
+}
+
+/// A hard 9×9 (singles first, then guesses): the solvers branch on it.
+fn hard() -> Game {
+    let s = "........1.....2.....3.4.56...47......5.4.....8...6.45..4..8.63.3.8...2..6.......9";
+    let nums: Vec<usize> = s
+        .bytes()
+        .map(|b| if b == b'.' { 0 } else { usize::from(b - b'0') })
+        .collect();
+    game_of(
+        &Puzzle::from_numbers(Shape::CLASSIC, &nums).unwrap(),
+        Some(Level::Expert),
+    )
+}
+
+/// The app playing `game`, as after loading it.
+fn playing(game: Game) -> App {
+    let mut a = app();
+    let fx = a.update(Action::Loaded(Loaded::Game(Box::new(game))));
+    settle(&mut a, fx);
+    a
+}
+
+/// A save summary with fixed numbers and a fixed date.
+fn meta(size: &str, level: Option<&str>, filled: u32, cells: u32, secs: u64, at: u64) -> SaveMeta {
+    SaveMeta {
+        size: size.into(),
+        level: level.map(Into::into),
+        filled,
+        cells,
+        elapsed_secs: secs,
+        saved_at: at,
+        solved: false,
+        title: None,
+    }
+}
+
+/// 2026-03-14 15:09 UTC.
+const SAVED_AT: u64 = 1_773_500_940;
+
+// ---------------------------------------------------------------- menus
+
+#[test]
+fn start_menu() {
+    snap("start", &mut app());
+}
+
+#[test]
+fn start_menu_with_an_autosave_to_continue() {
+    let mut a = app();
+    a.update(Action::AutosaveFound(Some(meta(
+        "9×9",
+        Some("medium"),
+        47,
+        81,
+        754,
+        SAVED_AT,
+    ))));
+    snap("start_continue", &mut a);
+}
+
+#[test]
+fn start_menu_help() {
+    let mut a = app();
+    a.update(ch('?'));
+    snap("start_help", &mut a);
+}
+
+#[test]
+fn new_game_dialog() {
+    let mut a = app();
+    a.update(key(KeyCode::Enter)); // New game (selected at start)
+    snap("new_game", &mut a);
+    // The level row, one step harder.
+    a.update(key(KeyCode::Down));
+    a.update(key(KeyCode::Right));
+    snap("new_game_level", &mut a);
+}
+
+#[test]
+fn working_while_a_puzzle_is_generated() {
+    let mut a = app();
+    a.update(key(KeyCode::Enter));
+    let fx = a.update(key(KeyCode::Enter));
+    // The generation job is not run: the screen waits for it.
+    assert!(fx.iter().any(|e| matches!(e, Effect::Start(_))), "{fx:?}");
+    snap("working", &mut a);
+}
+
+#[test]
+fn settings() {
+    let mut a = app();
+    for _ in 0..3 {
+        a.update(key(KeyCode::Down));
+    }
+    a.update(key(KeyCode::Enter));
+    a.update(key(KeyCode::Down));
+    snap("settings", &mut a);
+}
+
+#[test]
+fn load_screen() {
+    let mut a = app();
+    a.update(key(KeyCode::Down));
+    let fx = a.update(key(KeyCode::Enter));
+    assert!(fx.iter().any(|e| matches!(e, Effect::ListSaves)), "{fx:?}");
+    snap("load_reading", &mut a);
+    a.update(Action::Saves(Vec::new()));
+    snap("load_empty", &mut a);
+    a.update(Action::Saves(vec![
+        SaveListing {
+            name: "sunday".into(),
+            meta: Ok(meta("9×9", Some("hard"), 52, 81, 1_385, SAVED_AT)),
+        },
+        SaveListing {
+            name: "train ride".into(),
+            meta: Ok(meta(
+                "16×16",
+                Some("easy"),
+                140,
+                256,
+                3_725,
+                SAVED_AT - 86_400,
+            )),
+        },
+        SaveListing {
+            name: "six".into(),
+            meta: Ok(meta(
+                "6×6 (2×3 boxes)",
+                None,
+                12,
+                36,
+                65,
+                SAVED_AT - 2 * 86_400,
+            )),
+        },
+        SaveListing {
+            name: "broken".into(),
+            meta: Err("not a save file (expected JSON)".into()),
+        },
+    ]));
+    a.update(key(KeyCode::Down));
+    snap("load", &mut a);
+}
+
+#[test]
+fn import_screen_and_an_error_on_the_status_line() {
+    let mut a = app();
+    for _ in 0..2 {
+        a.update(key(KeyCode::Down));
+    }
+    a.update(key(KeyCode::Enter));
+    snap("import_empty", &mut a);
+    let path = "no-such-folder/puzzle.sdk";
+    press(&mut a, path);
+    snap("import", &mut a);
+    let fx = a.update(key(KeyCode::Enter));
+    let Some(Effect::ImportFile(p)) = fx.into_iter().next() else {
+        panic!("no import")
+    };
+    assert_eq!(p, path);
+    // What the runner does with the effect: read the (missing) file.
+    a.update(Action::Loaded(dekadoku::tui::runner::import_file(
+        Path::new(&p),
+    )));
+    snap("import_error", &mut a);
+}
+
+#[test]
+fn terminal_too_small() {
+    for (w, h) in [(43, 24), (80, 13), (30, 8)] {
+        let t = draw(&mut app(), w, h);
+        insta::assert_snapshot!(format!("too_small_{w}x{h}"), t.backend());
+    }
+    // Playing, too.
+    let t = draw(&mut playing(shipped(3, Level::Easy)), 43, 24);
+    insta::assert_snapshot!("too_small_playing_43x24", t.backend());
+}
+
+/// The smallest window the game draws in: the start menu and a board.
+#[test]
+fn smallest_window() {
+    let t = draw(&mut app(), 44, 14);
+    insta::assert_snapshot!("start_44x14", t.backend());
+    let t = draw(&mut playing(shipped(3, Level::Easy)), 44, 14);
+    insta::assert_snapshot!("board_9x9_44x14", t.backend());
+}
+
+// ---------------------------------------------------------------- boards
+
+#[test]
+fn boards_of_every_size() {
+    snap("board_4x4", &mut playing(small()));
+    snap("board_9x9", &mut playing(shipped(3, Level::Easy)));
+    snap("board_16x16", &mut playing(shipped(4, Level::Medium)));
+    snap("board_25x25", &mut playing(shipped(5, Level::Easy)));
+}
+
+#[test]
+fn board_with_notes() {
+    let mut a = playing(shipped(3, Level::Easy));
+    press(&mut a, "f");
+    snap("board_9x9_notes", &mut a);
+    let mut a = playing(small());
+    press(&mut a, "f");
+    snap("board_4x4_notes", &mut a);
+    // On boards of 10 to 35 the letters are values (f is 15 here): the
+    // function key fills the notes.
+    let mut a = playing(shipped(4, Level::Medium));
+    a.update(key(KeyCode::F(5)));
+    snap("board_16x16_notes", &mut a);
+}
+
+#[test]
+fn board_in_note_mode_with_a_few_notes() {
+    let mut a = playing(shipped(3, Level::Easy));
+    // The cursor starts on the first empty cell: two notes there.
+    press(&mut a, "n34");
+    snap("board_9x9_note_mode", &mut a);
+}
+
+#[test]
+fn board_with_a_conflict() {
+    let mut a = playing(shipped(3, Level::Easy));
+    // The first row is 6.95..8..: the cursor starts on r1c2; a 9 there
+    // repeats the 9 given in r1c3.
+    press(&mut a, "9");
+    snap("board_9x9_conflict", &mut a);
+}
+
+#[test]
+fn board_typing_a_two_digit_value() {
+    let mut a = playing(shipped(4, Level::Medium));
+    press(&mut a, "1");
+    snap("board_16x16_typing", &mut a);
+}
+
+#[test]
+fn hint_stages() {
+    let mut a = playing(shipped(3, Level::Easy));
+    let fx = a.update(ch('i'));
+    assert!(fx.iter().any(|e| matches!(e, Effect::Start(_))), "{fx:?}");
+    settle(&mut a, fx);
+    snap("hint_stage1_9x9", &mut a);
+    let fx = a.update(ch('i'));
+    assert!(fx.is_empty(), "stage 2 needs no job: {fx:?}");
+    snap("hint_stage2_9x9", &mut a);
+}
+
+#[test]
+fn logic_view() {
+    let mut a = playing(shipped(3, Level::Easy));
+    let fx = a.update(ch('L'));
+    settle(&mut a, fx);
+    snap("logic_9x9", &mut a);
+    // Three steps on.
+    for _ in 0..3 {
+        a.update(key(KeyCode::Right));
+    }
+    snap("logic_9x9_step4", &mut a);
+}
+
+#[test]
+fn help_overlay_on_the_board() {
+    let mut a = playing(shipped(3, Level::Easy));
+    a.update(ch('?'));
+    snap("help_9x9", &mut a);
+    let mut a = playing(shipped(4, Level::Medium));
+    a.update(ch('?'));
+    snap("help_16x16", &mut a);
+}
+
+#[test]
+fn pause_overlay() {
+    let mut a = playing(shipped(3, Level::Easy));
+    a.update(ch('p'));
+    snap("paused", &mut a);
+}
+
+#[test]
+fn solved_overlay() {
+    let mut a = playing(small());
+    a.update(ch('S'));
+    snap("solved", &mut a);
+    a.update(Action::Recorded {
+        new_best: true,
+        best_secs: Some(0),
+    });
+    snap("solved_new_best", &mut a);
+    a.update(Action::Recorded {
+        new_best: false,
+        best_secs: Some(95),
+    });
+    snap("solved_best", &mut a);
+}
+
+#[test]
+fn save_as_screen() {
+    let mut a = playing(shipped(3, Level::Easy));
+    a.update(ch('s'));
+    snap("save_as_empty", &mut a);
+    press(&mut a, "evening game");
+    snap("save_as", &mut a);
+    let fx = a.update(key(KeyCode::Enter));
+    assert!(
+        fx.iter()
+            .any(|e| matches!(e, Effect::SaveAs(n, ..) if n == "evening game")),
+        "{fx:?}"
+    );
+    a.update(Action::Saved(Ok("evening game".into())));
+    snap("saved_9x9", &mut a);
+}
+
+// ---------------------------------------------------------- solve visually
+
+/// Every trace event of `job`, recorded through the
+/// worker as the runner would (an unbounded channel: no thread needed).
+fn record(job: Job) -> Vec<TraceEvent> {
+    let (tx, rx) = crossbeam_channel::unbounded();
+    let out = TraceOut {
+        events: tx,
+        mute: Arc::new(AtomicBool::new(false)),
+    };
+    // The answer carries a real elapsed time: it is not fed to the app,
+    // so the playback stays where the test leaves it.
+    let _answer = run_job_traced(job, Arc::new(AtomicBool::new(false)), Some(out));
+    rx.try_iter().collect()
+}
+
+/// Hands the app the recorded events it wants, as the runner does after
+/// every action.
+fn pull(a: &mut App, events: &[TraceEvent], at: &mut usize) {
+    let Some((job, want)) = a.trace_wanted() else {
+        return;
+    };
+    let end = (*at + want).min(events.len());
+    let chunk = events[*at..end].to_vec();
+    *at = end;
+    a.update(Action::Trace {
+        job,
+        events: chunk,
+        ended: end == events.len(),
+    });
+}
+
+/// The solver view on the hard 9×9 with solver `choice` of the menu,
+/// `ticks` fixed ticks of 100 ms in.
+fn watching(choice: usize, ticks: usize) -> App {
+    let mut a = playing(hard());
+    a.update(ch('v'));
+    for _ in 0..choice {
+        a.update(key(KeyCode::Down));
+    }
+    let fx = a.update(key(KeyCode::Enter));
+    let Some(Effect::Start(job)) = fx.into_iter().find(|e| matches!(e, Effect::Start(_))) else {
+        panic!("no job")
+    };
+    let events = record(job);
+    let mut at = 0;
+    pull(&mut a, &events, &mut at);
+    for _ in 0..ticks {
+        a.update(Action::Tick(Duration::from_millis(100)));
+        pull(&mut a, &events, &mut at);
+    }
+    a
+}
+
+#[test]
+fn solve_visually_menu() {
+    let mut a = playing(hard());
+    a.update(ch('v'));
+    a.update(key(KeyCode::Down));
+    snap("watch_menu", &mut a);
+}
+
+#[test]
+fn solve_visually_playback() {
+    // Propagation and backtracking, 2 s in at 10 events a second.
+    let mut a = watching(1, 20);
+    snap("watch_propagation", &mut a);
+    // Paused, then a step back.
+    a.update(ch('p'));
+    a.update(key(KeyCode::Left));
+    snap("watch_propagation_paused", &mut a);
+    // Stopped: Enter keeps the board shown, Esc goes back.
+    a.update(key(KeyCode::Esc));
+    snap("watch_propagation_stopped", &mut a);
+    // The logic solver, 2 s in.
+    snap("watch_logic", &mut watching(0, 20));
+}
+
+// ---------------------------------------------------------- style checks
+
+/// Where `sym` is drawn on the board (left of the panel, between the
+/// title and the status line), in reading order.
+fn find(buf: &Buffer, sym: &str) -> Vec<(u16, u16)> {
+    let area = buf.area;
+    let mut at = Vec::new();
+    for y in 1..area.height - 1 {
+        for x in 0..area.width - PANEL {
+            if buf[(x, y)].symbol() == sym {
+                at.push((x, y));
+            }
+        }
+    }
+    at
+}
+
+/// Cursor, givens, entries and conflicts in their roles' colours: a 4×4
+/// with a given 1 in r1c1, a 1 typed beside it (a conflict), a right 2
+/// typed in r1c3, and the cursor moved on to the empty r1c4.
+#[test]
+fn colours_that_carry_meaning() {
+    let s = Styles::basic();
+    let mut a = playing(small());
+    // The cursor starts on r1c2, the first empty cell.
+    press(&mut a, "1");
+    a.update(key(KeyCode::Right));
+    press(&mut a, "2");
+    a.update(key(KeyCode::Right));
+    let t = draw(&mut a, 80, 24);
+    let buf = t.backend().buffer();
+    insta::assert_snapshot!("colours_4x4_80x24", t.backend());
+
+    let ones = find(buf, "1");
+    assert_eq!(ones.len(), 2, "{ones:?}");
+    let (given1, typed1) = (ones[0], ones[1]);
+    assert_eq!(given1.1, typed1.1, "both in the first row");
+    // Both 1s are in conflict: the conflict colour over given and entered.
+    let conflict = s.get(Role::Conflict);
+    for at in [given1, typed1] {
+        assert_eq!(buf[at].fg, conflict.fg.unwrap(), "conflict at {at:?}");
+        assert!(buf[at].modifier.contains(Modifier::BOLD));
+    }
+    // Their row is the unit in conflict: its background says so.
+    let unit = s.get(Role::ConflictUnit).bg.unwrap();
+    assert_eq!(buf[given1].bg, unit);
+    assert_eq!(buf[typed1].bg, unit);
+
+    // The typed 2 (first row) is an entry; the 2 in r4c4 a given.
+    let twos = find(buf, "2");
+    assert_eq!(twos.len(), 2, "{twos:?}");
+    let (typed2, given2) = (twos[0], twos[1]);
+    assert_eq!(typed2.1, given1.1);
+    assert!(given2.1 > typed2.1);
+    let entered = s.get(Role::Entered);
+    let given = s.get(Role::Given);
+    assert_eq!(buf[typed2].fg, entered.fg.unwrap());
+    assert!(!buf[typed2].modifier.contains(Modifier::BOLD));
+    assert_eq!(buf[given2].fg, given.fg.unwrap());
+    assert!(buf[given2].modifier.contains(Modifier::BOLD));
+    assert_ne!(entered.fg, given.fg);
+    // The other givens too.
+    for sym in ["3", "4"] {
+        let at = find(buf, sym);
+        assert_eq!(at.len(), 1, "{sym}: {at:?}");
+        assert_eq!(buf[at[0]].fg, given.fg.unwrap(), "{sym}");
+    }
+
+    // The cursor: reversed, on the first row right of the typed 2, one
+    // run of cells, and nowhere else on the board.
+    let cursor = s.get(Role::Cursor).add_modifier;
+    assert!(!cursor.is_empty());
+    let area = buf.area;
+    let mut marked = Vec::new();
+    for y in 1..area.height - 1 {
+        for x in 0..area.width - PANEL {
+            if buf[(x, y)].modifier.contains(cursor) {
+                marked.push((x, y));
+            }
+        }
+    }
+    // One block of cells (the cell's rows and columns inside its
+    // borders), on the first row of cells, right of the typed 2.
+    assert!(!marked.is_empty());
+    let (x0, x1) = (marked[0].0, marked[marked.len() - 1].0);
+    let (y0, y1) = (marked[0].1, marked[marked.len() - 1].1);
+    let block: Vec<(u16, u16)> = (y0..=y1)
+        .flat_map(|y| (x0..=x1).map(move |x| (x, y)))
+        .collect();
+    assert_eq!(marked, block, "one block");
+    assert!((y0..=y1).contains(&typed2.1), "{marked:?}");
+    assert!(x0 > typed2.0, "{marked:?}");
+    // The typed 1 and 2 are not under the cursor.
+    for at in [typed1, typed2, given1] {
+        assert!(!buf[at].modifier.contains(Modifier::REVERSED), "{at:?}");
+    }
+}
+
+/// The cursor on an entry: the entry keeps its colour under the cursor's
+/// mark, and the same digit elsewhere is lit.
+#[test]
+fn cursor_on_an_entry_and_the_same_digit() {
+    let s = Styles::basic();
+    let mut a = playing(small());
+    press(&mut a, "2"); // r1c2: a 2 (the given 2 is in r4c4)
+    let t = draw(&mut a, 80, 24);
+    let buf = t.backend().buffer();
+    let twos = find(buf, "2");
+    assert_eq!(twos.len(), 2, "{twos:?}");
+    let (typed, given) = (twos[0], twos[1]);
+    let cursor = s.get(Role::Cursor).add_modifier;
+    assert!(buf[typed].modifier.contains(cursor));
+    assert!(!buf[given].modifier.contains(cursor));
+    let same = s.get(Role::SameDigit);
+    assert_eq!(buf[given].fg, same.fg.unwrap(), "the other 2 is lit");
+}
+
+/// The hint's units and cells in the hint roles.
+#[test]
+fn hint_colours() {
+    let s = Styles::basic();
+    let mut a = playing(shipped(3, Level::Easy));
+    let fx = a.update(ch('i'));
+    settle(&mut a, fx);
+    let hint_bg = s.get(Role::Hint).bg.unwrap();
+    let count = |a: &mut App| {
+        let t = draw(a, 80, 24);
+        let buf = t.backend().buffer();
+        let area = buf.area;
+        (1..area.height - 1)
+            .flat_map(|y| (0..area.width - PANEL).map(move |x| (x, y)))
+            .filter(|&p| buf[p].bg == hint_bg)
+            .count()
+    };
+    let stage1 = count(&mut a);
+    assert!(stage1 > 0, "stage 1 marks the units");
+    a.update(ch('i'));
+    let t = draw(&mut a, 80, 24);
+    let buf = t.backend().buffer();
+    let target = s.get(Role::HintTarget).fg.unwrap();
+    let area = buf.area;
+    let targets = (1..area.height - 1)
+        .flat_map(|y| (0..area.width - PANEL).map(move |x| (x, y)))
+        .filter(|&p| buf[p].fg == target)
+        .count();
+    assert!(targets > 0, "stage 2 marks the cells");
+}
