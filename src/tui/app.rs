@@ -11,7 +11,6 @@ mod play;
 mod pool;
 mod watch;
 
-use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
 use tui_input::Input;
@@ -32,6 +31,7 @@ use input::letter_value;
 
 pub use emphasis::{ConflictDisplay, Highlights};
 pub use menus::{MENU_SIZES, NewGameRow, Setting, StartItem};
+pub use pool::PoolKeeper;
 
 /// Seconds of quiet after a move before the autosave is written.
 pub const AUTOSAVE_AFTER: Duration = Duration::from_millis(800);
@@ -227,16 +227,8 @@ pub struct App {
     pending_hint: Option<Pending>,
     /// A logic path being worked out on the worker.
     pending_walk: Option<Pending>,
-    /// Puzzles in the pool per shape and level, as the runner last said.
-    pub pool: BTreeMap<(Shape, Level), usize>,
-    /// The shapes and levels the pool is kept filled for: the default
-    /// size at every level, and whatever the player asked for since.
-    pool_wanted: BTreeSet<(Shape, Level)>,
-    /// The pool refill running on the worker.
-    refill: Option<u64>,
-    /// Refills in a row that came out at another level, per shape and
-    /// level asked.
-    pool_misses: BTreeMap<(Shape, Level), u32>,
+    /// What the app knows of the puzzle pool.
+    pub pool: PoolKeeper,
     next_job: u64,
     seed: u64,
     dirty: bool,
@@ -248,7 +240,6 @@ impl App {
     /// A new app on the start screen. `seed` drives new-game seeds.
     pub fn new(config: Config, styles: Styles, keymap: Keymap, seed: u64) -> App {
         let shape = config.play.default_size.shape();
-        let pool_wanted = Level::ALL.iter().map(|&l| (shape, l)).collect();
         App {
             screen: Screen::Start {
                 sel: StartItem::NewGame,
@@ -272,10 +263,7 @@ impl App {
             themes: Vec::new(),
             pending_hint: None,
             pending_walk: None,
-            pool: BTreeMap::new(),
-            pool_wanted,
-            refill: None,
-            pool_misses: BTreeMap::new(),
+            pool: PoolKeeper::new(shape),
             next_job: 1,
             seed,
             dirty: false,
@@ -365,14 +353,14 @@ impl App {
                 entry,
                 left,
             } => {
-                self.pool.insert((shape, level), left);
+                self.pool.set_count(shape, level, left);
                 match entry {
                     Some(e) => self.start_pooled(*e, &mut fx),
                     None => self.generate(shape, level, &mut fx),
                 }
             }
             Action::PoolCount(shape, level, count) => {
-                self.pool.insert((shape, level), count);
+                self.pool.set_count(shape, level, count);
             }
             Action::Trace { job, events, ended } => {
                 if let Screen::Watch { playback, .. } = &mut self.screen

@@ -4,7 +4,6 @@
 //! effects it returns are performed here (jobs, files). One draw per
 //! wake-up, however many events arrived.
 
-use std::collections::BTreeMap;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -18,9 +17,9 @@ use ratatui::crossterm::event::{
 };
 use ratatui::crossterm::execute;
 
+use crate::engine::Level;
 use crate::engine::format::PuzzleReader;
 use crate::engine::generate::daily::Date;
-use crate::engine::{Level, Shape};
 use crate::game::{GAME_SAVE_VERSION, Game, GameSave, Origin};
 use crate::store::{
     ColorDepth, Config, Dirs, Pool, Recovered, Saves, Stats, Themes, read_save_or_backup,
@@ -218,7 +217,7 @@ pub fn run() -> io::Result<()> {
     let (res_tx, res_rx) = unbounded();
     let _worker = worker::spawn(job_rx, res_tx)?;
     let pool = Pool::new(dirs.pool_dir());
-    app.pool = pool_counts(&pool, &mut app.issues);
+    read_pool_counts(&pool, &mut app);
     let mut ctx = Context {
         themes,
         depth,
@@ -553,18 +552,16 @@ fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
     }
 }
 
-/// How many puzzles the pool holds for each menu size and level; problems
-/// with its files go to `issues`.
-fn pool_counts(pool: &Pool, issues: &mut Vec<String>) -> BTreeMap<(Shape, Level), usize> {
-    let mut counts = BTreeMap::new();
+/// Tells the app how many puzzles the pool holds for each menu size and
+/// level; problems with its files go to the app's issues.
+fn read_pool_counts(pool: &Pool, app: &mut App) {
     for shape in MENU_SIZES {
         for level in Level::ALL {
             let (entries, warning) = pool.read(shape, level);
-            issues.extend(warning);
-            counts.insert((shape, level), entries.len());
+            app.issues.extend(warning);
+            app.pool.set_count(shape, level, entries.len());
         }
     }
-    counts
 }
 
 /// The game of a save read from disk (or of its backup, saying why).

@@ -18,7 +18,7 @@ impl App {
     /// (the worker runs one job at a time; a refill must never make the
     /// player wait).
     pub(super) fn job(&mut self, kind: JobKind, fx: &mut Vec<Effect>) -> u64 {
-        if let Some(refill) = self.refill.take() {
+        if let Some(refill) = self.pool.refill.take() {
             fx.push(Effect::Cancel(refill));
         }
         let id = self.next_job;
@@ -65,8 +65,8 @@ impl App {
                 }
             }
             JobResult::Refilled { id, result } => {
-                if self.refill == Some(id) {
-                    self.refill = None;
+                if self.pool.refill == Some(id) {
+                    self.pool.refill = None;
                 }
                 // An error means cancelled (the player wanted the worker)
                 // or out of time: the next idle tick tries again.

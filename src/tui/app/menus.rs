@@ -201,16 +201,6 @@ impl App {
         ));
     }
 
-    pub(super) fn new_game(&mut self, shape: Shape, level: Level, fx: &mut Vec<Effect>) {
-        self.pool_wanted.insert((shape, level));
-        if self.pool.get(&(shape, level)).is_some_and(|&k| k > 0) {
-            // The runner answers at once with Action::Pooled.
-            fx.push(Effect::TakePooled(shape, level));
-        } else {
-            self.generate(shape, level, fx);
-        }
-    }
-
     /// The start menu's keys.
     pub(super) fn start_command(&mut self, cmd: Command, fx: &mut Vec<Effect>) {
         let Screen::Start { sel } = &mut self.screen else {
