@@ -12,7 +12,7 @@ mod frames {
     use criterion::Criterion;
     use dekadoku::engine::{Puzzle, Shape, Value};
     use dekadoku::game::{Game, Origin};
-    use dekadoku::tui::app::Highlights;
+    use dekadoku::tui::app::Emphasis;
     use dekadoku::tui::layout::{Geometry, NotesMode};
     use dekadoku::tui::style::Styles;
     use dekadoku::tui::ui::board::BoardView;
@@ -51,7 +51,7 @@ mod frames {
         let cursor = g.shape().cells() / 2;
         assert_eq!(Geometry::new(g.shape(), area, cursor).notes_mode(), mode);
         let styles = Styles::basic();
-        let highlights = Highlights::default();
+        let emphasis = Emphasis::default();
         let mut buf = Buffer::empty(area);
         c.bench_function(name, |b| {
             b.iter(|| {
@@ -60,7 +60,7 @@ mod frames {
                     game: black_box(g),
                     cursor,
                     styles: &styles,
-                    highlights: &highlights,
+                    emphasis: &emphasis,
                 }
                 .render(area, &mut buf);
                 black_box(&buf);

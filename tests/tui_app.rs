@@ -266,10 +266,10 @@ fn hints_come_in_three_stages() {
     assert_eq!(a.status, "looking for a hint…");
     settle(&mut a, fx);
     assert!(a.status.starts_with("Hint: "), "{}", a.status);
-    assert!(!a.highlights().hint_units.is_empty());
-    assert!(a.highlights().hint_cells.is_empty());
+    assert!(!a.emphasis().hint_units.is_empty());
+    assert!(a.emphasis().hint_cells.is_empty());
     press(&mut a, "i");
-    assert_eq!(a.highlights().hint_cells.len(), 1);
+    assert_eq!(a.emphasis().hint_cells.len(), 1);
     let before = a.game.as_ref().unwrap().progress().0;
     press(&mut a, "i");
     assert_eq!(a.game.as_ref().unwrap().progress().0, before + 1);
@@ -926,7 +926,7 @@ fn solve_visually_stops_at_once_and_goes_back_to_the_board_as_it_was() {
     g.enter(0, Value::new(5).unwrap(), false);
     let mut a = playing(g);
     let before = a.game.as_ref().unwrap().clone();
-    for choice in 0..dekadoku::tui::playback::Watched::all().len() {
+    for choice in 0..dekadoku::tui::playback::WatchSolver::all().len() {
         let job = watch(&mut a, choice);
         let id = job.id;
         let (events, _) = record(job);

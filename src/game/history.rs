@@ -45,7 +45,7 @@ pub enum MoveKind {
     Hint,
     /// The whole board filled from the solution.
     Solve,
-    /// A board a solver showed, kept ("solve visually").
+    /// A board a solver showed in the watch view, kept.
     Solver,
 }
 

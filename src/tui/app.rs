@@ -24,12 +24,12 @@ use crate::store::{Config, SaveMeta};
 
 use super::action::{Action, Command, SaveListing};
 use super::keymap::{Keymap, Mode};
-use super::playback::{Playback, Watched};
+use super::playback::{Playback, WatchSolver};
 use super::style::Styles;
 use super::worker::Job;
 use input::letter_value;
 
-pub use emphasis::{ConflictDisplay, Highlights};
+pub use emphasis::{ConflictDisplay, Emphasis};
 pub use menus::{MENU_SIZES, NewGameRow, Setting, StartItem};
 pub use pool::PoolKeeper;
 
@@ -145,7 +145,7 @@ pub enum Screen {
     /// Choosing the solver to watch.
     WatchMenu {
         /// The solver picked.
-        sel: Watched,
+        sel: WatchSolver,
     },
     /// Watching a solver solve the puzzle (the game is untouched until
     /// the player keeps the board shown).
@@ -300,10 +300,10 @@ impl App {
         }
     }
 
-    /// The highlights the board shows now.
-    pub fn highlights(&self) -> Highlights {
+    /// What the board emphasises now (peers, same digit, conflicts, a hint).
+    pub fn emphasis(&self) -> Emphasis {
         let play = &self.config.play;
-        let mut h = Highlights {
+        let mut h = Emphasis {
             peers: play.highlight_peers,
             same_digit: play.highlight_same_digit,
             conflicts: match play.conflicts {
@@ -311,7 +311,7 @@ impl App {
                 crate::store::ConflictMode::Cells => ConflictDisplay::Cells,
                 crate::store::ConflictMode::Unit => ConflictDisplay::Unit,
             },
-            ..Highlights::default()
+            ..Emphasis::default()
         };
         if let (Some(hs), Some(g)) = (&self.hint, &self.game) {
             h.hint_units = hs.hint.units(g);

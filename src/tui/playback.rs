@@ -1,4 +1,4 @@
-//! "Solve visually": the solver's trace played back on the board.
+//! Watching a solver: its trace played back on the board.
 //!
 //! A solver runs on the worker and sends its [`TraceEvent`]s over a bounded
 //! channel; the runner hands them to the app only as fast as the playback
@@ -47,28 +47,28 @@ const PULL_AT_LEAST: usize = 256;
 
 /// The solvers that can be watched.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Watched {
+pub enum WatchSolver {
     /// Techniques, easiest first, then search when none applies.
     Logic,
     /// One of the exact backends.
     Exact(Backend),
 }
 
-impl Watched {
+impl WatchSolver {
     /// Every choice, in menu order.
-    pub fn all() -> Vec<Watched> {
-        std::iter::once(Watched::Logic)
-            .chain(Backend::ALL.into_iter().map(Watched::Exact))
+    pub fn all() -> Vec<WatchSolver> {
+        std::iter::once(WatchSolver::Logic)
+            .chain(Backend::ALL.into_iter().map(WatchSolver::Exact))
             .collect()
     }
 
     /// The name shown.
     pub fn label(self) -> &'static str {
         match self {
-            Watched::Logic => "Logic: techniques, then guesses",
-            Watched::Exact(Backend::Propagation) => "Propagation and backtracking",
-            Watched::Exact(Backend::DancingLinks) => "Dancing Links (Algorithm X)",
-            Watched::Exact(Backend::Sat) => "SAT (CaDiCaL): the model as it comes",
+            WatchSolver::Logic => "Logic: techniques, then guesses",
+            WatchSolver::Exact(Backend::Propagation) => "Propagation and backtracking",
+            WatchSolver::Exact(Backend::DancingLinks) => "Dancing Links (Algorithm X)",
+            WatchSolver::Exact(Backend::Sat) => "SAT (CaDiCaL): the model as it comes",
         }
     }
 }
@@ -390,7 +390,7 @@ pub enum Phase {
 #[derive(Debug, Clone)]
 pub struct Playback {
     /// The solver watched.
-    pub solver: Watched,
+    pub solver: WatchSolver,
     /// The worker job whose events are shown.
     pub id: u64,
     /// The same job while it runs (None once it answered or was stopped).
@@ -429,7 +429,7 @@ pub struct Playback {
 
 impl Playback {
     /// A playback of `solver` on `puzzle`, waiting for job `job`'s events.
-    pub fn new(solver: Watched, puzzle: &Puzzle, job: u64) -> Playback {
+    pub fn new(solver: WatchSolver, puzzle: &Puzzle, job: u64) -> Playback {
         let shown = Shown::new(puzzle);
         let bytes = shown.bytes();
         Playback {
@@ -723,7 +723,7 @@ mod tests {
     fn playing_everything_ends_on_the_solution_with_the_counts() {
         let p = hard();
         let (events, solution) = record(&p);
-        let mut pb = Playback::new(Watched::Exact(Backend::Propagation), &p, 1);
+        let mut pb = Playback::new(WatchSolver::Exact(Backend::Propagation), &p, 1);
         feed_all(&mut pb, &events);
         assert_eq!(pb.position(), events.len());
         let first: Vec<Option<Value>> = solution.cells().iter().copied().map(Some).collect();
@@ -750,7 +750,7 @@ mod tests {
     fn candidates_follow_eliminations_and_backtracks_restore_them() {
         let p = hard();
         let (events, _) = record(&p);
-        let mut pb = Playback::new(Watched::Exact(Backend::Propagation), &p, 1);
+        let mut pb = Playback::new(WatchSolver::Exact(Backend::Propagation), &p, 1);
         let shape = p.shape();
         // Play up to the first backtrack and compare with a board rebuilt
         // by copying at every branch.
@@ -791,7 +791,7 @@ mod tests {
     fn stepping_back_and_forth_retraces_the_same_boards() {
         let p = hard();
         let (events, _) = record(&p);
-        let mut pb = Playback::new(Watched::Exact(Backend::Propagation), &p, 1);
+        let mut pb = Playback::new(WatchSolver::Exact(Backend::Propagation), &p, 1);
         pb.paused = true;
         pb.receive(events[..3000.min(events.len())].to_vec(), false);
         assert_eq!(pb.position(), 0);
@@ -820,7 +820,7 @@ mod tests {
     fn speed_decides_how_much_a_tick_shows_and_pause_holds_it() {
         let p = hard();
         let (events, _) = record(&p);
-        let mut pb = Playback::new(Watched::Exact(Backend::Propagation), &p, 1);
+        let mut pb = Playback::new(WatchSolver::Exact(Backend::Propagation), &p, 1);
         assert_eq!(pb.rate(), 10);
         pb.tick(Duration::from_millis(500));
         assert!(pb.wanted() >= 5);
@@ -849,7 +849,7 @@ mod tests {
     fn finish_jumps_to_the_answer_and_memory_stays_bounded() {
         let p = hard();
         let (events, solution) = record(&p);
-        let mut pb = Playback::new(Watched::Exact(Backend::Propagation), &p, 1);
+        let mut pb = Playback::new(WatchSolver::Exact(Backend::Propagation), &p, 1);
         pb.tick(Duration::from_millis(200));
         pb.receive(events[..10].to_vec(), false);
         assert!(pb.finish());
@@ -880,7 +880,7 @@ mod tests {
 
         // A long trace: the checkpoints stay within their budget and the
         // events kept start at the oldest one.
-        let mut pb = Playback::new(Watched::Exact(Backend::Propagation), &p, 1);
+        let mut pb = Playback::new(WatchSolver::Exact(Backend::Propagation), &p, 1);
         let mut long = Vec::new();
         while long.len() < 400_000 {
             long.extend(events.iter().cloned());

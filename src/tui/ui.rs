@@ -578,10 +578,10 @@ fn draw_logic(frame: &mut Frame, app: &App, area: Rect, walk: &LogicWalk) {
     };
     let view = walk.preview(g);
     let (board, panel) = play_parts(area, g.shape());
-    let mut highlights = app.highlights();
+    let mut emphasis = app.emphasis();
     let mut cursor = app.cursor;
     if let Some(step) = walk.next() {
-        highlights.hint_units = step.highlights.units.clone();
+        emphasis.hint_units = step.highlights.units.clone();
         let mut cells = step.highlights.cells.clone();
         cells.extend(step.placements.iter().map(|&(c, _)| c));
         cells.extend(step.eliminations.iter().map(|&(c, _)| c));
@@ -590,14 +590,14 @@ fn draw_logic(frame: &mut Frame, app: &App, area: Rect, walk: &LogicWalk) {
         if let Some(&first) = step.placements.first().map(|(c, _)| c).or(cells.first()) {
             cursor = first;
         }
-        highlights.hint_cells = cells;
+        emphasis.hint_cells = cells;
     }
     frame.render_widget(
         BoardView {
             game: &view,
             cursor,
             styles: s,
-            highlights: &highlights,
+            emphasis: &emphasis,
         },
         board,
     );
@@ -666,13 +666,13 @@ fn draw_play(frame: &mut Frame, app: &App, area: Rect) {
     if app.overlay == Some(Overlay::Paused) {
         return;
     }
-    let highlights = app.highlights();
+    let emphasis = app.emphasis();
     frame.render_widget(
         BoardView {
             game: g,
             cursor: app.cursor,
             styles: s,
-            highlights: &highlights,
+            emphasis: &emphasis,
         },
         board,
     );

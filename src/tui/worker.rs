@@ -21,7 +21,7 @@ use crate::engine::{
 };
 use crate::game::{Game, Hint, LogicHinter, LogicWalk, Origin};
 
-use super::playback::{Counters, Finished, Watched};
+use super::playback::{Counters, Finished, WatchSolver};
 
 /// What to do.
 #[derive(Debug, Clone)]
@@ -67,7 +67,7 @@ pub enum JobKind {
         /// The puzzle.
         puzzle: Puzzle,
         /// The solver.
-        solver: Watched,
+        solver: WatchSolver,
     },
     /// Solve a puzzle (an imported or shipped one) to learn its solution
     /// and whether it is unique.
@@ -195,7 +195,12 @@ impl TraceSink for ChannelSink {
 
 /// Runs a solver for the solver view: up to two solutions, so the
 /// answer says whether the puzzle is unique.
-fn traced(puzzle: &Puzzle, solver: Watched, limits: &Limits, out: Option<TraceOut>) -> Finished {
+fn traced(
+    puzzle: &Puzzle,
+    solver: WatchSolver,
+    limits: &Limits,
+    out: Option<TraceOut>,
+) -> Finished {
     let mut sink = ChannelSink {
         out,
         counters: Counters::default(),
@@ -203,8 +208,10 @@ fn traced(puzzle: &Puzzle, solver: Watched, limits: &Limits, out: Option<TraceOu
     };
     let start = Instant::now();
     let r = match solver {
-        Watched::Logic => solve_logic(puzzle, 2, limits, &mut sink),
-        Watched::Exact(backend) => Solver::with_backend(backend).run(puzzle, 2, limits, &mut sink),
+        WatchSolver::Logic => solve_logic(puzzle, 2, limits, &mut sink),
+        WatchSolver::Exact(backend) => {
+            Solver::with_backend(backend).run(puzzle, 2, limits, &mut sink)
+        }
     };
     let stopped = if !r.conflicts.is_empty() {
         let first = r
@@ -319,7 +326,7 @@ pub fn spawn(
 mod tests {
     use super::*;
     use crate::engine::Grid;
-    use crate::tui::playback::{Playback, Watched};
+    use crate::tui::playback::{Playback, WatchSolver};
     use crossbeam_channel::bounded;
 
     fn hard() -> Puzzle {
@@ -332,7 +339,7 @@ mod tests {
     #[test]
     fn traced_jobs_stream_events_that_play_back_to_the_solution() {
         let p = hard();
-        for solver in Watched::all() {
+        for solver in WatchSolver::all() {
             let (tx, rx) = bounded(64);
             let out = TraceOut {
                 events: tx,

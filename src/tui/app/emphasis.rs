@@ -15,7 +15,7 @@ pub enum ConflictDisplay {
 
 /// What the board emphasises besides the cursor.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Highlights {
+pub struct Emphasis {
     /// Tint the cells sharing a row, column or box with the cursor.
     pub peers: bool,
     /// Emphasise the cells (and notes) holding the cursor's value.
@@ -32,11 +32,11 @@ pub struct Highlights {
     pub solver_backtrack: Option<usize>,
 }
 
-impl Default for Highlights {
+impl Default for Emphasis {
     /// The usual play settings: peers, same digit and conflicting cells
     /// shown, no hint.
-    fn default() -> Highlights {
-        Highlights {
+    fn default() -> Emphasis {
+        Emphasis {
             peers: true,
             same_digit: true,
             conflicts: ConflictDisplay::Cells,

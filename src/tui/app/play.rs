@@ -11,7 +11,7 @@ use super::{
     App, Effect, HintState, Overlay, Pending, Position, Screen, StartItem, meta, stats_key,
 };
 use crate::tui::action::Command;
-use crate::tui::playback::Watched;
+use crate::tui::playback::WatchSolver;
 use crate::tui::worker::JobKind;
 
 impl App {
@@ -154,7 +154,7 @@ impl App {
             }
             Command::Watch => {
                 self.screen = Screen::WatchMenu {
-                    sel: Watched::Logic,
+                    sel: WatchSolver::Logic,
                 };
                 return;
             }

@@ -4,12 +4,12 @@
 use super::menus::cycle;
 use super::{App, Effect, Screen, StartItem};
 use crate::tui::action::Command;
-use crate::tui::playback::{Phase, Playback, Watched};
+use crate::tui::playback::{Phase, Playback, WatchSolver};
 use crate::tui::worker::JobKind;
 
 impl App {
     /// Starts the chosen solver on the puzzle's givens.
-    pub(super) fn start_watch(&mut self, solver: Watched, fx: &mut Vec<Effect>) {
+    pub(super) fn start_watch(&mut self, solver: WatchSolver, fx: &mut Vec<Effect>) {
         let Some(g) = &self.game else {
             self.screen = Screen::Start {
                 sel: StartItem::NewGame,
@@ -123,8 +123,8 @@ impl App {
             return;
         };
         match cmd {
-            Command::MoveUp => *sel = cycle(&Watched::all(), *sel, false),
-            Command::MoveDown => *sel = cycle(&Watched::all(), *sel, true),
+            Command::MoveUp => *sel = cycle(&WatchSolver::all(), *sel, false),
+            Command::MoveDown => *sel = cycle(&WatchSolver::all(), *sel, true),
             Command::Confirm => {
                 let s = *sel;
                 self.start_watch(s, fx)

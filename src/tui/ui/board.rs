@@ -1,7 +1,7 @@
 //! The board widget: how a game's grid is laid out in an area ([`Geometry`]:
 //! natural notes, compact or tight, scrolling to keep the cursor in view)
 //! and how it is drawn ([`BoardView`]) from the theme's roles and the
-//! player's [`Highlights`].
+//! app's [`Emphasis`].
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -10,11 +10,11 @@ use ratatui::widgets::Widget;
 
 use crate::engine::Value;
 use crate::game::{self, Game};
-use crate::tui::app::{ConflictDisplay, Highlights};
+use crate::tui::app::{ConflictDisplay, Emphasis};
 use crate::tui::layout::{Geometry, NotesMode, Slot, Weight, symbol_width};
 use crate::tui::style::{Role, Styles};
 
-/// The board of a game, drawn with `styles` and `highlights` around the
+/// The board of a game, drawn with `styles` and the app's [`Emphasis`] around the
 /// cursor. Lays itself out with [`Geometry::new`] in the area it is given.
 #[derive(Debug, Clone, Copy)]
 pub struct BoardView<'a> {
@@ -25,7 +25,7 @@ pub struct BoardView<'a> {
     /// Styles by role.
     pub styles: &'a Styles,
     /// What to emphasise.
-    pub highlights: &'a Highlights,
+    pub emphasis: &'a Emphasis,
 }
 
 /// The box-drawing character for a junction whose arms (up, down, left,
@@ -54,7 +54,7 @@ fn junction(arms: [Option<Weight>; 4]) -> char {
     }
 }
 
-/// Per-cell facts that the highlights need, computed once per frame.
+/// Per-cell facts that the emphasis needs, computed once per frame.
 struct Marks {
     conflict: Vec<bool>,
     conflict_unit: Vec<bool>,
@@ -63,7 +63,7 @@ struct Marks {
 }
 
 impl Marks {
-    fn new(game: &Game, h: &Highlights) -> Marks {
+    fn new(game: &Game, h: &Emphasis) -> Marks {
         let shape = game.shape();
         let cells = shape.cells();
         let mut m = Marks {
@@ -107,7 +107,7 @@ impl BoardView<'_> {
     /// The highlight patches for cell `c`, in order (later wins); `same`
     /// when the thing drawn holds the cursor's value.
     fn highlight(&self, c: usize, same: bool, marks: &Marks) -> Style {
-        let (s, h, shape) = (self.styles, self.highlights, self.game.shape());
+        let (s, h, shape) = (self.styles, self.emphasis, self.game.shape());
         let mut st = Style::default();
         let cur = self.cursor;
         let peer = c != cur
@@ -329,7 +329,7 @@ impl Widget for BoardView<'_> {
             symbols: (0..n)
                 .map(|d| game::symbol(n, Value::from_index(d)))
                 .collect(),
-            marks: Marks::new(self.game, self.highlights),
+            marks: Marks::new(self.game, self.emphasis),
         };
         for row in g.y.cells_visible() {
             for col in g.x.cells_visible() {

@@ -12,7 +12,7 @@ use crate::game::NoteSet;
 use crate::tui::action::Command;
 use crate::tui::app::App;
 use crate::tui::keymap::Mode;
-use crate::tui::playback::{Focus, Phase, Playback, Watched};
+use crate::tui::playback::{Focus, Phase, Playback, WatchSolver};
 use crate::tui::style::Role;
 
 use super::board::BoardView;
@@ -31,17 +31,17 @@ pub(super) const WATCH_KEYS: [(Command, &str); 7] = [
 ];
 
 /// The list of solvers to watch.
-pub(super) fn draw_menu(frame: &mut Frame, app: &App, body: Rect, sel: Watched) {
+pub(super) fn draw_menu(frame: &mut Frame, app: &App, body: Rect, sel: WatchSolver) {
     let s = &app.styles;
     let mut lines = vec![
-        Line::from(Span::styled("Solve visually", s.get(Role::Title))),
+        Line::from(Span::styled("Watch a solver", s.get(Role::Title))),
         Line::from(Span::styled(
             "Watch a solver work on this puzzle's givens, step by step.",
             s.get(Role::Dim),
         )),
         Line::default(),
     ];
-    for w in Watched::all() {
+    for w in WatchSolver::all() {
         let style = if w == sel {
             s.get(Role::Selected)
         } else {
@@ -128,24 +128,24 @@ pub(super) fn draw(frame: &mut Frame, app: &App, area: Rect, pb: &Playback, stop
     let view = g.preview(&shown.values, |c| {
         NoteSet(shown.candidate_words(c).to_vec())
     });
-    let mut highlights = app.highlights();
-    highlights.peers = false;
-    highlights.same_digit = false;
+    let mut emphasis = app.emphasis();
+    emphasis.peers = false;
+    emphasis.same_digit = false;
     let mut cursor = app.cursor;
     match shown.focus {
         Focus::Try(c, _) | Focus::Place(c, _) | Focus::Remove(c, _) => {
-            highlights.solver_try = Some(c);
+            emphasis.solver_try = Some(c);
             cursor = c;
         }
         Focus::Backtrack(c, _) => {
-            highlights.solver_backtrack = Some(c);
+            emphasis.solver_backtrack = Some(c);
             cursor = c;
         }
         _ => {}
     }
-    if let (Some(step), true) = (&shown.step, pb.solver == Watched::Logic) {
-        highlights.hint_units = step.highlights.units.clone();
-        highlights.hint_cells = step.highlights.cells.clone();
+    if let (Some(step), true) = (&shown.step, pb.solver == WatchSolver::Logic) {
+        emphasis.hint_units = step.highlights.units.clone();
+        emphasis.hint_cells = step.highlights.cells.clone();
     }
     let (board, panel) = play_parts(area, shape);
     frame.render_widget(
@@ -153,7 +153,7 @@ pub(super) fn draw(frame: &mut Frame, app: &App, area: Rect, pb: &Playback, stop
             game: &view,
             cursor,
             styles: s,
-            highlights: &highlights,
+            emphasis: &emphasis,
         },
         board,
     );

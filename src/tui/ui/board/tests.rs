@@ -45,14 +45,14 @@ fn val(v: usize) -> Value {
     Value::new(v).unwrap()
 }
 
-fn render(game: &Game, cursor: usize, h: &Highlights, area: Rect) -> Buffer {
+fn render(game: &Game, cursor: usize, h: &Emphasis, area: Rect) -> Buffer {
     let mut buf = Buffer::empty(area);
     let styles = Styles::basic();
     BoardView {
         game,
         cursor,
         styles: &styles,
-        highlights: h,
+        emphasis: h,
     }
     .render(area, &mut buf);
     buf
@@ -100,9 +100,9 @@ fn check(s: Shape, area: Rect, mode: NotesMode, scrolls: bool) {
     let conflicts = g.conflicts();
     assert!(conflicts.cells[0] && conflicts.cells[1]);
     let cursor = s.cell_at(n / 2, n / 2);
-    let h = Highlights {
+    let h = Emphasis {
         same_digit: false,
-        ..Highlights::default()
+        ..Emphasis::default()
     };
     let buf = render(&g, cursor, &h, area);
     let geo = Geometry::new(s, area, cursor);
@@ -276,7 +276,7 @@ fn larger_boards_use_wider_symbols() {
 #[test]
 fn junctions_nine_compact() {
     let g = game(Shape::CLASSIC);
-    let buf = render(&g, 40, &Highlights::default(), SMALL);
+    let buf = render(&g, 40, &Emphasis::default(), SMALL);
     let geo = Geometry::new(Shape::CLASSIC, SMALL, 40);
     let r = |c| geo.cell_rect(c).unwrap();
     let (right, bottom) = (54, 18);
@@ -327,7 +327,7 @@ fn junctions_nine_compact() {
 fn tight_has_only_box_lines() {
     let s = shape(4, 4);
     let g = game(s);
-    let buf = render(&g, 0, &Highlights::default(), SMALL);
+    let buf = render(&g, 0, &Emphasis::default(), SMALL);
     // 16 cells of width 2, 5 heavy lines: 37 wide, 21 high.
     assert_eq!(Geometry::new(s, SMALL, 0).size(), (37, 21));
     assert_eq!(
@@ -344,9 +344,9 @@ fn natural_notes_sit_in_place() {
     for v in [1, 5, 9, 2] {
         assert!(g.toggle_note(c, val(v)));
     }
-    let h = Highlights {
+    let h = Emphasis {
         same_digit: false,
-        ..Highlights::default()
+        ..Emphasis::default()
     };
     let buf = render(&g, 80, &h, LARGE);
     let r = Geometry::new(s, LARGE, 80).cell_rect(c).unwrap();
@@ -383,7 +383,7 @@ fn compact_notes_truncate() {
     for v in 4..=8 {
         g.toggle_note(5, val(v));
     }
-    let buf = render(&g, 80, &Highlights::default(), SMALL);
+    let buf = render(&g, 80, &Emphasis::default(), SMALL);
     let geo = Geometry::new(s, SMALL, 80);
     assert_eq!(geo.notes_mode(), NotesMode::Compact);
     let t = |c| text(&buf, geo.cell_rect(c).unwrap()).concat();
@@ -401,7 +401,7 @@ fn tight_hides_notes() {
     let s = shape(4, 4);
     let mut g = game(s);
     g.toggle_note(1, val(3));
-    let buf = render(&g, 0, &Highlights::default(), SMALL);
+    let buf = render(&g, 0, &Emphasis::default(), SMALL);
     let geo = Geometry::new(s, SMALL, 0);
     assert_eq!(geo.notes_mode(), NotesMode::Hidden);
     assert_eq!(text(&buf, geo.cell_rect(1).unwrap()), vec!["  "]);
@@ -417,7 +417,7 @@ fn same_digit_lights_cells_and_notes() {
     g.toggle_note(1, val(if v == 9 { 8 } else { 9 }));
     let other = (1..s.cells()).find(|&c| sol[c] == v).unwrap();
     assert!(g.enter(other, val(v), false));
-    let buf = render(&g, 0, &Highlights::default(), LARGE);
+    let buf = render(&g, 0, &Emphasis::default(), LARGE);
     let geo = Geometry::new(s, LARGE, 0);
     let styles = Styles::basic();
     let same = styles.get(Role::SameDigit).fg.unwrap();
@@ -429,9 +429,9 @@ fn same_digit_lights_cells_and_notes() {
     let at9 = find(&buf, r, if v == 9 { "8" } else { "9" }).unwrap();
     assert_eq!(buf[at9].fg, styles.get(Role::Candidate).fg.unwrap());
     // Off: plain entry style.
-    let h = Highlights {
+    let h = Emphasis {
         same_digit: false,
-        ..Highlights::default()
+        ..Emphasis::default()
     };
     let buf = render(&g, 0, &h, LARGE);
     let at = find(&buf, geo.cell_rect(other).unwrap(), &v.to_string()).unwrap();
@@ -451,13 +451,13 @@ fn highlights_patch_in_order() {
     g.enter(11, val(wrong), false);
     g.check();
     assert!(g.is_marked_wrong(11));
-    let h = Highlights {
+    let h = Emphasis {
         peers: true,
         same_digit: false,
         conflicts: ConflictDisplay::Unit,
         hint_units: vec![2 * 9 + 8],
         hint_cells: vec![80, 4],
-        ..Highlights::default()
+        ..Emphasis::default()
     };
     let cursor = 72; // row 8, column 0
     let buf = render(&g, cursor, &h, SMALL);
@@ -488,7 +488,7 @@ fn highlights_patch_in_order() {
     assert_eq!(buf[at].fg, fg_of(Role::Wrong));
     assert!(buf[at].modifier.contains(Modifier::UNDERLINED));
     // Off: no conflict colour.
-    let h = Highlights {
+    let h = Emphasis {
         conflicts: ConflictDisplay::Off,
         ..h
     };
@@ -510,7 +510,7 @@ fn twenty_five_scrolls_to_the_cursor() {
         assert_eq!((r.width, r.height), (2, 1), "cursor {cursor}");
         assert_eq!(geo.cell_at(r.x, r.y), Some(cursor));
         assert_eq!(geo.size(), (55, 22));
-        let buf = render(&g, cursor, &Highlights::default(), SMALL);
+        let buf = render(&g, cursor, &Emphasis::default(), SMALL);
         assert!(buf[r.as_position()].modifier.contains(Modifier::REVERSED));
     }
     // First row: the top border shows; last row: the bottom border.
@@ -519,7 +519,7 @@ fn twenty_five_scrolls_to_the_cursor() {
     let bottom = Geometry::new(s, SMALL, 624);
     assert_eq!(bottom.cell_rect(624).unwrap().y, 20);
     assert_eq!(bottom.cell_rect(0), None);
-    let buf = render(&g, 624, &Highlights::default(), SMALL);
+    let buf = render(&g, 624, &Emphasis::default(), SMALL);
     assert_eq!(ch(&buf, 54, 21), "┛");
     // A cursor in the middle is centred.
     let mid = Geometry::new(s, SMALL, s.cell_at(12, 12));
@@ -558,7 +558,7 @@ fn tiny_areas_do_not_panic_or_spill() {
                     game: &g,
                     cursor,
                     styles: &styles,
-                    highlights: &Highlights::default(),
+                    emphasis: &Emphasis::default(),
                 }
                 .render(area, &mut buf);
                 for y in 0..outer.height {
@@ -585,7 +585,7 @@ fn tiny_areas_do_not_panic_or_spill() {
         game: &g,
         cursor: 0,
         styles: &styles,
-        highlights: &Highlights::default(),
+        emphasis: &Emphasis::default(),
     }
     .render(Rect::new(10, 5, 55, 22), &mut buf);
     assert_eq!(ch(&buf, 10, 5), "┏");
