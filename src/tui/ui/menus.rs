@@ -1,0 +1,258 @@
+//! The menus and dialogs: start, new game, load, text input (import,
+//! save as) and settings.
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use strum::IntoEnumIterator;
+
+use super::{clock, keys};
+use crate::engine::{Level, Shape};
+use crate::tui::action::{Command, SaveListing};
+use crate::tui::app::{App, NewGameRow, Setting, StartItem, size_label};
+use crate::tui::keymap::Mode;
+use crate::tui::layout::{centered, frame_parts, menu_rect};
+use crate::tui::style::Role;
+
+pub(super) fn draw_start(frame: &mut Frame, app: &App, _body: Rect, sel: StartItem) {
+    let s = &app.styles;
+    let r = menu_rect(frame.area(), StartItem::iter().count());
+    let lines: Vec<Line> = StartItem::iter()
+        .map(|item| {
+            let mut text = format!(" {}", item.label());
+            if item == StartItem::Continue {
+                if app.game.is_some() {
+                    text.push_str(" (game in memory)");
+                } else if let Some(m) = &app.autosave {
+                    text.push_str(&format!(" ({} {}/{})", m.size, m.filled, m.cells));
+                }
+            }
+            let style = if item == sel {
+                s.get(Role::Selected)
+            } else if item == StartItem::Continue && app.game.is_none() && app.autosave.is_none() {
+                s.get(Role::Dim)
+            } else {
+                s.get(Role::Text)
+            };
+            Line::from(Span::styled(text, style))
+        })
+        .collect();
+    frame.render_widget(Clear, r);
+    frame.render_widget(
+        Paragraph::new(lines).block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(" dekadoku ")
+                .border_style(s.get(Role::BoxBorder)),
+        ),
+        r,
+    );
+    if !app.issues.is_empty() {
+        let (_, body, _) = frame_parts(frame.area());
+        let below = Rect::new(
+            body.x,
+            r.y + r.height + 1,
+            body.width,
+            (body.y + body.height).saturating_sub(r.y + r.height + 1),
+        );
+        let lines: Vec<Line> = app
+            .issues
+            .iter()
+            .map(|i| Line::from(Span::styled(i.clone(), s.get(Role::Wrong))))
+            .collect();
+        frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), below);
+    }
+}
+
+pub(super) fn draw_new_game(
+    frame: &mut Frame,
+    app: &App,
+    body: Rect,
+    size: Shape,
+    level: Level,
+    row: NewGameRow,
+) {
+    let s = &app.styles;
+    let pick = |label: &str, value: &str, on: bool| {
+        Line::from(vec![
+            Span::styled(format!("{label:>7}  "), s.get(Role::Dim)),
+            Span::styled(
+                format!("◀ {value} ▶"),
+                if on {
+                    s.get(Role::Selected)
+                } else {
+                    s.get(Role::Text)
+                },
+            ),
+        ])
+    };
+    let lines = vec![
+        pick("Size", &size_label(size), row == NewGameRow::Size),
+        Line::default(),
+        pick("Level", level.name(), row == NewGameRow::Level),
+        Line::default(),
+        Line::from(Span::styled(
+            format!("{} start", keys(app, Mode::Menu, Command::Confirm)),
+            s.get(Role::Dim),
+        )),
+    ];
+    let r = centered(body, 40, 7);
+    frame.render_widget(
+        Paragraph::new(lines).block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(" New game ")
+                .border_style(s.get(Role::BoxBorder)),
+        ),
+        r,
+    );
+}
+
+pub(super) fn draw_load(
+    frame: &mut Frame,
+    app: &App,
+    body: Rect,
+    list: Option<&[SaveListing]>,
+    sel: usize,
+) {
+    let s = &app.styles;
+    let lines: Vec<Line> = match list {
+        None => vec![Line::from("reading…")],
+        Some([]) => vec![Line::from("no saves yet (press s while playing to save)")],
+        Some(list) => list
+            .iter()
+            .enumerate()
+            .map(|(i, e)| {
+                let (text, role) = match &e.meta {
+                    Ok(m) => (
+                        format!(
+                            "{:<20} {:<10} {:<7} {:>4}/{:<4} {} {}",
+                            e.name,
+                            m.size,
+                            m.level.as_deref().unwrap_or("-"),
+                            m.filled,
+                            m.cells,
+                            clock(m.elapsed_secs),
+                            date(m.saved_at)
+                        ),
+                        Role::Text,
+                    ),
+                    Err(err) => (format!("{:<20} unreadable: {err}", e.name), Role::Dim),
+                };
+                let style = if i == sel {
+                    s.get(Role::Selected)
+                } else {
+                    s.get(role)
+                };
+                Line::from(Span::styled(text, style))
+            })
+            .collect(),
+    };
+    frame.render_widget(
+        Paragraph::new(lines).block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(" Load ")
+                .border_style(s.get(Role::BoxBorder)),
+        ),
+        body,
+    );
+}
+
+/// `YYYY-MM-DD HH:MM` (UTC) of a unix time.
+pub fn date(secs: u64) -> String {
+    let days = secs / 86_400;
+    let (h, m) = (secs / 3600 % 24, secs / 60 % 60);
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let mo = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(mo <= 2);
+    format!("{y:04}-{mo:02}-{d:02} {h:02}:{m:02}")
+}
+
+pub(super) fn draw_input(
+    frame: &mut Frame,
+    app: &App,
+    body: Rect,
+    title: &str,
+    prompt: &str,
+    input: &tui_input::Input,
+) {
+    let s = &app.styles;
+    let r = centered(body, 70, 7);
+    let width = r.width.saturating_sub(4) as usize;
+    let scroll = input.visual_scroll(width);
+    let lines = vec![
+        Line::from(Span::styled(prompt.to_string(), s.get(Role::Text))),
+        Line::default(),
+        Line::from(Span::styled(
+            format!(
+                "> {}",
+                &input.value().chars().skip(scroll).collect::<String>()
+            ),
+            s.get(Role::Entered),
+        )),
+    ];
+    frame.render_widget(Clear, r);
+    frame.render_widget(
+        Paragraph::new(lines).wrap(Wrap { trim: false }).block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(format!(" {title} "))
+                .border_style(s.get(Role::BoxBorder)),
+        ),
+        r,
+    );
+    let cx = r.x + 3 + (input.visual_cursor().saturating_sub(scroll)) as u16;
+    frame.set_cursor_position((cx.min(r.x + r.width.saturating_sub(2)), r.y + 3));
+}
+
+pub(super) fn draw_settings(frame: &mut Frame, app: &App, body: Rect, sel: Setting) {
+    let s = &app.styles;
+    let p = &app.config.play;
+    let on = |b: bool| if b { "on" } else { "off" }.to_string();
+    let value = |setting: Setting| match setting {
+        Setting::Theme => app.config.theme.clone(),
+        Setting::Wrap => on(p.wrap),
+        Setting::AutoRemoveNotes => on(p.auto_remove_notes),
+        Setting::Conflicts => p.conflicts.name().to_string(),
+        Setting::HighlightPeers => on(p.highlight_peers),
+        Setting::HighlightSameDigit => on(p.highlight_same_digit),
+        Setting::Mouse => on(p.mouse),
+    };
+    let mut lines: Vec<Line> = Setting::iter()
+        .map(|setting| {
+            let (name, v) = (setting.label(), value(setting));
+            let style = if setting == sel {
+                s.get(Role::Selected)
+            } else {
+                s.get(Role::Text)
+            };
+            Line::from(Span::styled(format!(" {name:<36} {v}"), style))
+        })
+        .collect();
+    lines.push(Line::default());
+    lines.push(Line::from(Span::styled(
+        "Enter/→ changes a setting (← back); each change is kept in config.toml",
+        s.get(Role::Dim),
+    )));
+    lines.push(Line::from(Span::styled(
+        "(dekadoku --print-default-config shows every key).",
+        s.get(Role::Dim),
+    )));
+    frame.render_widget(
+        Paragraph::new(lines).block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(" Settings ")
+                .border_style(s.get(Role::BoxBorder)),
+        ),
+        centered(body, 72, 12),
+    );
+}
