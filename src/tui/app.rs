@@ -219,6 +219,10 @@ pub struct App {
     pub focused: bool,
     /// Today's date, as the runner last said ([`Action::Today`]).
     pub today: Option<Date>,
+    /// The time zone save dates are shown in: UTC until the runner sets
+    /// the system's (tests keep UTC, so their screens are the same
+    /// everywhere).
+    pub time_zone: jiff::tz::TimeZone,
     /// Spinner frame.
     pub spinner: usize,
     /// The names of the themes on offer.
@@ -259,6 +263,7 @@ impl App {
             autosave: None,
             focused: true,
             today: None,
+            time_zone: jiff::tz::TimeZone::UTC,
             spinner: 0,
             themes: Vec::new(),
             pending_hint: None,

@@ -203,6 +203,8 @@ pub fn run() -> io::Result<()> {
     let dirs = Dirs::resolve().map_err(io::Error::other)?;
     let depth = ColorDepth::detect(|k| std::env::var(k).ok());
     let (mut app, themes) = build_app(&dirs, depth);
+    // Save dates in the player's own time (UTC where the system has no zone).
+    app.time_zone = jiff::tz::TimeZone::system();
     // Temp files of writes a crash or a kill cut short (never the saves).
     let stale = Duration::from_secs(600);
     if let Some(data) = dirs.autosave_file().parent() {

@@ -1,5 +1,7 @@
 //! The menus and dialogs: start, new game, load, text input (import,
 //! save as) and settings.
+use jiff::Timestamp;
+use jiff::tz::TimeZone;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -133,7 +135,7 @@ pub(super) fn draw_load(
                             m.filled,
                             m.cells,
                             clock(m.elapsed_secs),
-                            date(m.saved_at)
+                            date(m.saved_at, &app.time_zone)
                         ),
                         Role::Text,
                     ),
@@ -159,21 +161,15 @@ pub(super) fn draw_load(
     );
 }
 
-/// `YYYY-MM-DD HH:MM` (UTC) of a unix time.
-pub fn date(secs: u64) -> String {
-    let days = secs / 86_400;
-    let (h, m) = (secs / 3600 % 24, secs / 60 % 60);
-    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-    let z = days as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let mo = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(mo <= 2);
-    format!("{y:04}-{mo:02}-{d:02} {h:02}:{m:02}")
+/// `YYYY-MM-DD HH:MM` of a unix time in the time zone `tz`.
+fn date(secs: u64, tz: &TimeZone) -> String {
+    i64::try_from(secs)
+        .ok()
+        .and_then(|s| Timestamp::from_second(s).ok())
+        .map_or_else(
+            || "????-??-?? ??:??".to_string(),
+            |t| (t.to_zoned_datetime(tz.clone()).strftime("%Y-%m-%d %H:%M")).to_string(),
+        )
 }
 
 pub(super) fn draw_input(
@@ -255,4 +251,24 @@ pub(super) fn draw_settings(frame: &mut Frame, app: &App, body: Rect, sel: Setti
         ),
         centered(body, 72, 12),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use jiff::tz::{TimeZone, offset};
+
+    use super::date;
+
+    #[test]
+    fn save_dates_are_shown_in_the_zone_given() {
+        // 2026-11-25 13:55:00 UTC.
+        let secs = 1_795_614_900;
+        assert_eq!(date(secs, &TimeZone::UTC), "2026-11-25 13:55");
+        assert_eq!(date(secs, &TimeZone::fixed(offset(9))), "2026-11-25 22:55");
+        assert_eq!(
+            date(secs, &TimeZone::fixed(offset(-14))),
+            "2026-11-24 23:55"
+        );
+        assert_eq!(date(u64::MAX, &TimeZone::UTC), "????-??-?? ??:??");
+    }
 }
