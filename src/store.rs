@@ -26,8 +26,8 @@ pub use config::{BoardSize, Config, ConfigIssue, ConflictMode, PlayConfig, save_
 pub use paths::Dirs;
 pub use pool::{Pool, PoolEntry};
 pub use saves::{
-    LoadError, Recovered, SaveEntry, SaveMeta, Saves, read_save, read_save_or_backup, remove_save,
-    sanitize_name, write_save,
+    LoadError, MetaError, Recovered, SaveEntry, SaveMeta, Saves, read_save, read_save_or_backup,
+    remove_save, sanitize_name, write_save,
 };
 pub use stats::{Record, Stats};
 pub use theme::{Color, ColorDepth, Named16, Role, RoleStyle, Theme, Themes};
@@ -52,12 +52,38 @@ pub enum StoreError {
     )]
     NoHome,
     /// A value could not be turned into JSON.
-    #[error("{}: cannot encode: {detail}", path.display())]
+    #[error("{}: cannot encode: {source}", path.display())]
     Encode {
         /// The file that was to be written.
         path: PathBuf,
-        /// The encoder's message.
-        detail: String,
+        /// What the encoder said.
+        source: serde_json::Error,
+    },
+    /// The config file is not TOML we can edit, so it is left as it is.
+    #[error("{}: not valid TOML, so it was not changed: {source}", path.display())]
+    NotToml {
+        /// The config file.
+        path: PathBuf,
+        /// What the TOML parser said, with the line and column.
+        source: toml_edit::TomlError,
+    },
+    /// The settings could not be turned into TOML.
+    #[error("{}: cannot encode the settings: {source}", path.display())]
+    EncodeToml {
+        /// The config file.
+        path: PathBuf,
+        /// What the encoder said.
+        source: toml::ser::Error,
+    },
+    /// One setting's value could not be written back as TOML.
+    #[error("{}: cannot encode {key}: {source}", path.display())]
+    EncodeValue {
+        /// The config file.
+        path: PathBuf,
+        /// The dotted key (`play.wrap`).
+        key: String,
+        /// What the TOML parser said of the value.
+        source: toml_edit::TomlError,
     },
     /// A save name that cannot become a file name.
     #[error("`{name}` cannot be used as a save name: {reason}")]
@@ -86,6 +112,14 @@ impl StoreError {
     /// An I/O error on `path`.
     pub fn io(path: impl Into<PathBuf>, source: io::Error) -> StoreError {
         StoreError::Io {
+            path: path.into(),
+            source,
+        }
+    }
+
+    /// A JSON encoding error for the file at `path`.
+    pub fn encode(path: impl Into<PathBuf>, source: serde_json::Error) -> StoreError {
+        StoreError::Encode {
             path: path.into(),
             source,
         }

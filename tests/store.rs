@@ -10,9 +10,9 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use dekadoku::engine::Level;
 use dekadoku::store::{
-    BoardSize, Color, ColorDepth, Config, ConfigIssue, ConflictMode, Dirs, LoadError, Named16,
-    Role, SaveMeta, Saves, Stats, StoreError, Themes, read_save, sanitize_name, write_atomic,
-    write_save,
+    BoardSize, Color, ColorDepth, Config, ConfigIssue, ConflictMode, Dirs, LoadError, MetaError,
+    Named16, Role, SaveMeta, Saves, Stats, StoreError, Themes, read_save, sanitize_name,
+    write_atomic, write_save,
 };
 use serde::{Deserialize, Serialize};
 
@@ -504,14 +504,14 @@ fn corrupt_save_is_kept_aside_and_the_name_freed() {
     );
     let e = read_save::<Game>(&p, "game", 1).unwrap_err();
     let LoadError::Corrupt {
-        detail,
+        source,
         kept_as: Some(kept),
         ..
     } = &e
     else {
         panic!("{e:?}");
     };
-    assert!(detail.contains("line 1"), "{detail}");
+    assert_eq!(source.line(), 1, "{source}");
     assert!(e.to_string().contains(&kept.display().to_string()), "{e}");
     assert!(!p.exists(), "the original name is free");
     assert!(kept.exists());
@@ -654,7 +654,9 @@ fn named_saves_list_newest_first_with_broken_ones() {
     let names: Vec<&str> = list.iter().map(|e| e.name.as_str()).collect();
     // The broken file sorts by its modification time, which is now.
     assert_eq!(names, ["broken", "tuesday", "escape", "Monday-morning"]);
-    assert!(list[0].meta.as_ref().unwrap_err().contains("damaged"));
+    let why = list[0].meta.as_ref().unwrap_err();
+    assert!(matches!(why, MetaError::Damaged(_)), "{why:?}");
+    assert!(why.to_string().contains("damaged"), "{why}");
     assert_eq!(list[1].meta.as_ref().unwrap().saved_at, 300);
     assert!(
         s.path("saves/broken.json").exists(),

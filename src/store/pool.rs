@@ -227,10 +227,7 @@ impl Pool {
                 })
                 .collect(),
         };
-        let bytes = serde_json::to_vec(&file).map_err(|e| StoreError::Encode {
-            path: path.clone(),
-            detail: e.to_string(),
-        })?;
+        let bytes = serde_json::to_vec(&file).map_err(|e| StoreError::encode(&path, e))?;
         write_atomic(&path, &bytes).map_err(|e| StoreError::io(&path, e))
     }
 }

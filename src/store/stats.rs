@@ -117,10 +117,7 @@ impl Stats {
                 supported: Stats::VERSION,
             });
         }
-        let bytes = serde_json::to_vec_pretty(self).map_err(|e| StoreError::Encode {
-            path: path.to_path_buf(),
-            detail: e.to_string(),
-        })?;
+        let bytes = serde_json::to_vec_pretty(self).map_err(|e| StoreError::encode(path, e))?;
         write_atomic(path, &bytes).map_err(|e| StoreError::io(path, e))
     }
 

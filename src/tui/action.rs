@@ -2,12 +2,13 @@
 //! text fields, mouse clicks, ticks, and the results of effects the runner
 //! performed (jobs finished, files read).
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use ratatui::crossterm::event::KeyEvent;
 
 use crate::game::{Game, GameSave};
-use crate::store::SaveMeta;
+use crate::store::{MetaError, SaveMeta};
 
 use super::worker::JobResult;
 
@@ -177,8 +178,9 @@ pub enum Loaded {
 pub struct SaveListing {
     /// The save's name.
     pub name: String,
-    /// Its summary, or why it cannot be read.
-    pub meta: Result<SaveMeta, String>,
+    /// Its summary, or why it cannot be read (shared: the list is part of
+    /// a screen, which is cloned).
+    pub meta: Result<SaveMeta, Arc<MetaError>>,
 }
 
 /// An input to [`super::app::App::update`].

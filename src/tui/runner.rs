@@ -461,7 +461,7 @@ fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
                 .into_iter()
                 .map(|e| SaveListing {
                     name: e.name,
-                    meta: e.meta,
+                    meta: e.meta.map_err(Arc::new),
                 })
                 .collect(),
         )),
