@@ -22,11 +22,11 @@ use crate::engine::format::PuzzleReader;
 use crate::engine::{Level, Shape};
 use crate::game::{GAME_SAVE_VERSION, Game, GameSave, Origin};
 use crate::store::{
-    ColorDepth, Config, Dirs, Pool, Recovered, Saves, Stats, Themes, read_save_or_backup,
-    remove_save, save_settings, write_save,
+    ColorDepth, Config, Dirs, Pool, Recovered, Saves, Stats, StoreError, Themes,
+    read_save_or_backup, remove_save, save_settings, write_save,
 };
 
-use super::action::{Action, GAME_KIND, Loaded, SaveListing};
+use super::action::{Action, GAME_KIND, LoadGameError, Loaded, SaveListing};
 use super::app::{App, Effect, LEVELS, SIZES};
 use super::keymap::Keymap;
 use super::style::Styles;
@@ -73,7 +73,7 @@ struct SaveReport {
 
 impl SaveReport {
     /// What to tell the player after an autosave, if anything.
-    fn after(&mut self, written: Result<(), String>) -> Option<String> {
+    fn after(&mut self, written: Result<(), StoreError>) -> Option<String> {
         match (written, self.failing) {
             (Err(e), false) => {
                 self.failing = true;
@@ -438,9 +438,7 @@ fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
                 &meta,
                 &*save,
             );
-            ctx.autosave
-                .after(written.map_err(|e| e.to_string()))
-                .map(Action::Status)
+            ctx.autosave.after(written).map(Action::Status)
         }
         Effect::ClearAutosave => {
             let _ = remove_save(&ctx.dirs.autosave_file());
@@ -451,8 +449,7 @@ fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
             Some(Action::Saved(
                 ctx.saves
                     .save(&name, GAME_KIND, GAME_SAVE_VERSION, &meta, &*save)
-                    .map(|_| name)
-                    .map_err(|e| e.to_string()),
+                    .map(|_| name),
             ))
         }
         Effect::ListSaves => Some(Action::Saves(
@@ -471,7 +468,7 @@ fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
                 .load::<GameSave>(&name, GAME_KIND, GAME_SAVE_VERSION)
             {
                 Ok(r) => resume(r, &name),
-                Err(e) => Loaded::Error(e.to_string()),
+                Err(e) => Loaded::Error(e.into()),
             },
         )),
         Effect::LoadAutosave => Some(Action::Loaded(
@@ -481,7 +478,7 @@ fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
                 GAME_SAVE_VERSION,
             ) {
                 Ok(r) => resume(r, "autosave"),
-                Err(e) => Loaded::Error(e.to_string()),
+                Err(e) => Loaded::Error(e.into()),
             },
         )),
         Effect::ImportFile(path) => Some(Action::Loaded(import_file(Path::new(&path)))),
@@ -567,8 +564,11 @@ fn pool_counts(pool: &Pool, issues: &mut Vec<String>) -> BTreeMap<(Shape, Level)
 fn resume(r: Recovered<GameSave>, name: &str) -> Loaded {
     match (Game::from_save(&r.payload), r.from_backup) {
         (Ok(g), None) => Loaded::Game(Box::new(g)),
-        (Ok(g), Some(e)) => Loaded::Recovered(Box::new(g), format!("{e}; resumed its backup")),
-        (Err(e), _) => Loaded::Error(format!("{name}: {e}")),
+        (Ok(g), Some(e)) => Loaded::Recovered(Box::new(g), e),
+        (Err(source), _) => Loaded::Error(LoadGameError::Game {
+            name: name.to_string(),
+            source,
+        }),
     }
 }
 
@@ -577,12 +577,18 @@ pub fn import_file(path: &Path) -> Loaded {
     let shown = path.display().to_string();
     match std::fs::metadata(path) {
         Ok(m) if m.len() > MAX_IMPORT => {
-            return Loaded::Error(format!(
-                "{shown}: the file is over 16 MiB; expected a puzzle file"
-            ));
+            return Loaded::Error(LoadGameError::TooLarge {
+                path: path.to_path_buf(),
+                max: MAX_IMPORT,
+            });
         }
         Ok(_) => {}
-        Err(e) => return Loaded::Error(format!("{shown}: {e}")),
+        Err(source) => {
+            return Loaded::Error(LoadGameError::Io {
+                path: path.to_path_buf(),
+                source,
+            });
+        }
     }
     match std::fs::read(path) {
         Ok(bytes) => {
@@ -607,7 +613,10 @@ pub fn import_file(path: &Path) -> Loaded {
                 other => other,
             }
         }
-        Err(e) => Loaded::Error(format!("{shown}: {e}")),
+        Err(source) => Loaded::Error(LoadGameError::Io {
+            path: path.to_path_buf(),
+            source,
+        }),
     }
 }
 
@@ -623,8 +632,10 @@ pub fn import_text(text: &str, source: &str) -> Loaded {
                 title: Some(source.to_string()),
             },
         ))),
-        Some(Err(e)) => Loaded::Error(e.to_string()),
-        None => Loaded::Error(format!("{source}: no puzzle found")),
+        Some(Err(e)) => Loaded::Error(e.into()),
+        None => Loaded::Error(LoadGameError::NoPuzzle {
+            from: source.to_string(),
+        }),
     }
 }
 
@@ -653,9 +664,7 @@ mod tests {
             solved: false,
             title: None,
         };
-        let write = |path: &Path| {
-            write_save(path, GAME_KIND, GAME_SAVE_VERSION, &meta, &1u32).map_err(|e| e.to_string())
-        };
+        let write = |path: &Path| write_save(path, GAME_KIND, GAME_SAVE_VERSION, &meta, &1u32);
         let mut report = SaveReport::default();
         let bad = blocked.join("autosave.json");
         let first = report.after(write(&bad));
