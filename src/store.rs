@@ -64,8 +64,9 @@ pub enum StoreError {
     NotToml {
         /// The config file.
         path: PathBuf,
-        /// What the TOML parser said, with the line and column.
-        source: toml_edit::TomlError,
+        /// What the TOML parser said, with the line and column (boxed:
+        /// it is large, and this error is rare).
+        source: Box<toml_edit::TomlError>,
     },
     /// The settings could not be turned into TOML.
     #[error("{}: cannot encode the settings: {source}", path.display())]
@@ -82,8 +83,8 @@ pub enum StoreError {
         path: PathBuf,
         /// The dotted key (`play.wrap`).
         key: String,
-        /// What the TOML parser said of the value.
-        source: toml_edit::TomlError,
+        /// What the TOML parser said of the value (boxed, as above).
+        source: Box<toml_edit::TomlError>,
     },
     /// A save name that cannot become a file name.
     #[error("`{name}` cannot be used as a save name: {reason}")]

@@ -758,7 +758,7 @@ pub fn save_settings(path: &Path, theme: &str, play: &PlayConfig) -> Result<(), 
     };
     let mut doc: toml_edit::DocumentMut = text.parse().map_err(|source| StoreError::NotToml {
         path: path.to_path_buf(),
-        source,
+        source: Box::new(source),
     })?;
     let defaults = Config::default();
     if theme != defaults.theme || doc.contains_key("theme") {
@@ -789,7 +789,7 @@ pub fn save_settings(path: &Path, theme: &str, play: &PlayConfig) -> Result<(), 
                 .map_err(|source| StoreError::EncodeValue {
                     path: path.to_path_buf(),
                     key: dotted_key(&["play", key]),
-                    source,
+                    source: Box::new(source),
                 })?;
         if let Some(t) = doc.get_mut("play").and_then(|p| p.as_table_like_mut()) {
             match t.get_mut(key) {
