@@ -24,12 +24,12 @@ pub mod theme;
 pub use atomic::{keep_aside, remove_stale_temps, write_atomic};
 pub use config::{BoardSize, Config, ConfigIssue, ConflictMode, PlayConfig, save_settings};
 pub use paths::Dirs;
-pub use pool::{Pool, PoolEntry};
+pub use pool::{Pool, PoolEntry, PoolWarning};
 pub use saves::{
     LoadError, MetaError, Recovered, SaveEntry, SaveMeta, Saves, read_save, read_save_or_backup,
     remove_save, sanitize_name, write_save,
 };
-pub use stats::{Record, Stats};
+pub use stats::{Record, Stats, StatsWarning};
 pub use theme::{Color, ColorDepth, Named16, Role, RoleStyle, Theme, Themes};
 
 /// What can go wrong while writing (or finding a place to write) our files.
@@ -124,5 +124,14 @@ impl StoreError {
             path: path.into(),
             source,
         }
+    }
+}
+
+/// Where a damaged file went, for messages: `moved to …`, or why it could
+/// not be moved aside.
+pub(crate) fn kept_text(kept: &Result<PathBuf, io::Error>) -> String {
+    match kept {
+        Ok(p) => format!("moved to {}", p.display()),
+        Err(e) => format!("could not be moved aside: {e}"),
     }
 }

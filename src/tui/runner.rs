@@ -211,7 +211,7 @@ pub fn run() -> io::Result<()> {
     crate::store::remove_stale_temps(&dirs.saves_dir(), stale);
     let (stats, stats_issue) = Stats::load(&dirs.stats_file());
     if let Some(i) = stats_issue {
-        app.issues.push(i);
+        app.issues.push(i.to_string());
     }
     let (job_tx, job_rx) = unbounded();
     let (res_tx, res_rx) = unbounded();
@@ -553,7 +553,7 @@ fn pool_counts(pool: &Pool, issues: &mut Vec<String>) -> BTreeMap<(Shape, Level)
         };
         for level in LEVELS {
             let (entries, warning) = pool.read(shape, level);
-            issues.extend(warning);
+            issues.extend(warning.map(|w| w.to_string()));
             counts.insert((shape, level), entries.len());
         }
     }
