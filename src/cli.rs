@@ -1,6 +1,10 @@
-//! The batch command line: one file per subcommand, shared input handling,
-//! progress bars on a terminal, and the exit codes (0 ok, 1 a puzzle without
-//! exactly one solution, 2 bad input).
+//! The batch command line: one file per subcommand, the options they
+//! share, input handling and progress bars on a terminal. Each subcommand
+//! returns `Result<Status, CliError>`; `main` prints the error, if any, and
+//! turns the result into the exit code: 0 all well, 1 some puzzle without
+//! exactly one solution (or stopped), 2 an error (bad input or usage).
+//! Problems with single puzzles are reported where they are met and the run
+//! goes on; the run then ends with [`CliError::Reported`].
 
 pub mod bench;
 pub mod check;
@@ -11,6 +15,7 @@ pub mod grade;
 pub mod hint;
 pub mod solve;
 
+use std::fmt;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal};
 use std::path::PathBuf;
@@ -18,10 +23,10 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressFinish, ProgressStyle};
 
 use crate::engine::format::{Format, FormatError, PuzzleReader};
-use crate::engine::sat::External;
+use crate::engine::sat::{External, ExternalError};
 use crate::engine::solve::RawResult;
 use crate::engine::{Backend, Limits, NoTrace, Puzzle, Solver};
 
@@ -69,28 +74,111 @@ pub struct Input {
     pub from: Option<Format>,
 }
 
-/// Exit status of a batch run.
+/// How a run that met no error ended: exit code 0 or 1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
 pub enum Status {
-    /// Everything was fine.
+    /// Every puzzle was fine.
     #[default]
-    Ok = 0,
-    /// Some puzzle had no solution or more than one (or was stopped).
-    NotUnique = 1,
-    /// Some input could not be read.
-    BadInput = 2,
-}
-
-impl Status {
-    /// The worse of two statuses.
-    pub fn worst(self, other: Status) -> Status {
-        self.max(other)
-    }
+    AllWell = 0,
+    /// Some puzzle had no solution or more than one, or was stopped.
+    SomeUnsolved = 1,
 }
 
 impl From<Status> for ExitCode {
     fn from(s: Status) -> ExitCode {
         ExitCode::from(s as u8)
+    }
+}
+
+/// Why a run ended with exit code 2 ([`CliError::EXIT_CODE`]); `main`
+/// prints it.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum CliError {
+    /// An input file that cannot be opened.
+    #[error("{}: cannot open: {source}", path.display())]
+    Open {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        source: io::Error,
+    },
+    /// Output that cannot be written (a closed pipe is not an error: the
+    /// run ends quietly).
+    #[error("{name}: cannot write: {source}")]
+    Write {
+        /// The input being worked on, or the subcommand.
+        name: String,
+        /// What the system said.
+        source: io::Error,
+    },
+    /// An input without a single puzzle.
+    #[error("{name}: no puzzle found")]
+    NoPuzzle {
+        /// The input.
+        name: String,
+    },
+    /// Errors were reported as they were met (a puzzle that cannot be read,
+    /// a file that cannot be opened), and the run went on without them.
+    #[error("{name}: {count} {} reported above", if *count == 1 { "error" } else { "errors" })]
+    Reported {
+        /// The input, or the subcommand.
+        name: String,
+        /// How many.
+        count: usize,
+    },
+    /// `--backend` and `--sat-cmd` that do not go together, or a
+    /// `--sat-cmd` that is not a command.
+    #[error("dekadoku {command}: {source}")]
+    Search {
+        /// The subcommand.
+        command: &'static str,
+        /// What is wrong.
+        source: SearchError,
+    },
+    /// The SAT program failed on a puzzle (it would on the next as well,
+    /// so the run stops).
+    #[error("{at}: {source}")]
+    Solver {
+        /// The puzzle.
+        at: PuzzleAt,
+        /// What went wrong with the program.
+        source: ExternalError,
+    },
+    /// Options of `generate` that cannot be met.
+    #[error("dekadoku generate: {0}")]
+    Generate(#[from] generate::GenerateError),
+    /// The game could not start (or failed while it ran).
+    #[error("dekadoku: {0}")]
+    Game(#[source] io::Error),
+    /// `--print-default-config` in a build without the config.
+    #[error("this build has no config (built without the `store` feature)")]
+    NoConfig,
+}
+
+impl CliError {
+    /// The exit code of every error.
+    pub const EXIT_CODE: u8 = 2;
+}
+
+/// A puzzle of an input, as messages name it: `FILE: puzzle 3 (line 7)`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PuzzleAt {
+    /// The input's name.
+    pub name: String,
+    /// The puzzle's number in the input, from 1.
+    pub index: usize,
+    /// The line it ends on.
+    pub line: usize,
+}
+
+impl fmt::Display for PuzzleAt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: puzzle {} (line {})",
+            self.name, self.index, self.line
+        )
     }
 }
 
@@ -104,55 +192,127 @@ impl Input {
     }
 
     /// Opens the input as a streaming puzzle reader.
-    pub fn open(&self) -> Result<PuzzleReader<Box<dyn BufRead>>, String> {
-        let name = self.name();
+    pub fn open(&self) -> Result<PuzzleReader<Box<dyn BufRead>>, CliError> {
         let reader: Box<dyn BufRead> = match &self.file {
             Some(p) if p.as_os_str() != "-" => {
-                let f = File::open(p).map_err(|e| format!("{name}: cannot open: {e}"))?;
+                let f = File::open(p).map_err(|source| CliError::Open {
+                    path: p.clone(),
+                    source,
+                })?;
                 Box::new(BufReader::with_capacity(1 << 16, f))
             }
             _ => Box::new(BufReader::new(io::stdin())),
         };
-        Ok(PuzzleReader::new(reader, name, self.from))
+        Ok(PuzzleReader::new(reader, self.name(), self.from))
     }
 }
 
-impl Input {
-    /// Opens the input, or reports why it cannot be (bad input).
-    pub fn open_or_report(&self) -> Result<PuzzleReader<Box<dyn BufRead>>, Status> {
-        self.open().map_err(|e| {
-            eprintln!("{e}");
-            Status::BadInput
-        })
-    }
+/// What a run over one input has met so far, and how it ends.
+#[derive(Debug)]
+pub struct Tally {
+    name: String,
+    /// Puzzles read so far.
+    pub puzzles: usize,
+    errors: usize,
+    status: Status,
 }
 
-/// The puzzle of a reader's item, or None after reporting its format error
-/// (above the progress bar) and marking the run as bad input.
-pub fn puzzle_or_report(
-    item: Result<Puzzle, FormatError>,
-    bar: &ProgressBar,
-    status: &mut Status,
-) -> Option<Puzzle> {
-    match item {
-        Ok(p) => Some(p),
-        Err(e) => {
-            bar.suspend(|| eprintln!("{e}"));
-            *status = status.worst(Status::BadInput);
-            None
+impl Tally {
+    /// A run over the input called `name`.
+    pub fn new(name: impl Into<String>) -> Tally {
+        Tally {
+            name: name.into(),
+            puzzles: 0,
+            errors: 0,
+            status: Status::AllWell,
         }
     }
-}
 
-/// The status to end a run with after writing failed: a closed pipe
-/// (`| head`) ends quietly with the run's status so far; anything else is
-/// reported as bad output.
-pub fn write_failed(name: &str, e: &io::Error, status: Status) -> Status {
-    if e.kind() == io::ErrorKind::BrokenPipe {
-        return status;
+    /// The input's name.
+    pub fn name(&self) -> &str {
+        &self.name
     }
-    eprintln!("{name}: cannot write: {e}");
-    Status::BadInput
+
+    /// The puzzle of a reader's item, counted, or None after reporting its
+    /// format error (above the progress bar).
+    pub fn puzzle(
+        &mut self,
+        item: Result<Puzzle, FormatError>,
+        bar: &ProgressBar,
+    ) -> Option<Puzzle> {
+        match item {
+            Ok(p) => {
+                self.puzzles += 1;
+                Some(p)
+            }
+            Err(e) => {
+                self.error(bar, e);
+                None
+            }
+        }
+    }
+
+    /// The last puzzle counted, ending on `line`, as messages name it.
+    pub fn at(&self, line: usize) -> PuzzleAt {
+        PuzzleAt {
+            name: self.name.clone(),
+            index: self.puzzles,
+            line,
+        }
+    }
+
+    /// Reports an error above the progress bar; the run goes on, and will
+    /// end with [`CliError::Reported`].
+    pub fn error(&mut self, bar: &ProgressBar, e: impl fmt::Display) {
+        bar.suspend(|| eprintln!("{e}"));
+        self.errors += 1;
+    }
+
+    /// Counts a puzzle without exactly one solution (or stopped).
+    pub fn unsolved(&mut self) {
+        self.status = Status::SomeUnsolved;
+    }
+
+    /// How the run ends: an error if errors were reported or no puzzle
+    /// was found, else its status.
+    pub fn finish(self) -> Result<Status, CliError> {
+        if self.puzzles == 0 && self.errors == 0 {
+            return Err(CliError::NoPuzzle { name: self.name });
+        }
+        self.end()
+    }
+
+    /// How the run ends as it stands: an error if errors were reported,
+    /// else its status (an input without puzzles is not checked for).
+    pub fn end(self) -> Result<Status, CliError> {
+        match self.errors {
+            0 => Ok(self.status),
+            count => Err(CliError::Reported {
+                name: self.name,
+                count,
+            }),
+        }
+    }
+
+    /// How a run ends whose output could not be written: a closed pipe
+    /// (`| head`) ends it quietly as it stood; anything else is an error.
+    pub fn write_failed(self, source: io::Error) -> Result<Status, CliError> {
+        if source.kind() == io::ErrorKind::BrokenPipe {
+            return self.end();
+        }
+        Err(CliError::Write {
+            name: self.name,
+            source,
+        })
+    }
+
+    /// Ends the run after flushing `out` (see [`Tally::write_failed`]).
+    pub fn flush_and_finish(self, out: &mut impl io::Write) -> Result<Status, CliError> {
+        match out.flush() {
+            Ok(()) => self.finish(),
+            Err(e) => self.write_failed(e),
+        }
+    }
 }
 
 /// A progress spinner on standard error when it is a terminal; hidden otherwise.
@@ -172,18 +332,81 @@ pub fn progress_of(what: &str, len: u64) -> ProgressBar {
     )
 }
 
+/// A bar that clears itself when dropped, so that an error printed after
+/// the subcommand returns is not drawn over.
 fn progress_bar(len: Option<u64>, template: &str) -> ProgressBar {
     let target = if io::stderr().is_terminal() {
         ProgressDrawTarget::stderr()
     } else {
         ProgressDrawTarget::hidden()
     };
-    let bar = ProgressBar::with_draw_target(len, target);
+    let mut bar = ProgressBar::with_draw_target(len, target).with_finish(ProgressFinish::AndClear);
     if let Ok(style) = ProgressStyle::with_template(template) {
-        bar.set_style(style);
+        bar = bar.with_style(style);
     }
     bar.enable_steady_tick(Duration::from_millis(120));
     bar
+}
+
+/// `--timeout`, shared by every subcommand that searches.
+#[derive(Debug, Clone, Copy, Default, Args)]
+pub struct Timeout {
+    /// Give up on a puzzle after this many seconds.
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+}
+
+impl Timeout {
+    /// The time limit; none when not given, or not a number of seconds a
+    /// clock can count (negative, not finite, or beyond a `Duration`).
+    pub fn duration(self) -> Option<Duration> {
+        self.timeout
+            .filter(|s| *s >= 0.0)
+            .and_then(|s| Duration::try_from_secs_f64(s).ok())
+    }
+
+    /// Limits for one puzzle, starting now.
+    pub fn limits(self) -> Limits {
+        self.duration().map_or_else(Limits::none, Limits::timeout)
+    }
+}
+
+/// The exact search of `solve` and `count`: `--timeout`, `--backend` and
+/// `--sat-cmd`. (`check` and `generate` share only `--timeout`; `bench`
+/// takes several backends and programs, so it has its own.)
+#[derive(Debug, Clone, Default, Args)]
+pub struct Search {
+    /// `--timeout`.
+    #[command(flatten)]
+    pub timeout: Timeout,
+    /// The exact search: `propagation` (the default), `dlx` (Dancing
+    /// Links) or `sat` (the embedded SAT solver, CaDiCaL).
+    #[arg(long, value_name = "BACKEND")]
+    pub backend: Option<Backend>,
+    /// Solve with this SAT solver program instead (implies `--backend
+    /// sat`): it reads DIMACS on standard input and answers in the SAT
+    /// competition's format, e.g. `kissat -q` or `cadical -q`.
+    #[arg(long, value_name = "COMMAND")]
+    pub sat_cmd: Option<String>,
+}
+
+impl Search {
+    /// The search these options ask for.
+    pub fn exact(&self) -> Result<Exact, SearchError> {
+        Exact::new(self.backend, self.sat_cmd.as_deref())
+    }
+}
+
+/// Why `--backend` and `--sat-cmd` give no search.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SearchError {
+    /// `--sat-cmd` with a backend other than `sat`.
+    #[error("--sat-cmd runs a SAT solver; it does not go with --backend {}", .0.name())]
+    SatCmdWithBackend(Backend),
+    /// A `--sat-cmd` that is not a command (an unclosed quote, nothing).
+    #[error(transparent)]
+    SatCmd(#[from] ExternalError),
 }
 
 /// The exact search of `solve` and `count`: an engine backend, or an
@@ -199,15 +422,10 @@ pub enum Exact {
 impl Exact {
     /// The search `--backend` and `--sat-cmd` ask for; `--sat-cmd` implies
     /// the SAT backend and goes with no other.
-    pub fn new(backend: Option<Backend>, sat_cmd: Option<&str>) -> Result<Exact, String> {
+    pub fn new(backend: Option<Backend>, sat_cmd: Option<&str>) -> Result<Exact, SearchError> {
         match (backend, sat_cmd) {
-            (Some(b), Some(_)) if b != Backend::Sat => Err(format!(
-                "--sat-cmd runs a SAT solver; it does not go with --backend {}",
-                b.name()
-            )),
-            (_, Some(cmd)) => External::parse(cmd)
-                .map(Exact::Program)
-                .map_err(|e| e.to_string()),
+            (Some(b), Some(_)) if b != Backend::Sat => Err(SearchError::SatCmdWithBackend(b)),
+            (_, Some(cmd)) => Ok(Exact::Program(External::parse(cmd)?)),
             (b, None) => Ok(Exact::Engine(Box::new(Solver::with_backend(
                 b.unwrap_or_default(),
             )))),
@@ -222,25 +440,17 @@ impl Exact {
         puzzle: &Puzzle,
         limit: u64,
         limits: &Limits,
-    ) -> Result<RawResult, String> {
+    ) -> Result<RawResult, ExternalError> {
         match self {
             Exact::Engine(s) => Ok(s.run(puzzle, limit, limits, &mut NoTrace)),
-            Exact::Program(p) => p
-                .run(puzzle, limit, limits, &mut NoTrace)
-                .map_err(|e| e.to_string()),
+            Exact::Program(p) => p.run(puzzle, limit, limits, &mut NoTrace),
         }
     }
 }
 
-/// A limit in seconds from the command line, as a duration.
-pub fn seconds(s: Option<f64>) -> Option<Duration> {
-    s.filter(|s| s.is_finite() && *s >= 0.0)
-        .map(Duration::from_secs_f64)
-}
-
 /// Runs the parsed command line.
-pub fn run(cli: Cli) -> ExitCode {
-    let status = match cli.command {
+pub fn run(cli: Cli) -> Result<Status, CliError> {
+    match cli.command {
         Some(Command::Solve(a)) => solve::run(&a),
         Some(Command::Count(a)) => count::run(&a),
         Some(Command::Check(a)) => check::run(&a),
@@ -251,41 +461,80 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Bench(a)) => bench::run(&a),
         None if cli.print_default_config => print_default_config(),
         None => play(),
-    };
-    status.into()
+    }
 }
 
 #[cfg(feature = "store")]
-fn print_default_config() -> Status {
+fn print_default_config() -> Result<Status, CliError> {
     print!("{}", crate::store::Config::default_toml());
-    Status::Ok
+    Ok(Status::AllWell)
 }
 
 #[cfg(not(feature = "store"))]
-fn print_default_config() -> Status {
-    eprintln!("this build has no config (built without the `store` feature)");
-    Status::BadInput
+fn print_default_config() -> Result<Status, CliError> {
+    Err(CliError::NoConfig)
 }
 
 /// Starts the game (or, in a build without it, lists the commands).
 #[cfg(feature = "tui")]
-fn play() -> Status {
-    match crate::tui::runner::run() {
-        Ok(()) => Status::Ok,
-        Err(e) => {
-            eprintln!("dekadoku: {e}");
-            Status::BadInput
-        }
-    }
+fn play() -> Result<Status, CliError> {
+    crate::tui::runner::run().map_err(CliError::Game)?;
+    Ok(Status::AllWell)
 }
 
 #[cfg(not(feature = "tui"))]
-fn play() -> Status {
+fn play() -> Result<Status, CliError> {
     println!(
         "dekadoku {}: built without the game (feature `tui`); the batch commands:\n",
         env!("CARGO_PKG_VERSION")
     );
     use clap::CommandFactory;
     let _ = Cli::command().print_help();
-    Status::Ok
+    Ok(Status::AllWell)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timeouts_a_clock_cannot_count_are_no_limit() {
+        let t = |s| Timeout { timeout: Some(s) }.duration();
+        assert_eq!(t(0.5), Some(Duration::from_millis(500)));
+        assert_eq!(t(0.0), Some(Duration::ZERO));
+        for s in [-1.0, f64::NAN, f64::INFINITY, 1e300] {
+            assert_eq!(t(s), None, "{s}");
+        }
+        assert_eq!(Timeout::default().duration(), None);
+    }
+
+    #[test]
+    fn a_tally_ends_as_the_exit_codes_say() {
+        let bar = ProgressBar::hidden();
+        assert!(matches!(
+            Tally::new("x").finish(),
+            Err(CliError::NoPuzzle { .. })
+        ));
+        assert!(matches!(Tally::new("x").end(), Ok(Status::AllWell)));
+
+        let mut t = Tally::new("x");
+        t.puzzles = 3;
+        t.unsolved();
+        assert!(matches!(t.finish(), Ok(Status::SomeUnsolved)));
+
+        let mut t = Tally::new("x");
+        t.error(&bar, "x:1:1: bad");
+        t.error(&bar, "x:2:1: bad");
+        let e = t.finish().unwrap_err();
+        assert_eq!(e.to_string(), "x: 2 errors reported above");
+
+        // A closed pipe ends the run as it stood; another failure is an error.
+        let mut t = Tally::new("x");
+        t.puzzles = 1;
+        let pipe = io::Error::from(io::ErrorKind::BrokenPipe);
+        assert!(matches!(t.write_failed(pipe), Ok(Status::AllWell)));
+        let full = io::Error::other("disk full");
+        let e = Tally::new("x").write_failed(full).unwrap_err();
+        assert_eq!(e.to_string(), "x: cannot write: disk full");
+    }
 }

@@ -17,7 +17,7 @@ use crate::engine::{Grid, Level, Puzzle, Shape, Value};
 pub use hint::{Hint, HintReason, Hinter, LogicHinter, SinglesHinter};
 pub use history::{CellChange, CellState, History, Move, MoveKind};
 pub use notes::{NoteSet, Notes};
-pub use save::{GAME_SAVE_VERSION, GameSave, SaveError};
+pub use save::{GAME_SAVE_VERSION, GameSave, MoveFault, SaveError};
 pub use walk::{LogicWalk, WalkError};
 
 /// Where a game's puzzle came from.

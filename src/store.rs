@@ -24,12 +24,12 @@ pub mod theme;
 pub use atomic::{keep_aside, remove_stale_temps, write_atomic};
 pub use config::{BoardSize, Config, ConfigIssue, ConflictMode, PlayConfig, save_settings};
 pub use paths::Dirs;
-pub use pool::{Pool, PoolEntry};
+pub use pool::{Pool, PoolEntry, PoolWarning};
 pub use saves::{
-    LoadError, Recovered, SaveEntry, SaveMeta, Saves, read_save, read_save_or_backup, remove_save,
-    sanitize_name, write_save,
+    LoadError, MetaError, Recovered, SaveEntry, SaveMeta, Saves, read_save, read_save_or_backup,
+    remove_save, sanitize_name, write_save,
 };
-pub use stats::{Record, Stats};
+pub use stats::{Record, Stats, StatsWarning};
 pub use theme::{Color, ColorDepth, Named16, Role, RoleStyle, Theme, Themes};
 
 /// What can go wrong while writing (or finding a place to write) our files.
@@ -52,12 +52,39 @@ pub enum StoreError {
     )]
     NoHome,
     /// A value could not be turned into JSON.
-    #[error("{}: cannot encode: {detail}", path.display())]
+    #[error("{}: cannot encode: {source}", path.display())]
     Encode {
         /// The file that was to be written.
         path: PathBuf,
-        /// The encoder's message.
-        detail: String,
+        /// What the encoder said.
+        source: serde_json::Error,
+    },
+    /// The config file is not TOML we can edit, so it is left as it is.
+    #[error("{}: not valid TOML, so it was not changed: {source}", path.display())]
+    NotToml {
+        /// The config file.
+        path: PathBuf,
+        /// What the TOML parser said, with the line and column (boxed:
+        /// it is large, and this error is rare).
+        source: Box<toml_edit::TomlError>,
+    },
+    /// The settings could not be turned into TOML.
+    #[error("{}: cannot encode the settings: {source}", path.display())]
+    EncodeToml {
+        /// The config file.
+        path: PathBuf,
+        /// What the encoder said.
+        source: toml::ser::Error,
+    },
+    /// One setting's value could not be written back as TOML.
+    #[error("{}: cannot encode {key}: {source}", path.display())]
+    EncodeValue {
+        /// The config file.
+        path: PathBuf,
+        /// The dotted key (`play.wrap`).
+        key: String,
+        /// What the TOML parser said of the value (boxed, as above).
+        source: Box<toml_edit::TomlError>,
     },
     /// A save name that cannot become a file name.
     #[error("`{name}` cannot be used as a save name: {reason}")]
@@ -89,5 +116,22 @@ impl StoreError {
             path: path.into(),
             source,
         }
+    }
+
+    /// A JSON encoding error for the file at `path`.
+    pub fn encode(path: impl Into<PathBuf>, source: serde_json::Error) -> StoreError {
+        StoreError::Encode {
+            path: path.into(),
+            source,
+        }
+    }
+}
+
+/// Where a damaged file went, for messages: `moved to …`, or why it could
+/// not be moved aside.
+pub(crate) fn kept_text(kept: &Result<PathBuf, io::Error>) -> String {
+    match kept {
+        Ok(p) => format!("moved to {}", p.display()),
+        Err(e) => format!("could not be moved aside: {e}"),
     }
 }

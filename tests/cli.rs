@@ -135,8 +135,10 @@ fn bad_input_exits_2_with_a_location() {
         err.contains("<stdin>:3:1: expected 1-9, '.' or '0', found 'x'"),
         "{err}"
     );
-    // The good puzzles are still solved.
+    // The good puzzles are still solved, and the last line says why the
+    // run still ends with 2.
     assert_eq!(text(&out.stdout).lines().count(), 2);
+    assert!(err.ends_with("<stdin>: 1 error reported above\n"), "{err}");
 
     for (input, what) in [
         (&b""[..], "empty"),
@@ -615,4 +617,50 @@ fn sat_cmd_runs_an_installed_solver() {
         empty.as_bytes(),
     );
     assert_eq!(text(&c.stdout).trim(), ">=5");
+}
+
+#[test]
+fn timeouts_no_clock_can_count_mean_no_limit_not_a_panic() {
+    let hard = format!("{HARD}\n");
+    for t in ["1e300", "nan", "inf", "-1"] {
+        for cmd in ["solve", "count", "check"] {
+            let out = run(&[cmd, &format!("--timeout={t}")], hard.as_bytes());
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "{cmd} {t}: {}",
+                text(&out.stderr)
+            );
+        }
+    }
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/9x9-easy.txt");
+    let out = run(
+        &[
+            "bench",
+            "--timeout",
+            "nan",
+            "--min-time",
+            "0",
+            "--max-puzzles",
+            "2",
+            file,
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
+#[test]
+fn bench_refuses_a_bad_sat_command_before_timing_anything() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/9x9-easy.txt");
+    let out = run(
+        &["bench", "--min-time", "0", "--sat-cmd", "'unclosed", file],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
+    assert_eq!(
+        text(&out.stderr),
+        "dekadoku bench: bad solver command `'unclosed`: unterminated single quote\n"
+    );
 }

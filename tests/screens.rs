@@ -259,7 +259,7 @@ fn load_screen() {
         },
         SaveListing {
             name: "broken".into(),
-            meta: Err("not a save file (expected JSON)".into()),
+            meta: Err(std::sync::Arc::new(dekadoku::store::MetaError::Foreign)),
         },
     ]));
     a.update(key(KeyCode::Down));

@@ -9,14 +9,18 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use clap::Args;
+use indicatif::ProgressBar;
 
 use crate::engine::format::{Format, PuzzleReader};
-use crate::engine::{Backend, Limits, Puzzle, Shape};
+use crate::engine::{Backend, Puzzle, Shape};
 
-use super::{Exact, Status, progress};
+use super::{CliError, Exact, Status, Tally, Timeout, progress};
 
 /// Arguments of `bench`.
 #[derive(Debug, Args)]
+#[command(mut_arg("timeout", |a| a.help(
+    "Give up on a puzzle after this many seconds (counted as stopped)"
+)))]
 pub struct BenchArgs {
     /// Puzzle files (any format, detected).
     #[arg(required = true, value_name = "FILE")]
@@ -30,9 +34,8 @@ pub struct BenchArgs {
     /// The input format (detected when not given).
     #[arg(long, value_name = "FORMAT")]
     from: Option<Format>,
-    /// Give up on a puzzle after this many seconds (counted as stopped).
-    #[arg(long, value_name = "SECONDS")]
-    timeout: Option<f64>,
+    #[command(flatten)]
+    timeout: Timeout,
     /// Stop at the first solution instead of proving uniqueness.
     #[arg(long)]
     first: bool,
@@ -88,9 +91,34 @@ fn time_passes(
     }
 }
 
-/// Runs `bench`.
-pub fn run(args: &BenchArgs) -> Status {
-    let mut status = Status::Ok;
+/// Runs `bench`. A file that cannot be read, or a solver that fails on
+/// one, is reported and the others are still timed.
+pub fn run(args: &BenchArgs) -> Result<Status, CliError> {
+    // Every search timed, with its label; a bad `--sat-cmd` stops the run
+    // before any file is read.
+    let mut contenders: Vec<(String, Exact)> = Vec::new();
+    let backends = if args.backends.is_empty() && args.sat_cmds.is_empty() {
+        vec![Backend::Propagation]
+    } else {
+        args.backends.clone()
+    };
+    let search = |source| CliError::Search {
+        command: "bench",
+        source,
+    };
+    for b in &backends {
+        contenders.push((
+            b.name().to_string(),
+            Exact::new(Some(*b), None).map_err(search)?,
+        ));
+    }
+    for cmd in &args.sat_cmds {
+        contenders.push((
+            format!("sat-cmd {cmd}"),
+            Exact::new(None, Some(cmd)).map_err(search)?,
+        ));
+    }
+    let mut tally = Tally::new("dekadoku bench");
     let min_time = Duration::from_secs_f64(args.min_time.clamp(0.0, 3600.0));
     println!(
         "{:<40} {:>8} {:>12} {:>12} {:>13} {:>12} {:>7}",
@@ -98,11 +126,15 @@ pub fn run(args: &BenchArgs) -> Status {
     );
     for path in &args.files {
         let name = path.display().to_string();
+        let quiet = ProgressBar::hidden();
         let file = match File::open(path) {
             Ok(f) => f,
-            Err(e) => {
-                eprintln!("{name}: cannot open: {e}");
-                status = Status::BadInput;
+            Err(source) => {
+                let e = CliError::Open {
+                    path: path.clone(),
+                    source,
+                };
+                tally.error(&quiet, e);
                 continue;
             }
         };
@@ -114,10 +146,7 @@ pub fn run(args: &BenchArgs) -> Status {
                     puzzles.push(p);
                     bar.inc(1);
                 }
-                Err(e) => {
-                    bar.suspend(|| eprintln!("{e}"));
-                    status = Status::BadInput;
-                }
+                Err(e) => tally.error(&bar, e),
             }
             if args.max_puzzles.is_some_and(|m| puzzles.len() >= m) {
                 break;
@@ -125,34 +154,9 @@ pub fn run(args: &BenchArgs) -> Status {
         }
         bar.finish_and_clear();
         if puzzles.is_empty() {
-            eprintln!("{name}: no puzzle found");
-            status = Status::BadInput;
+            tally.error(&quiet, CliError::NoPuzzle { name });
             continue;
         }
-        let backends = if args.backends.is_empty() && args.sat_cmds.is_empty() {
-            vec![Backend::Propagation]
-        } else {
-            args.backends.clone()
-        };
-        // Every search timed, with its label.
-        let mut contenders: Vec<(String, Exact)> = Vec::new();
-        for b in &backends {
-            if let Ok(e) = Exact::new(Some(*b), None) {
-                contenders.push((b.name().to_string(), e));
-            }
-        }
-        for cmd in &args.sat_cmds {
-            match Exact::new(None, Some(cmd)) {
-                Ok(e) => contenders.push((format!("sat-cmd {cmd}"), e)),
-                Err(e) => {
-                    eprintln!("--sat-cmd {cmd}: {e}");
-                    status = Status::BadInput;
-                }
-            }
-        }
-        let timeout = args
-            .timeout
-            .map(|t| Duration::from_secs_f64(t.clamp(0.0, 1e9)));
         let limit = if args.first { 1 } else { 2 };
         let mut first_unique = None;
         let several = contenders.len() > 1;
@@ -162,7 +166,7 @@ pub fn run(args: &BenchArgs) -> Status {
             let ours = time_passes(puzzles.len(), min_time, || {
                 let (mut unique, mut stopped) = (0, 0);
                 for p in &puzzles {
-                    let limits = timeout.map_or_else(Limits::none, Limits::timeout);
+                    let limits = args.timeout.limits();
                     let r = match solver.run(p, limit, &limits) {
                         Ok(r) => r,
                         Err(e) => {
@@ -188,8 +192,7 @@ pub fn run(args: &BenchArgs) -> Status {
             };
             bar.finish_and_clear();
             if let Some(e) = failure {
-                eprintln!("{name} [{what}]: {e}");
-                status = Status::BadInput;
+                tally.error(&quiet, format_args!("{name} [{what}]: {e}"));
                 continue;
             }
             let label = if several {
@@ -235,7 +238,7 @@ pub fn run(args: &BenchArgs) -> Status {
                 eprintln!(
                     "{name} [{what}]: {} puzzles stopped by the {} s timeout (their time counts in the average)",
                     ours.stopped,
-                    args.timeout.unwrap_or(0.0)
+                    args.timeout.timeout.unwrap_or(0.0)
                 );
             }
         }
@@ -243,7 +246,7 @@ pub fn run(args: &BenchArgs) -> Status {
     if cfg!(not(feature = "peer-sudoku")) {
         eprintln!("(built without the peer-sudoku feature: no comparison with the sudoku crate)");
     }
-    status
+    tally.end()
 }
 
 /// One line of the table: our time and, on 9×9 files, the peer's.

@@ -5,11 +5,12 @@ use std::io::{self, BufWriter, Write};
 use std::str::FromStr;
 
 use clap::{Args, ValueEnum};
+use indicatif::ProgressBar;
 
 use crate::engine::format::{self, Format};
 use crate::engine::sat::{Cnf, Encoding, dimacs};
 
-use super::{Input, Status};
+use super::{CliError, Input, Status, Tally};
 
 /// What `convert` writes: a puzzle format, or each puzzle's CNF.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,19 +21,31 @@ pub enum Target {
     Dimacs,
 }
 
+/// Text that names no output of `convert`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown output `{text}`; expected one of: {}, dimacs", format_names())]
+pub struct UnknownTarget {
+    /// The text as given.
+    pub text: String,
+}
+
+/// The puzzle formats' names, for messages.
+fn format_names() -> String {
+    let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
+    names.join(", ")
+}
+
 impl FromStr for Target {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Target, String> {
+    type Err = UnknownTarget;
+    fn from_str(s: &str) -> Result<Target, UnknownTarget> {
         if s.trim().eq_ignore_ascii_case("dimacs") || s.trim().eq_ignore_ascii_case("cnf") {
             return Ok(Target::Dimacs);
         }
-        Format::from_str(s).map(Target::Puzzle).map_err(|_| {
-            let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
-            format!(
-                "unknown output `{s}`; expected one of: {}, dimacs",
-                names.join(", ")
-            )
-        })
+        Format::from_str(s)
+            .map(Target::Puzzle)
+            .map_err(|_| UnknownTarget {
+                text: s.to_string(),
+            })
     }
 }
 
@@ -83,25 +96,17 @@ impl ConvertArgs {
 }
 
 /// Runs `convert`.
-pub fn run(args: &ConvertArgs) -> Status {
-    let mut reader = match args.input.open_or_report() {
-        Ok(r) => r,
-        Err(status) => return status,
-    };
-    let name = args.input.name();
+pub fn run(args: &ConvertArgs) -> Result<Status, CliError> {
+    let mut reader = args.input.open()?;
     let mut out = BufWriter::new(io::stdout().lock());
-    let mut status = Status::Ok;
-    let mut count = 0usize;
+    let mut tally = Tally::new(args.input.name());
+    // No progress bar: converting is as fast as reading.
+    let quiet = ProgressBar::hidden();
     while let Some(item) = reader.next() {
-        let p = match item {
-            Ok(p) => p,
-            Err(e) => {
-                eprintln!("{e}");
-                status = Status::BadInput;
-                continue;
-            }
+        let Some(p) = tally.puzzle(item, &quiet) else {
+            continue;
         };
-        count += 1;
+        let count = tally.puzzles;
         let written = match args.to {
             Target::Puzzle(f) => {
                 // Block formats need a blank line between puzzles.
@@ -116,23 +121,15 @@ pub fn run(args: &ConvertArgs) -> Status {
                 Ok(cnf) => writeln!(out, "c puzzle {count} (line {})", reader.last_line())
                     .and_then(|()| dimacs::write(&cnf, &[], &mut out)),
                 Err(e) => {
-                    eprintln!("{name}: puzzle {count} (line {}): {e}", reader.last_line());
-                    status = Status::BadInput;
+                    let at = tally.at(reader.last_line());
+                    tally.error(&quiet, format_args!("{at}: {e}"));
                     Ok(())
                 }
             },
         };
         if let Err(e) = written {
-            if e.kind() != io::ErrorKind::BrokenPipe {
-                eprintln!("{name}: cannot write: {e}");
-            }
-            return status;
+            return tally.write_failed(e);
         }
     }
-    let _ = out.flush();
-    if count == 0 && status == Status::Ok {
-        eprintln!("{name}: no puzzle found");
-        return Status::BadInput;
-    }
-    status
+    tally.flush_and_finish(&mut out)
 }

@@ -11,9 +11,9 @@ use crate::engine::generate::daily::{Date, daily_options};
 use crate::engine::generate::graded::rating_tenths;
 use crate::engine::generate::random::splitmix64;
 use crate::engine::generate::{GenerateOptions, Symmetry, generate_graded};
-use crate::engine::{Level, Limits, Shape};
+use crate::engine::{Level, Shape, ShapeError};
 
-use super::{Status, progress_of, seconds};
+use super::{CliError, Status, Tally, Timeout, progress_of};
 
 /// Arguments of `generate`.
 #[derive(Debug, Args)]
@@ -54,9 +54,8 @@ pub struct GenerateArgs {
     /// --level: `MIN-MAX` such as `7.0-7.9` (or one rating).
     #[arg(long, value_name = "MIN-MAX", value_parser = parse_rating)]
     rating: Option<(u16, u16)>,
-    /// Give up on a puzzle after this many seconds.
-    #[arg(long, value_name = "SECONDS")]
-    timeout: Option<f64>,
+    #[command(flatten)]
+    timeout: Timeout,
     /// Dig until no clue (no symmetric group of clues) can go: minimal
     /// puzzles, at any level.
     #[arg(long)]
@@ -78,9 +77,33 @@ pub struct GenerateArgs {
     jobs: Option<usize>,
 }
 
+/// Why a `--box`, `--rating` or `--clues` value cannot be read (clap
+/// prints it after the option's name); each quotes the text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ArgError {
+    /// Not `RxC`.
+    #[error("expected a box shape like 3x3 or 2x3 (rows x columns), found `{0}`")]
+    Box(String),
+    /// Not a rating nor two joined by `-`.
+    #[error("expected a rating range like 7.0-7.9 (or one rating), found `{0}`")]
+    Rating(String),
+    /// A rating off the scale.
+    #[error("ratings run from 1.0 to 12.0, found `{0}`")]
+    RatingScale(String),
+    /// A rating range whose minimum is above its maximum.
+    #[error("the rating range {0} is empty: the minimum is above the maximum")]
+    EmptyRating(String),
+    /// Not a count nor two joined by `-`.
+    #[error("expected a clue range like 30-35 (or one number), found `{0}`")]
+    Clues(String),
+    /// A clue range whose minimum is above its maximum.
+    #[error("the clue range {0} is empty: the minimum is above the maximum")]
+    EmptyClues(String),
+}
+
 /// `RxC` (or `R×C`, `R*C`) with both numbers positive.
-fn parse_box(s: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("expected a box shape like 3x3 or 2x3 (rows x columns), found `{s}`");
+fn parse_box(s: &str) -> Result<(usize, usize), ArgError> {
+    let bad = || ArgError::Box(s.to_string());
     let (r, c) = s.trim().split_once(['x', 'X', '×', '*']).ok_or_else(bad)?;
     let r = r.trim().parse().map_err(|_| bad())?;
     let c = c.trim().parse().map_err(|_| bad())?;
@@ -88,24 +111,21 @@ fn parse_box(s: &str) -> Result<(usize, usize), String> {
 }
 
 /// `MIN-MAX` or a single rating (1.0 to 12.0), in tenths.
-fn parse_rating(s: &str) -> Result<(u16, u16), String> {
-    let bad = || format!("expected a rating range like 7.0-7.9 (or one rating), found `{s}`");
+fn parse_rating(s: &str) -> Result<(u16, u16), ArgError> {
     let (a, b) = s.trim().split_once('-').unwrap_or((s, s));
-    let tenths = |t: &str| -> Result<u16, String> {
-        let r: f32 = t.trim().parse().map_err(|_| bad())?;
+    let tenths = |t: &str| -> Result<u16, ArgError> {
+        let r: f32 = t
+            .trim()
+            .parse()
+            .map_err(|_| ArgError::Rating(s.to_string()))?;
         if !(1.0..=12.0).contains(&r) {
-            return Err(format!(
-                "ratings run from 1.0 to 12.0, found `{}`",
-                t.trim()
-            ));
+            return Err(ArgError::RatingScale(t.trim().to_string()));
         }
         Ok(rating_tenths(r))
     };
     let (a, b) = (tenths(a)?, tenths(b)?);
     if a > b {
-        return Err(format!(
-            "the rating range {s} is empty: the minimum is above the maximum"
-        ));
+        return Err(ArgError::EmptyRating(s.to_string()));
     }
     Ok((a, b))
 }
@@ -116,8 +136,8 @@ fn rating_text((lo, hi): (u16, u16)) -> String {
 }
 
 /// `MIN-MAX` or a single count.
-fn parse_clues(s: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("expected a clue range like 30-35 (or one number), found `{s}`");
+fn parse_clues(s: &str) -> Result<(usize, usize), ArgError> {
+    let bad = || ArgError::Clues(s.to_string());
     let (a, b) = match s.trim().split_once('-') {
         Some((a, b)) => (a, b),
         None => (s, s),
@@ -125,25 +145,115 @@ fn parse_clues(s: &str) -> Result<(usize, usize), String> {
     let a: usize = a.trim().parse().map_err(|_| bad())?;
     let b: usize = b.trim().parse().map_err(|_| bad())?;
     if a > b {
-        return Err(format!(
-            "the clue range {s} is empty: the minimum is above the maximum"
-        ));
+        return Err(ArgError::EmptyClues(s.to_string()));
     }
     Ok((a, b))
 }
 
+/// Options of `generate` that cannot be met (printed after
+/// `dekadoku generate: `).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum GenerateError {
+    /// A `--size` the engine has no shape for.
+    #[error("--size {n}: {source}")]
+    Size {
+        /// The side asked for.
+        n: usize,
+        /// Why there is no shape.
+        source: ShapeError,
+    },
+    /// A `--box` the engine has no shape for.
+    #[error("--box {rows}x{cols}: {source}")]
+    Box {
+        /// Rows in a box.
+        rows: usize,
+        /// Columns in a box.
+        cols: usize,
+        /// Why there is no shape.
+        source: ShapeError,
+    },
+    /// `--size` and `--box` that disagree.
+    #[error(
+        "--size {n} does not match --box {rows}x{cols}, which makes a {side}×{side} grid",
+        side = rows * cols
+    )]
+    SizeAndBox {
+        /// The side asked for.
+        n: usize,
+        /// Rows in a box.
+        rows: usize,
+        /// Columns in a box.
+        cols: usize,
+    },
+    /// `--format line` for a grid too large for one character a cell.
+    #[error(
+        "--format line holds grids up to {MAX_CHAR_SIDE}×{MAX_CHAR_SIDE}, not {n}×{n}: \
+         use numbers, grid or seeds"
+    )]
+    LineTooNarrow {
+        /// The side.
+        n: usize,
+    },
+    /// A format that cannot say the boxes are not the side's usual ones.
+    #[error(
+        "--format {format} cannot state boxes of {}×{} (readers would take {usual}): use seeds or grid",
+        shape.box_rows(),
+        shape.box_cols(),
+        usual = shape_or_why(usual)
+    )]
+    LosesBoxes {
+        /// The format asked for.
+        format: Format,
+        /// The shape to write.
+        shape: Shape,
+        /// What a reader of that format takes the side for.
+        usual: Result<Shape, ShapeError>,
+    },
+    /// More clues than cells.
+    #[error("--clues up to {hi}, but a {n}×{n} grid has {cells} cells")]
+    TooManyClues {
+        /// The most clues asked for.
+        hi: usize,
+        /// The side.
+        n: usize,
+        /// The cells of the grid.
+        cells: usize,
+    },
+    /// A `--daily` that is not a date.
+    #[error("--daily {0}: expected a date like 2026-11-22")]
+    Date(String),
+    /// The worker threads could not start.
+    #[error("cannot start {jobs} threads: {source}")]
+    Threads {
+        /// How many were asked for.
+        jobs: usize,
+        /// What rayon said.
+        source: rayon::ThreadPoolBuildError,
+    },
+}
+
+/// A shape, or why there is none, for a message.
+fn shape_or_why(shape: &Result<Shape, ShapeError>) -> String {
+    match shape {
+        Ok(s) => s.to_string(),
+        Err(e) => e.to_string(),
+    }
+}
+
 /// The shape from `--size` and `--box`.
-fn shape_of(args: &GenerateArgs) -> Result<Shape, String> {
+fn shape_of(args: &GenerateArgs) -> Result<Shape, GenerateError> {
     match (args.size, args.box_shape) {
         (None, None) => Ok(Shape::CLASSIC),
-        (Some(n), None) => Shape::for_side(n).map_err(|e| format!("--size {n}: {e}")),
-        (size, Some((r, c))) => {
-            let shape = Shape::new(r, c).map_err(|e| format!("--box {r}x{c}: {e}"))?;
+        (Some(n), None) => Shape::for_side(n).map_err(|source| GenerateError::Size { n, source }),
+        (size, Some((rows, cols))) => {
+            let shape = Shape::new(rows, cols).map_err(|source| GenerateError::Box {
+                rows,
+                cols,
+                source,
+            })?;
             match size {
-                Some(n) if n != shape.n() => Err(format!(
-                    "--size {n} does not match --box {r}x{c}, which makes a {m}×{m} grid",
-                    m = shape.n()
-                )),
+                Some(n) if n != shape.n() => Err(GenerateError::SizeAndBox { n, rows, cols }),
                 _ => Ok(shape),
             }
         }
@@ -151,11 +261,11 @@ fn shape_of(args: &GenerateArgs) -> Result<Shape, String> {
 }
 
 /// The output format, or why the asked one cannot hold the puzzles.
-fn format_for(args: &GenerateArgs, shape: Shape) -> Result<Format, String> {
+fn format_for(args: &GenerateArgs, shape: Shape) -> Result<Format, GenerateError> {
     let n = shape.n();
-    let usual = Shape::for_side(n).is_ok_and(|s| s == shape);
+    let usual = Shape::for_side(n);
     let Some(f) = args.format else {
-        return Ok(if !usual {
+        return Ok(if usual.as_ref().ok() != Some(&shape) {
             Format::Seeds
         } else if n <= MAX_CHAR_SIDE {
             Format::Line
@@ -164,18 +274,14 @@ fn format_for(args: &GenerateArgs, shape: Shape) -> Result<Format, String> {
         });
     };
     if f == Format::Line && n > MAX_CHAR_SIDE {
-        return Err(format!(
-            "--format line holds grids up to {MAX_CHAR_SIDE}×{MAX_CHAR_SIDE}, not {n}×{n}: \
-             use numbers, grid or seeds"
-        ));
+        return Err(GenerateError::LineTooNarrow { n });
     }
     if !f.round_trips(shape) {
-        return Err(format!(
-            "--format {f} cannot state boxes of {}×{} (readers would take {}): use seeds or grid",
-            shape.box_rows(),
-            shape.box_cols(),
-            Shape::for_side(n).map_or_else(|e| e.to_string(), |s| s.to_string()),
-        ));
+        return Err(GenerateError::LosesBoxes {
+            format: f,
+            shape,
+            usual,
+        });
     }
     Ok(f)
 }
@@ -190,40 +296,25 @@ fn clock_seed() -> u64 {
 }
 
 /// Runs `generate`.
-pub fn run(args: &GenerateArgs) -> Status {
-    let shape = match shape_of(args) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("dekadoku generate: {e}");
-            return Status::BadInput;
-        }
-    };
-    let out_format = match format_for(args, shape) {
-        Ok(f) => f,
-        Err(e) => {
-            eprintln!("dekadoku generate: {e}");
-            return Status::BadInput;
-        }
-    };
+pub fn run(args: &GenerateArgs) -> Result<Status, CliError> {
+    let shape = shape_of(args)?;
+    let out_format = format_for(args, shape)?;
     if let Some((_, hi)) = args.clues
         && hi > shape.cells()
     {
-        eprintln!(
-            "dekadoku generate: --clues up to {hi}, but a {n}×{n} grid has {} cells",
-            shape.cells(),
-            n = shape.n()
-        );
-        return Status::BadInput;
+        return Err(GenerateError::TooManyClues {
+            hi,
+            n: shape.n(),
+            cells: shape.cells(),
+        }
+        .into());
     }
     let daily = match args.daily.as_deref() {
         None => None,
         Some("today") => Some(Date::today()),
         Some(text) => match Date::parse(text) {
             Some(d) => Some(d),
-            None => {
-                eprintln!("dekadoku generate: --daily {text}: expected a date like 2026-11-22");
-                return Status::BadInput;
-            }
+            None => return Err(GenerateError::Date(text.to_string()).into()),
         },
     };
     let first_seed = match (args.seed, daily) {
@@ -256,7 +347,7 @@ pub fn run(args: &GenerateArgs) -> Status {
     }
 
     let mut out = BufWriter::new(io::stdout().lock());
-    let mut status = Status::Ok;
+    let mut tally = Tally::new("dekadoku generate");
     let bar = progress_of("generating", args.count);
     let header = format!(
         "# dekadoku {} generate: {shape}, level {}, symmetry {}{clue_note}, \
@@ -266,20 +357,17 @@ pub fn run(args: &GenerateArgs) -> Status {
         opts.symmetry,
         Date::today()
     );
-    if out.write_all(header.as_bytes()).is_err() {
-        return status;
+    if let Err(e) = out.write_all(header.as_bytes()) {
+        return tally.write_failed(e);
     }
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
-        Ok(pool) => pool,
-        Err(e) => {
-            eprintln!("dekadoku generate: cannot start {jobs} threads: {e}");
-            return Status::BadInput;
-        }
-    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .map_err(|source| GenerateError::Threads { jobs, source })?;
     // Batches of a few puzzles per thread, made in parallel and written in
     // seed order, so the output streams and never depends on the job count.
     let batch = jobs as u64 * 4;
@@ -288,10 +376,7 @@ pub fn run(args: &GenerateArgs) -> Status {
             seed: first_seed.wrapping_add(i),
             ..opts.clone()
         };
-        let limits = match seconds(args.timeout) {
-            Some(d) => Limits::timeout(d),
-            None => Limits::none(),
-        };
+        let limits = args.timeout.limits();
         let start = Instant::now();
         let result = generate_graded(&opts, &limits);
         bar.inc(1);
@@ -305,7 +390,7 @@ pub fn run(args: &GenerateArgs) -> Status {
                 Ok(g) => g,
                 Err(stop) => {
                     bar.suspend(|| eprintln!("puzzle {i} (seed {}): {stop}", seed));
-                    status = status.worst(Status::NotUnique);
+                    tally.unsolved();
                     continue;
                 }
             };
@@ -372,17 +457,15 @@ pub fn run(args: &GenerateArgs) -> Status {
             ));
             record.push_str(&format::to_string(&g.puzzle, out_format));
             if let Err(e) = out.write_all(record.as_bytes()) {
-                if e.kind() != io::ErrorKind::BrokenPipe {
-                    bar.suspend(|| eprintln!("dekadoku generate: cannot write: {e}"));
-                    status = Status::BadInput;
-                }
-                return status;
+                return tally.write_failed(e);
             }
         }
     }
     bar.finish_and_clear();
-    let _ = out.flush();
-    status
+    match out.flush() {
+        Ok(()) => tally.end(),
+        Err(e) => tally.write_failed(e),
+    }
 }
 
 #[cfg(test)]
@@ -394,11 +477,18 @@ mod tests {
         assert_eq!(parse_box("2x3"), Ok((2, 3)));
         assert_eq!(parse_box(" 4X5 "), Ok((4, 5)));
         assert_eq!(parse_box("3×4"), Ok((3, 4)));
-        assert!(parse_box("3").unwrap_err().contains("`3`"));
+        assert_eq!(parse_box("3"), Err(ArgError::Box("3".into())));
+        assert!(parse_box("3").unwrap_err().to_string().contains("`3`"));
         assert_eq!(parse_rating("7.0-7.9"), Ok((70, 79)));
         assert_eq!(parse_rating(" 3.4 "), Ok((34, 34)));
-        assert!(parse_rating("7.9-7.0").is_err());
-        assert!(parse_rating("0.5-2").is_err());
+        assert_eq!(
+            parse_rating("7.9-7.0"),
+            Err(ArgError::EmptyRating("7.9-7.0".into()))
+        );
+        assert_eq!(
+            parse_rating("0.5-2"),
+            Err(ArgError::RatingScale("0.5".into()))
+        );
         assert!(parse_rating("x").is_err());
         assert_eq!(parse_clues("30-35"), Ok((30, 35)));
         assert_eq!(parse_clues("28"), Ok((28, 28)));

@@ -9,7 +9,7 @@ use clap::Args;
 use crate::engine::grade::{GradeError, grade, step_rating};
 use crate::engine::level::Level;
 
-use super::{Input, Status, progress, puzzle_or_report, write_failed};
+use super::{CliError, Input, Status, Tally, progress};
 
 /// Arguments of `grade`.
 #[derive(Debug, Args)]
@@ -22,22 +22,17 @@ pub struct GradeArgs {
 }
 
 /// Runs `grade`.
-pub fn run(args: &GradeArgs) -> Status {
-    let mut reader = match args.input.open_or_report() {
-        Ok(r) => r,
-        Err(status) => return status,
-    };
+pub fn run(args: &GradeArgs) -> Result<Status, CliError> {
+    let mut reader = args.input.open()?;
     let name = args.input.name();
     let mut out = BufWriter::new(io::stdout().lock());
-    let mut status = Status::Ok;
+    let mut tally = Tally::new(name.as_str());
     let mut levels: BTreeMap<Level, usize> = BTreeMap::new();
     let bar = progress("grading");
-    let mut index = 0usize;
     while let Some(item) = reader.next() {
-        let Some(puzzle) = puzzle_or_report(item, &bar, &mut status) else {
+        let Some(puzzle) = tally.puzzle(item, &bar) else {
             continue;
         };
-        index += 1;
         bar.inc(1);
         let text = match grade(&puzzle) {
             Ok(g) => {
@@ -69,22 +64,23 @@ pub fn run(args: &GradeArgs) -> Status {
                 line
             }
             Err(e) => {
-                let line = reader.last_line();
-                status = status.worst(match e {
-                    GradeError::NotUnique | GradeError::Stopped(_) => Status::NotUnique,
-                    GradeError::Board(_) => Status::BadInput,
-                });
-                bar.suspend(|| eprintln!("{name}: puzzle {index} (line {line}): {e}"));
+                let at = tally.at(reader.last_line());
+                match e {
+                    GradeError::NotUnique | GradeError::Stopped(_) => {
+                        bar.suspend(|| eprintln!("{at}: {e}"));
+                        tally.unsolved();
+                    }
+                    GradeError::Board(_) => tally.error(&bar, format_args!("{at}: {e}")),
+                }
                 format!("- - - {e}")
             }
         };
         if let Err(e) = writeln!(out, "{text}") {
-            return write_failed(&name, &e, status);
+            return tally.write_failed(e);
         }
     }
     bar.finish_and_clear();
-    let _ = out.flush();
     let summary: Vec<String> = levels.iter().map(|(l, k)| format!("{l} {k}")).collect();
-    eprintln!("{name}: {index} puzzles: {}", summary.join(", "));
-    status
+    eprintln!("{name}: {} puzzles: {}", tally.puzzles, summary.join(", "));
+    tally.flush_and_finish(&mut out)
 }

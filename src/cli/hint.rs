@@ -8,7 +8,7 @@ use indicatif::ProgressBar;
 
 use crate::engine::logic::{Board, next_step};
 
-use super::{Input, Status, puzzle_or_report, write_failed};
+use super::{CliError, Input, Status, Tally};
 
 /// Arguments of `hint`.
 #[derive(Debug, Args)]
@@ -18,22 +18,16 @@ pub struct HintArgs {
 }
 
 /// Runs `hint`: one line per position — the technique and why, or why not.
-pub fn run(args: &HintArgs) -> Status {
-    let mut reader = match args.input.open_or_report() {
-        Ok(r) => r,
-        Err(status) => return status,
-    };
-    let name = args.input.name();
+pub fn run(args: &HintArgs) -> Result<Status, CliError> {
+    let mut reader = args.input.open()?;
     let mut out = BufWriter::new(io::stdout().lock());
-    let mut status = Status::Ok;
-    let mut index = 0usize;
+    let mut tally = Tally::new(args.input.name());
     // No progress bar: one position is the usual input.
     let quiet = ProgressBar::hidden();
     while let Some(item) = reader.next() {
-        let Some(puzzle) = puzzle_or_report(item, &quiet, &mut status) else {
+        let Some(puzzle) = tally.puzzle(item, &quiet) else {
             continue;
         };
-        index += 1;
         let text = match Board::from_puzzle(&puzzle).and_then(|b| b.check().map(|()| b)) {
             Ok(b) if b.is_solved() => "solved: nothing to do".to_string(),
             Ok(b) => match next_step(&b) {
@@ -42,15 +36,14 @@ pub fn run(args: &HintArgs) -> Status {
                     .to_string(),
             },
             Err(e) => {
-                let line = reader.last_line();
-                eprintln!("{name}: puzzle {index} (line {line}): {e}");
-                status = status.worst(Status::NotUnique);
+                eprintln!("{}: {e}", tally.at(reader.last_line()));
+                tally.unsolved();
                 format!("- {e}")
             }
         };
         if let Err(e) = writeln!(out, "{text}") {
-            return write_failed(&name, &e, status);
+            return tally.write_failed(e);
         }
     }
-    status
+    tally.flush_and_finish(&mut out)
 }

@@ -7,7 +7,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::engine::{Grid, Puzzle, Shape, Value};
+use crate::engine::{Conflict, Grid, GridError, Puzzle, Shape, ShapeError, Value};
 
 use super::{Game, History, Notes, Origin};
 
@@ -44,10 +44,18 @@ pub struct GameSave {
 
 /// Why a saved game cannot be resumed.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum SaveError {
     /// The box shape is not one the engine supports.
-    #[error("the saved box shape {0}×{1} is not supported")]
-    Shape(usize, usize),
+    #[error("the saved box shape {box_rows}×{box_cols} is not supported: {source}")]
+    Shape {
+        /// Rows in one box, as saved.
+        box_rows: usize,
+        /// Columns in one box, as saved.
+        box_cols: usize,
+        /// Why the engine refuses it.
+        source: ShapeError,
+    },
     /// A list has the wrong length.
     #[error("`{field}` has {found} entries, expected {expected}")]
     Length {
@@ -70,17 +78,43 @@ pub enum SaveError {
         /// The largest allowed.
         max: usize,
     },
-    /// The givens break the rules.
+    /// The givens do not make a puzzle.
+    #[error("the saved givens are not a puzzle: {0}")]
+    Puzzle(#[source] GridError),
+    /// Two givens break the rules.
     #[error("the saved givens conflict: {0}")]
-    Givens(String),
+    Givens(Conflict),
     /// A move in the history is not valid for this board.
-    #[error("move {index} of the history is invalid: {why}")]
+    #[error("move {index} of the history is invalid: {fault}")]
     History {
         /// Position in the undo list, then the redo list.
         index: usize,
         /// What is wrong.
-        why: String,
+        fault: MoveFault,
     },
+}
+
+/// What is wrong with a saved move (see [`SaveError::History`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum MoveFault {
+    /// It changes a cell the board does not have.
+    #[error("cell {0} is outside the board")]
+    OutsideBoard(usize),
+    /// It changes a given.
+    #[error("cell {0} is a given")]
+    Given(usize),
+    /// It holds a value larger than the side.
+    #[error("a value above {max} at cell {cell}")]
+    Value {
+        /// The cell.
+        cell: usize,
+        /// The side (the largest value).
+        max: usize,
+    },
+    /// Its notes have the wrong number of words for the side.
+    #[error("notes of the wrong size at cell {0}")]
+    Notes(usize),
 }
 
 impl Game {
@@ -107,8 +141,11 @@ impl Game {
 
     /// Resumes a saved game, checking every field.
     pub fn from_save(s: &GameSave) -> Result<Game, SaveError> {
-        let shape = Shape::new(s.box_rows, s.box_cols)
-            .map_err(|_| SaveError::Shape(s.box_rows, s.box_cols))?;
+        let shape = Shape::new(s.box_rows, s.box_cols).map_err(|source| SaveError::Shape {
+            box_rows: s.box_rows,
+            box_cols: s.box_cols,
+            source,
+        })?;
         let (n, cells) = (shape.n(), shape.cells());
         let values = |field: &'static str, list: &[u16]| -> Result<Vec<Option<Value>>, SaveError> {
             if list.len() != cells {
@@ -141,11 +178,9 @@ impl Game {
                 *e = None;
             }
         }
-        let puzzle =
-            Puzzle::new(shape, givens.clone()).map_err(|e| SaveError::Givens(e.to_string()))?;
-        let conflicts = puzzle.conflicts();
-        if let Some(c) = conflicts.first() {
-            return Err(SaveError::Givens(c.to_string()));
+        let puzzle = Puzzle::new(shape, givens.clone()).map_err(SaveError::Puzzle)?;
+        if let Some(&c) = puzzle.conflicts().first() {
+            return Err(SaveError::Givens(c));
         }
         let words = n.div_ceil(64).max(1);
         let notes = Notes::from_raw(cells, n, s.notes.clone()).ok_or(SaveError::Length {
@@ -168,19 +203,19 @@ impl Game {
         for (index, m) in s.history.undo.iter().chain(&s.history.redo).enumerate() {
             for ch in &m.changes {
                 let c = ch.cell as usize;
-                let why = if c >= cells {
-                    Some(format!("cell {c} is outside the board"))
+                let fault = if c >= cells {
+                    Some(MoveFault::OutsideBoard(c))
                 } else if givens[c].is_some() {
-                    Some(format!("cell {c} is a given"))
+                    Some(MoveFault::Given(c))
                 } else if usize::from(ch.before.entry) > n || usize::from(ch.after.entry) > n {
-                    Some(format!("a value above {n} at cell {c}"))
+                    Some(MoveFault::Value { cell: c, max: n })
                 } else if ch.before.notes.0.len() != words || ch.after.notes.0.len() != words {
-                    Some(format!("notes of the wrong size at cell {c}"))
+                    Some(MoveFault::Notes(c))
                 } else {
                     None
                 };
-                if let Some(why) = why {
-                    return Err(SaveError::History { index, why });
+                if let Some(fault) = fault {
+                    return Err(SaveError::History { index, fault });
                 }
             }
         }

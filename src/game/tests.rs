@@ -215,7 +215,14 @@ fn damaged_saves_are_errors_not_panics() {
     let good = g.to_save();
     let mut s = good.clone();
     s.box_rows = 1;
-    assert!(matches!(Game::from_save(&s), Err(SaveError::Shape(1, 2))));
+    assert!(matches!(
+        Game::from_save(&s),
+        Err(SaveError::Shape {
+            box_rows: 1,
+            box_cols: 2,
+            ..
+        })
+    ));
     let mut s = good.clone();
     s.entries.pop();
     assert!(matches!(
@@ -255,7 +262,10 @@ fn damaged_saves_are_errors_not_panics() {
     });
     assert!(matches!(
         Game::from_save(&s),
-        Err(SaveError::History { index: 0, .. })
+        Err(SaveError::History {
+            index: 0,
+            fault: MoveFault::OutsideBoard(99)
+        })
     ));
     // A solution that does not solve the puzzle is dropped, not fatal.
     let mut s = good;

@@ -14,7 +14,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-use crate::engine::{Level, Shape};
+use crate::engine::{Level, Shape, ShapeError};
 use crate::store::StoreError;
 
 /// Config and theme files larger than this are not read.
@@ -154,29 +154,54 @@ impl fmt::Display for BoardSize {
     }
 }
 
-/// The error for text that is not a board size.
+/// Why text is not a board size; each quotes the text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "`{0}` is not a board size: expected one like \"9x9\" (4x4, 6x6, 9x9, 12x12, 16x16, 25x25)"
-)]
-pub struct BoardSizeError(pub String);
+#[non_exhaustive]
+pub enum BoardSizeError {
+    /// Not a number, nor two numbers joined by `x`.
+    #[error(
+        "`{0}` is not a board size: expected one like \"9x9\" (4x4, 6x6, 9x9, 12x12, 16x16, 25x25)"
+    )]
+    Syntax(String),
+    /// Two different sides.
+    #[error("`{0}` is not a board size: boards are square, with both sides the same (\"9x9\")")]
+    NotSquare(String),
+    /// A side the engine has no shape for.
+    #[error("`{text}` is not a board size: {source}")]
+    Unsupported {
+        /// The text as given.
+        text: String,
+        /// Why the engine has no shape for that side.
+        source: ShapeError,
+    },
+}
 
 impl FromStr for BoardSize {
     type Err = BoardSizeError;
 
     /// Reads `"9x9"` (also `9X9`, `9×9` or just `9`).
     fn from_str(s: &str) -> Result<BoardSize, BoardSizeError> {
-        let bad = || BoardSizeError(s.to_string());
+        let syntax = || BoardSizeError::Syntax(s.to_string());
         let t = s.trim().to_ascii_lowercase();
         let mut parts = t.split(['x', '×']);
-        let first = parts.next().ok_or_else(bad)?.trim();
-        let side: usize = first.parse().map_err(|_| bad())?;
+        let first = parts.next().ok_or_else(syntax)?.trim();
+        let side: usize = first.parse().map_err(|_| syntax())?;
         match (parts.next(), parts.next()) {
             (None, None) => {}
-            (Some(second), None) if second.trim().parse::<usize>().ok() == Some(side) => {}
-            _ => return Err(bad()),
+            (Some(second), None) => match second.trim().parse::<usize>() {
+                Ok(other) if other == side => {}
+                Ok(_) => return Err(BoardSizeError::NotSquare(s.to_string())),
+                Err(_) => return Err(syntax()),
+            },
+            _ => return Err(syntax()),
         }
-        BoardSize::new(side).ok_or_else(bad)
+        let shape = Shape::for_side(side).map_err(|source| BoardSizeError::Unsupported {
+            text: s.to_string(),
+            source,
+        })?;
+        u16::try_from(shape.n())
+            .map(BoardSize)
+            .map_err(|_| syntax())
     }
 }
 
@@ -691,8 +716,15 @@ mod tests {
         assert_eq!("6×6".parse::<BoardSize>().unwrap().shape().box_rows(), 2);
         assert_eq!("25".parse::<BoardSize>().unwrap().to_string(), "25x25");
         for bad in ["", "9x8", "7x7", "3x3", "401x401", "x", "9x9x9", "-9"] {
-            assert!(bad.parse::<BoardSize>().is_err(), "{bad}");
+            let e = bad.parse::<BoardSize>().unwrap_err();
+            assert!(e.to_string().contains(&format!("`{bad}`")), "{e}");
         }
+        assert!(matches!(
+            "9x8".parse::<BoardSize>(),
+            Err(BoardSizeError::NotSquare(_))
+        ));
+        let e = "7x7".parse::<BoardSize>().unwrap_err();
+        assert!(e.to_string().contains("7 is not a product"), "{e}");
         for side in BoardSize::MENU {
             assert!(BoardSize::new(side as usize).is_some());
         }
@@ -724,21 +756,20 @@ pub fn save_settings(path: &Path, theme: &str, play: &PlayConfig) -> Result<(), 
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
         Err(e) => return Err(StoreError::io(path, e)),
     };
-    let encode = |detail: String| StoreError::Encode {
+    let mut doc: toml_edit::DocumentMut = text.parse().map_err(|source| StoreError::NotToml {
         path: path.to_path_buf(),
-        detail,
-    };
-    let mut doc: toml_edit::DocumentMut = text.parse().map_err(|e| {
-        encode(format!(
-            "the file is not valid TOML, so it was not changed: {e}"
-        ))
+        source: Box::new(source),
     })?;
     let defaults = Config::default();
     if theme != defaults.theme || doc.contains_key("theme") {
         doc["theme"] = toml_edit::value(theme);
     }
-    let ours = toml::Table::try_from(play).map_err(|e| encode(e.to_string()))?;
-    let base = toml::Table::try_from(&defaults.play).map_err(|e| encode(e.to_string()))?;
+    let encode = |source| StoreError::EncodeToml {
+        path: path.to_path_buf(),
+        source,
+    };
+    let ours = toml::Table::try_from(play).map_err(encode)?;
+    let base = toml::Table::try_from(&defaults.play).map_err(encode)?;
     let has_play = doc.get("play").is_some_and(|p| p.is_table_like());
     if !has_play && ours != base {
         doc["play"] = toml_edit::table();
@@ -751,10 +782,15 @@ pub fn save_settings(path: &Path, theme: &str, play: &PlayConfig) -> Result<(), 
         if base.get(key) == Some(value) && !present {
             continue;
         }
-        let v: toml_edit::Value = value
-            .to_string()
-            .parse()
-            .map_err(|e| encode(format!("play.{key}: {e}")))?;
+        let v: toml_edit::Value =
+            value
+                .to_string()
+                .parse()
+                .map_err(|source| StoreError::EncodeValue {
+                    path: path.to_path_buf(),
+                    key: dotted_key(&["play", key]),
+                    source: Box::new(source),
+                })?;
         if let Some(t) = doc.get_mut("play").and_then(|p| p.as_table_like_mut()) {
             match t.get_mut(key) {
                 // Replace the value in place: the key keeps its comments and

@@ -15,8 +15,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::{Grid, Level, Puzzle, Shape, Value};
 
-use super::StoreError;
 use super::atomic::{keep_aside, read_capped, write_atomic};
+use super::{StoreError, kept_text};
 
 /// Pool files larger than this are treated as damaged.
 const MAX_POOL_BYTES: u64 = 8 * 1024 * 1024;
@@ -57,6 +57,72 @@ struct PoolFile {
     box_rows: usize,
     box_cols: usize,
     puzzles: Vec<EntryFile>,
+}
+
+/// Why a pool file gave fewer puzzles than it holds (the game lists these
+/// at the start; the pool is a cache, so nothing is lost but time).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum PoolWarning {
+    /// The file is there but cannot be read.
+    #[error("{}: {source}", path.display())]
+    Unreadable {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        source: io::Error,
+    },
+    /// The file is too large to be a pool file; it is not read.
+    #[error("{}: larger than {} MiB", path.display(), MAX_POOL_BYTES / (1024 * 1024))]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+    },
+    /// Written by a newer dekadoku: not used, never overwritten.
+    #[error("{}: written by a newer dekadoku (version {version}); not used", path.display())]
+    Newer {
+        /// The file.
+        path: PathBuf,
+        /// Its version.
+        version: u32,
+    },
+    /// Not a pool file; it was moved aside.
+    #[error("{}: damaged ({source}); {}", path.display(), kept_text(kept))]
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// What the JSON reader said, with the line and column.
+        source: serde_json::Error,
+        /// Where it was moved, or why it could not be.
+        kept: Result<PathBuf, io::Error>,
+    },
+    /// A file whose boxes are not the shape its name says.
+    #[error(
+        "{}: holds {box_rows}×{box_cols} boxes, expected {}×{}; not used",
+        path.display(),
+        expected.box_rows(),
+        expected.box_cols()
+    )]
+    OtherShape {
+        /// The file.
+        path: PathBuf,
+        /// Rows of its boxes.
+        box_rows: usize,
+        /// Columns of its boxes.
+        box_cols: usize,
+        /// The shape the file is for.
+        expected: Shape,
+    },
+    /// Entries that failed validation were dropped.
+    #[error("{}: {dropped} of {total} puzzles were invalid and are dropped", path.display())]
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// How many were dropped.
+        dropped: usize,
+        /// How many it held.
+        total: usize,
+    },
 }
 
 /// The version of the pool files this build writes.
@@ -129,7 +195,7 @@ impl Pool {
 
     /// The valid entries for a key, and a warning when the file was
     /// damaged (it is then moved aside) or held entries that were dropped.
-    pub fn read(&self, shape: Shape, level: Level) -> (Vec<PoolEntry>, Option<String>) {
+    pub fn read(&self, shape: Shape, level: Level) -> (Vec<PoolEntry>, Option<PoolWarning>) {
         let (entries, warning, _) = self.load(shape, level);
         (entries, warning)
     }
@@ -140,7 +206,7 @@ impl Pool {
         &self,
         shape: Shape,
         level: Level,
-    ) -> Result<(Vec<PoolEntry>, Option<String>), StoreError> {
+    ) -> Result<(Vec<PoolEntry>, Option<PoolWarning>), StoreError> {
         match self.load(shape, level) {
             (_, _, Some(version)) => Err(StoreError::Newer {
                 path: self.file(shape, level),
@@ -152,41 +218,39 @@ impl Pool {
     }
 
     /// The entries, a warning, and the file's version when it is newer.
-    fn load(&self, shape: Shape, level: Level) -> (Vec<PoolEntry>, Option<String>, Option<u32>) {
+    fn load(
+        &self,
+        shape: Shape,
+        level: Level,
+    ) -> (Vec<PoolEntry>, Option<PoolWarning>, Option<u32>) {
         let path = self.file(shape, level);
         let bytes = match read_limited(&path) {
             Ok(Some(bytes)) => bytes,
             Ok(None) => return (Vec::new(), None, None),
-            Err(e) => return (Vec::new(), Some(format!("{}: {e}", path.display())), None),
+            Err(warning) => return (Vec::new(), Some(warning), None),
         };
         let file = match serde_json::from_slice::<PoolFile>(&bytes) {
             Ok(f) if f.version <= POOL_VERSION => f,
             Ok(f) => {
-                let warning = format!(
-                    "{}: written by a newer dekadoku (version {}); not used",
-                    path.display(),
-                    f.version
-                );
+                let warning = PoolWarning::Newer {
+                    path,
+                    version: f.version,
+                };
                 return (Vec::new(), Some(warning), Some(f.version));
             }
-            Err(e) => {
-                let kept = match keep_aside(&path) {
-                    Ok(p) => format!("moved to {}", p.display()),
-                    Err(e) => format!("could not be moved aside: {e}"),
-                };
-                let warning = format!("{}: damaged ({e}); {kept}", path.display());
+            Err(source) => {
+                let kept = keep_aside(&path);
+                let warning = PoolWarning::Damaged { path, source, kept };
                 return (Vec::new(), Some(warning), None);
             }
         };
         if (file.box_rows, file.box_cols) != (shape.box_rows(), shape.box_cols()) {
-            let warning = format!(
-                "{}: holds {}×{} boxes, expected {}×{}; not used",
-                path.display(),
-                file.box_rows,
-                file.box_cols,
-                shape.box_rows(),
-                shape.box_cols()
-            );
+            let warning = PoolWarning::OtherShape {
+                path,
+                box_rows: file.box_rows,
+                box_cols: file.box_cols,
+                expected: shape,
+            };
             return (Vec::new(), Some(warning), None);
         }
         let total = file.puzzles.len();
@@ -195,12 +259,10 @@ impl Pool {
             .into_iter()
             .filter_map(|e| entry_of(shape, level, e))
             .collect();
-        let warning = (entries.len() < total).then(|| {
-            format!(
-                "{}: {} of {total} puzzles were invalid and are dropped",
-                path.display(),
-                total - entries.len()
-            )
+        let warning = (entries.len() < total).then(|| PoolWarning::Invalid {
+            path,
+            dropped: total - entries.len(),
+            total,
         });
         (entries, warning, None)
     }
@@ -227,24 +289,23 @@ impl Pool {
                 })
                 .collect(),
         };
-        let bytes = serde_json::to_vec(&file).map_err(|e| StoreError::Encode {
-            path: path.clone(),
-            detail: e.to_string(),
-        })?;
+        let bytes = serde_json::to_vec(&file).map_err(|e| StoreError::encode(&path, e))?;
         write_atomic(&path, &bytes).map_err(|e| StoreError::io(&path, e))
     }
 }
 
 /// The file's bytes; `None` when it does not exist.
-fn read_limited(path: &Path) -> io::Result<Option<Vec<u8>>> {
+fn read_limited(path: &Path) -> Result<Option<Vec<u8>>, PoolWarning> {
     match read_capped(path, MAX_POOL_BYTES) {
-        Ok(bytes) if bytes.len() as u64 > MAX_POOL_BYTES => Err(io::Error::other(format!(
-            "larger than {} MiB",
-            MAX_POOL_BYTES / (1024 * 1024)
-        ))),
+        Ok(bytes) if bytes.len() as u64 > MAX_POOL_BYTES => Err(PoolWarning::TooLarge {
+            path: path.to_path_buf(),
+        }),
         Ok(bytes) => Ok(Some(bytes)),
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(e),
+        Err(source) => Err(PoolWarning::Unreadable {
+            path: path.to_path_buf(),
+            source,
+        }),
     }
 }
 
@@ -349,6 +410,8 @@ mod tests {
         let (entries, warning) = pool.read(shape, Level::Easy);
         assert!(entries.is_empty());
         let warning = warning.unwrap();
+        assert!(matches!(warning, PoolWarning::Damaged { kept: Ok(_), .. }));
+        let warning = warning.to_string();
         assert!(
             warning.contains("damaged") && warning.contains("moved to"),
             "{warning}"
@@ -385,7 +448,12 @@ mod tests {
         fs::write(&path, text).unwrap();
         let (entries, warning) = pool.read(shape, Level::Easy);
         assert_eq!(entries, vec![good]);
-        assert!(warning.unwrap().contains("3 of 4 puzzles were invalid"));
+        assert!(
+            warning
+                .unwrap()
+                .to_string()
+                .contains("3 of 4 puzzles were invalid")
+        );
         let _ = fs::remove_dir_all(&dir);
     }
 
@@ -405,6 +473,7 @@ mod tests {
             pool.read(shape, Level::Hard)
                 .1
                 .unwrap()
+                .to_string()
                 .contains("expected 2×3")
         );
         fs::write(
@@ -412,7 +481,10 @@ mod tests {
             br#"{"version":99,"box_rows":2,"box_cols":3,"puzzles":[]}"#,
         )
         .unwrap();
-        assert!(pool.read(shape, Level::Hard).1.unwrap().contains("newer"));
+        assert!(matches!(
+            pool.read(shape, Level::Hard).1,
+            Some(PoolWarning::Newer { version: 99, .. })
+        ));
         // Left in place for the newer dekadoku: adding refuses to write.
         let e = entry(shape, Level::Hard, 1);
         assert!(matches!(

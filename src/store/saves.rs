@@ -64,12 +64,12 @@ pub enum LoadError {
         source: io::Error,
     },
     /// The file is not valid JSON or does not hold what its envelope says.
-    #[error("{}: damaged ({detail}); {}", path.display(), kept_note(kept_as))]
+    #[error("{}: damaged ({source}); {}", path.display(), kept_note(kept_as))]
     Corrupt {
         /// Where the file was.
         path: PathBuf,
         /// What is wrong, with line and column.
-        detail: String,
+        source: serde_json::Error,
         /// Where it was moved to, if moving it worked.
         kept_as: Option<PathBuf>,
     },
@@ -198,10 +198,7 @@ pub fn write_save<T: Serialize>(
         meta,
         payload,
     };
-    let bytes = serde_json::to_vec(&envelope).map_err(|e| StoreError::Encode {
-        path: path.to_path_buf(),
-        detail: e.to_string(),
-    })?;
+    let bytes = serde_json::to_vec(&envelope).map_err(|e| StoreError::encode(path, e))?;
     write_atomic_with_backup(path, &bytes).map_err(|e| StoreError::io(path, e))
 }
 
@@ -291,7 +288,7 @@ pub fn read_save<T: DeserializeOwned>(
 ) -> Result<(SaveMeta, T), LoadError> {
     let bytes = read_bytes(path)?;
     let strict = serde_json::from_slice::<EnvelopeIn<T>>(&bytes);
-    let detail = match strict {
+    let source = match strict {
         Ok(env) => {
             let head = Head {
                 format: Some(env.format),
@@ -302,7 +299,7 @@ pub fn read_save<T: DeserializeOwned>(
             check_head(path, &head, kind, max_version)?;
             return Ok((env.meta, env.payload));
         }
-        Err(e) => e.to_string(),
+        Err(e) => e,
     };
     // The strict read failed: find out whether the file is ours at all.
     if let Ok(head) = serde_json::from_slice::<Head>(&bytes) {
@@ -311,7 +308,7 @@ pub fn read_save<T: DeserializeOwned>(
     let kept_as = keep_aside(path).ok();
     Err(LoadError::Corrupt {
         path: path.to_path_buf(),
-        detail,
+        source,
         kept_as,
     })
 }
@@ -344,15 +341,37 @@ fn check_head(path: &Path, head: &Head, kind: &str, max_version: u32) -> Result<
     }
 }
 
+/// Why a save's `meta` could not be read for the list of saves (the file
+/// is named by the list entry, so only [`MetaError::Read`] repeats it).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum MetaError {
+    /// The file could not be read (or is too large to).
+    #[error(transparent)]
+    Read(#[from] LoadError),
+    /// The file is not JSON.
+    #[error("damaged: {0}")]
+    Damaged(#[source] serde_json::Error),
+    /// JSON without our envelope's `format`.
+    #[error("not a dekadoku file")]
+    Foreign,
+    /// Our envelope without a `meta`.
+    #[error("no meta")]
+    NoMeta,
+    /// A `meta` that does not hold what a save's meta holds.
+    #[error("damaged meta: {0}")]
+    DamagedMeta(#[source] serde_json::Error),
+}
+
 /// Reads only the envelope and `meta` of a save, without moving anything.
-fn peek_meta(path: &Path) -> Result<SaveMeta, String> {
-    let bytes = read_bytes(path).map_err(|e| e.to_string())?;
-    let head: Head = serde_json::from_slice(&bytes).map_err(|e| format!("damaged: {e}"))?;
+fn peek_meta(path: &Path) -> Result<SaveMeta, MetaError> {
+    let bytes = read_bytes(path)?;
+    let head: Head = serde_json::from_slice(&bytes).map_err(MetaError::Damaged)?;
     if head.format.as_deref() != Some(FORMAT) {
-        return Err("not a dekadoku file".to_string());
+        return Err(MetaError::Foreign);
     }
-    let meta = head.meta.ok_or_else(|| "no meta".to_string())?;
-    serde_json::from_value(meta).map_err(|e| format!("damaged meta: {e}"))
+    let meta = head.meta.ok_or(MetaError::NoMeta)?;
+    serde_json::from_value(meta).map_err(MetaError::DamagedMeta)
 }
 
 /// The file stem a user-typed save name becomes: letters, digits, `-` and
@@ -404,14 +423,14 @@ pub fn sanitize_name(name: &str) -> Result<String, StoreError> {
 }
 
 /// One file in the saves folder, as [`Saves::list`] finds it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct SaveEntry {
     /// Its name (the file stem), as [`Saves::load`] takes it.
     pub name: String,
     /// The file.
     pub path: PathBuf,
     /// What it says about itself, or why that could not be read.
-    pub meta: Result<SaveMeta, String>,
+    pub meta: Result<SaveMeta, MetaError>,
 }
 
 /// The folder of named saves.

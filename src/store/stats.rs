@@ -3,12 +3,12 @@
 
 use std::collections::BTreeMap;
 use std::io;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::StoreError;
 use super::atomic::{keep_aside, read_capped, write_atomic};
+use super::{StoreError, kept_text};
 
 /// Statistics files larger than this are treated as damaged.
 const MAX_STATS_BYTES: u64 = 16 * 1024 * 1024;
@@ -57,6 +57,60 @@ impl Default for Stats {
     }
 }
 
+/// Why the statistics start empty, or will not be saved (the game says
+/// it once, at the start).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum StatsWarning {
+    /// The file is there but cannot be read.
+    #[error("{}: {source}; statistics start empty", path.display())]
+    Unreadable {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        source: io::Error,
+    },
+    /// The file is too large to be statistics; it was moved aside.
+    #[error(
+        "{}: larger than {} MiB; {}; statistics start empty",
+        path.display(),
+        MAX_STATS_BYTES / (1024 * 1024),
+        kept_text(kept)
+    )]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// Where it was moved, or why it could not be.
+        kept: Result<PathBuf, io::Error>,
+    },
+    /// The file is not our statistics; it was moved aside.
+    #[error(
+        "{}: damaged ({source}); {}; statistics start empty",
+        path.display(),
+        kept_text(kept)
+    )]
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// What the JSON reader said, with the line and column.
+        source: serde_json::Error,
+        /// Where it was moved, or why it could not be.
+        kept: Result<PathBuf, io::Error>,
+    },
+    /// Written by a newer dekadoku: read as far as understood, never
+    /// overwritten.
+    #[error(
+        "{}: written by a newer dekadoku (version {version}); it will not be overwritten",
+        path.display()
+    )]
+    Newer {
+        /// The file.
+        path: PathBuf,
+        /// Its version.
+        version: u32,
+    },
+}
+
 impl Stats {
     /// The version this build writes.
     pub const VERSION: u32 = 1;
@@ -71,39 +125,41 @@ impl Stats {
     /// damaged one is moved aside, and the warning says where. A file from a
     /// newer dekadoku is read as far as this version understands it, and
     /// [`Stats::save`] will not overwrite it.
-    pub fn load(path: &Path) -> (Stats, Option<String>) {
+    pub fn load(path: &Path) -> (Stats, Option<StatsWarning>) {
+        let path_buf = || path.to_path_buf();
         let bytes = match read_capped(path, MAX_STATS_BYTES) {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return (Stats::default(), None),
-            Err(e) => {
-                let warning = format!("{}: {e}; statistics start empty", path.display());
+            Err(source) => {
+                let warning = StatsWarning::Unreadable {
+                    path: path_buf(),
+                    source,
+                };
                 return (Stats::default(), Some(warning));
             }
         };
-        let problem = if bytes.len() as u64 > MAX_STATS_BYTES {
-            format!("larger than {} MiB", MAX_STATS_BYTES / (1024 * 1024))
+        let warning = if bytes.len() as u64 > MAX_STATS_BYTES {
+            StatsWarning::TooLarge {
+                path: path_buf(),
+                kept: keep_aside(path),
+            }
         } else {
             match serde_json::from_slice::<Stats>(&bytes) {
                 Ok(stats) if stats.version > Stats::VERSION => {
-                    let warning = format!(
-                        "{}: written by a newer dekadoku (version {}); it will not be overwritten",
-                        path.display(),
-                        stats.version
-                    );
+                    let warning = StatsWarning::Newer {
+                        path: path_buf(),
+                        version: stats.version,
+                    };
                     return (stats, Some(warning));
                 }
                 Ok(stats) => return (stats, None),
-                Err(e) => format!("damaged ({e})"),
+                Err(source) => StatsWarning::Damaged {
+                    path: path_buf(),
+                    source,
+                    kept: keep_aside(path),
+                },
             }
         };
-        let kept = match keep_aside(path) {
-            Ok(p) => format!("moved to {}", p.display()),
-            Err(e) => format!("could not be moved aside: {e}"),
-        };
-        let warning = format!(
-            "{}: {problem}; {kept}; statistics start empty",
-            path.display()
-        );
         (Stats::default(), Some(warning))
     }
 
@@ -117,10 +173,7 @@ impl Stats {
                 supported: Stats::VERSION,
             });
         }
-        let bytes = serde_json::to_vec_pretty(self).map_err(|e| StoreError::Encode {
-            path: path.to_path_buf(),
-            detail: e.to_string(),
-        })?;
+        let bytes = serde_json::to_vec_pretty(self).map_err(|e| StoreError::encode(path, e))?;
         write_atomic(path, &bytes).map_err(|e| StoreError::io(path, e))
     }
 

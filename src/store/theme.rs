@@ -201,34 +201,10 @@ const CUBE: [u8; 6] = [0, 95, 135, 175, 215, 255];
 
 impl Color {
     /// Reads `"reset"`, a colour name, `"#rrggbb"` (or `"#rgb"`), or a
-    /// palette index written as text (`"208"`).
+    /// palette index written as text (`"208"`); `None` for anything else
+    /// (`str::parse` says why).
     pub fn parse(text: &str) -> Option<Color> {
-        let t = text.trim();
-        if t.eq_ignore_ascii_case("reset") || t.eq_ignore_ascii_case("default") {
-            return Some(Color::Reset);
-        }
-        if let Some(hex) = t.strip_prefix('#') {
-            if !hex.chars().all(|c| c.is_ascii_hexdigit()) {
-                return None;
-            }
-            let channel = |s: &str| u8::from_str_radix(s, 16).ok();
-            return match hex.len() {
-                6 => Some(Color::Rgb(
-                    channel(&hex[0..2])?,
-                    channel(&hex[2..4])?,
-                    channel(&hex[4..6])?,
-                )),
-                3 => {
-                    let d = |i: usize| channel(&hex[i..i + 1]).map(|v| v * 17);
-                    Some(Color::Rgb(d(0)?, d(1)?, d(2)?))
-                }
-                _ => None,
-            };
-        }
-        if let Ok(i) = t.parse::<u8>() {
-            return Some(Color::Indexed(i));
-        }
-        Named16::from_name(t).map(Color::Named)
+        text.parse().ok()
     }
 
     /// A typical RGB rendering (`None` for [`Color::Reset`]).
@@ -320,17 +296,62 @@ impl fmt::Display for Color {
     }
 }
 
-/// The error for text that is not a colour.
+/// Why text is not a colour; each quotes the text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "`{0}` is not a colour: expected a name such as \"red\" or \"light_blue\", \"#rrggbb\", an integer 0 to 255, or \"reset\""
-)]
-pub struct ColorError(pub String);
+#[non_exhaustive]
+pub enum ColorError {
+    /// `#` followed by something other than three or six hex digits.
+    #[error(
+        "`{0}` is not a colour: after `#` come six hex digits (\"#rrggbb\") or three (\"#rgb\")"
+    )]
+    Hex(String),
+    /// A whole number outside the palette.
+    #[error("`{0}` is not a colour: palette indices run from 0 to 255")]
+    Index(String),
+    /// Not a name, a number or `#…`.
+    #[error(
+        "`{0}` is not a colour: expected a name such as \"red\" or \"light_blue\", \"#rrggbb\", an integer 0 to 255, or \"reset\""
+    )]
+    Unknown(String),
+}
 
 impl FromStr for Color {
     type Err = ColorError;
-    fn from_str(s: &str) -> Result<Color, ColorError> {
-        Color::parse(s).ok_or_else(|| ColorError(s.to_string()))
+
+    /// Reads `"reset"`, a colour name, `"#rrggbb"` (or `"#rgb"`), or a
+    /// palette index written as text (`"208"`).
+    fn from_str(text: &str) -> Result<Color, ColorError> {
+        let t = text.trim();
+        if t.eq_ignore_ascii_case("reset") || t.eq_ignore_ascii_case("default") {
+            return Ok(Color::Reset);
+        }
+        if let Some(hex) = t.strip_prefix('#') {
+            let bad = || ColorError::Hex(text.to_string());
+            if !hex.chars().all(|c| c.is_ascii_hexdigit()) {
+                return Err(bad());
+            }
+            let channel = |s: &str| u8::from_str_radix(s, 16).map_err(|_| bad());
+            return match hex.len() {
+                6 => Ok(Color::Rgb(
+                    channel(&hex[0..2])?,
+                    channel(&hex[2..4])?,
+                    channel(&hex[4..6])?,
+                )),
+                3 => {
+                    let d = |i: usize| channel(&hex[i..i + 1]).map(|v| v * 17);
+                    Ok(Color::Rgb(d(0)?, d(1)?, d(2)?))
+                }
+                _ => Err(bad()),
+            };
+        }
+        if let Ok(i) = t.parse::<i64>() {
+            return u8::try_from(i)
+                .map(Color::Indexed)
+                .map_err(|_| ColorError::Index(text.to_string()));
+        }
+        Named16::from_name(t)
+            .map(Color::Named)
+            .ok_or_else(|| ColorError::Unknown(text.to_string()))
     }
 }
 
@@ -865,7 +886,18 @@ mod tests {
         assert_eq!(Color::parse("reset"), Some(Color::Reset));
         for bad in ["", "#12345", "#gggggg", "256", "-1", "purple", "#ééé"] {
             assert_eq!(Color::parse(bad), None, "{bad}");
+            let e = bad.parse::<Color>().unwrap_err();
+            assert!(e.to_string().starts_with(&format!("`{bad}`")), "{e}");
         }
+        assert_eq!(
+            "#12345".parse::<Color>(),
+            Err(ColorError::Hex("#12345".into()))
+        );
+        assert_eq!("256".parse::<Color>(), Err(ColorError::Index("256".into())));
+        assert_eq!(
+            "purple".parse::<Color>(),
+            Err(ColorError::Unknown("purple".into()))
+        );
         for c in [
             Color::Reset,
             Color::Named(Named16::LightCyan),

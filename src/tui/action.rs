@@ -2,13 +2,17 @@
 //! text fields, mouse clicks, ticks, and the results of effects the runner
 //! performed (jobs finished, files read).
 
+use std::io;
+use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use ratatui::crossterm::event::KeyEvent;
 
+use crate::engine::format::FormatError;
 use crate::engine::generate::daily::Date;
-use crate::game::{Game, GameSave};
-use crate::store::SaveMeta;
+use crate::game::{Game, GameSave, SaveError};
+use crate::store::{LoadError, MetaError, SaveMeta, StoreError};
 
 use super::worker::JobResult;
 
@@ -162,15 +166,57 @@ impl Command {
 }
 
 /// What a load or import produced.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub enum Loaded {
     /// A game to play.
     Game(Box<Game>),
     /// A game to play from a save's backup, and why the save itself could
     /// not be used (said on the status line).
-    Recovered(Box<Game>, String),
-    /// The file or text could not be used; the message says why.
-    Error(String),
+    Recovered(Box<Game>, LoadError),
+    /// The file or text could not be used (said on the status line).
+    Error(LoadGameError),
+}
+
+/// Why a save, a puzzle file or pasted text gave no game to play.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum LoadGameError {
+    /// The save (or the autosave) could not be read.
+    #[error(transparent)]
+    Save(#[from] LoadError),
+    /// The save was read but holds no game this build can resume.
+    #[error("{name}: {source}")]
+    Game {
+        /// The save's name.
+        name: String,
+        /// What is wrong with the game in it.
+        source: SaveError,
+    },
+    /// A puzzle file larger than an import reads.
+    #[error("{}: the file is over {} MiB; expected a puzzle file", path.display(), max >> 20)]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// The most an import reads, in bytes.
+        max: u64,
+    },
+    /// A puzzle file that could not be read.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        source: io::Error,
+    },
+    /// Text that is not a puzzle (the error names the line and column).
+    #[error(transparent)]
+    Format(#[from] FormatError),
+    /// Text without a puzzle in it.
+    #[error("{from}: no puzzle found")]
+    NoPuzzle {
+        /// Where the text came from (a file, "pasted text").
+        from: String,
+    },
 }
 
 /// One entry of the saves list.
@@ -178,12 +224,13 @@ pub enum Loaded {
 pub struct SaveListing {
     /// The save's name.
     pub name: String,
-    /// Its summary, or why it cannot be read.
-    pub meta: Result<SaveMeta, String>,
+    /// Its summary, or why it cannot be read (shared: the list is part of
+    /// a screen, which is cloned).
+    pub meta: Result<SaveMeta, Arc<MetaError>>,
 }
 
 /// An input to [`super::app::App::update`].
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub enum Action {
     /// A key, as the terminal reported it (the keymap turns it into a
     /// command, a typed value, or text for a field).
@@ -215,8 +262,8 @@ pub enum Action {
     Loaded(Loaded),
     /// The list of named saves.
     Saves(Vec<SaveListing>),
-    /// A save was written (or failed, with the message).
-    Saved(Result<String, String>),
+    /// A save was written under this name (or failed, and why).
+    Saved(Result<String, StoreError>),
     /// A win was recorded: whether it is a new best, and the best time.
     Recorded {
         /// New best for this size and level.
@@ -261,3 +308,31 @@ pub const GAME_KIND: &str = "game";
 
 /// Re-exported for effects.
 pub type Save = GameSave;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The status line says what it said when these were Strings.
+    #[test]
+    fn load_errors_read_as_before() {
+        let big = LoadGameError::TooLarge {
+            path: PathBuf::from("/x/p.txt"),
+            max: 16 << 20,
+        };
+        assert_eq!(
+            big.to_string(),
+            "/x/p.txt: the file is over 16 MiB; expected a puzzle file"
+        );
+        let none = LoadGameError::NoPuzzle {
+            from: "pasted text".into(),
+        };
+        assert_eq!(none.to_string(), "pasted text: no puzzle found");
+        let io = LoadGameError::Io {
+            path: PathBuf::from("/x/p.txt"),
+            source: io::Error::from(io::ErrorKind::NotFound),
+        };
+        assert!(io.to_string().starts_with("/x/p.txt: "), "{io}");
+        assert!(std::error::Error::source(&io).is_some());
+    }
+}

@@ -104,7 +104,7 @@ impl Key {
     }
 
     /// Parses `"ctrl+z"`, `"U"`, `"up"`, `"f1"`, `"space"`, `"?"` ….
-    pub fn parse(text: &str) -> Result<Key, String> {
+    pub fn parse(text: &str) -> Result<Key, KeyError> {
         let mut ctrl = false;
         let mut alt = false;
         let mut rest = text;
@@ -137,7 +137,7 @@ impl Key {
             f if f.len() >= 2 && f.starts_with('f') && f[1..].parse::<u8>().is_ok() => {
                 let k = f[1..].parse::<u8>().unwrap_or(0);
                 if !(1..=12).contains(&k) {
-                    return Err(format!("`{text}`: function keys are f1 to f12"));
+                    return Err(KeyError::Function(text.to_string()));
                 }
                 KeyCodeOrd::F(k)
             }
@@ -149,9 +149,7 @@ impl Key {
                         KeyCodeOrd::Char(if ctrl { c.to_ascii_lowercase() } else { c })
                     }
                     _ => {
-                        return Err(format!(
-                            "`{text}` is not a key: expected one character, or ctrl+/alt+ and a key, or a name (up down left right enter esc backspace delete tab home end space f1-f12)"
-                        ));
+                        return Err(KeyError::Unknown(text.to_string()));
                     }
                 }
             }
@@ -258,6 +256,62 @@ pub struct Keymap {
     map: BTreeMap<(Mode, Key), Command>,
 }
 
+/// Why text is not a key; each quotes the text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum KeyError {
+    /// `f` and a number outside 1 to 12.
+    #[error("`{0}`: function keys are f1 to f12")]
+    Function(String),
+    /// Neither one character nor a key name.
+    #[error(
+        "`{0}` is not a key: expected one character, or ctrl+/alt+ and a key, or a name (up down left right enter esc backspace delete tab home end space f1-f12)"
+    )]
+    Unknown(String),
+}
+
+/// A binding of the user's that was skipped, naming it as the config file
+/// writes it (`keys.board."ctrl+q"`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BindingError {
+    /// A `[keys.…]` table for a mode that does not exist.
+    #[error("keys.{mode}: unknown mode, expected `board` or `menu`")]
+    UnknownMode {
+        /// The mode as written.
+        mode: String,
+    },
+    /// A key text that is not a key.
+    #[error("keys.{mode}.\"{key}\": {source}")]
+    Key {
+        /// The mode.
+        mode: String,
+        /// The key text as written.
+        key: String,
+        /// Why it is not a key.
+        source: KeyError,
+    },
+    /// An action name that is not a command (nor `none`).
+    #[error(
+        "keys.{mode}.\"{key}\": unknown action `{action}`, expected one of {} or none",
+        command_names()
+    )]
+    UnknownAction {
+        /// The mode.
+        mode: String,
+        /// The key text as written.
+        key: String,
+        /// The action as written.
+        action: String,
+    },
+}
+
+/// Every command's name, for messages.
+fn command_names() -> String {
+    let names: Vec<&str> = Command::ALL.iter().map(|c| c.name()).collect();
+    names.join(", ")
+}
+
 impl Keymap {
     /// The shipped defaults.
     pub fn defaults() -> Keymap {
@@ -271,26 +325,29 @@ impl Keymap {
     }
 
     /// The defaults with the user's tables (`mode → key → command name or
-    /// "none"`) merged over them; each bad entry gives a message naming it
+    /// "none"`) merged over them; each bad entry gives an error naming it
     /// (`keys.board."ctrl+q": …`) and is skipped.
     pub fn with_overrides(
         user: &BTreeMap<String, BTreeMap<String, String>>,
-    ) -> (Keymap, Vec<String>) {
+    ) -> (Keymap, Vec<BindingError>) {
         let mut km = Keymap::defaults();
         let mut issues = Vec::new();
         for (mode_name, table) in user {
             let Some(mode) = Mode::from_name(mode_name) else {
-                issues.push(format!(
-                    "keys.{mode_name}: unknown mode, expected `board` or `menu`"
-                ));
+                issues.push(BindingError::UnknownMode {
+                    mode: mode_name.clone(),
+                });
                 continue;
             };
             for (key_text, action) in table {
-                let at = format!("keys.{mode_name}.\"{key_text}\"");
                 let key = match Key::parse(key_text) {
                     Ok(k) => k,
-                    Err(e) => {
-                        issues.push(format!("{at}: {e}"));
+                    Err(source) => {
+                        issues.push(BindingError::Key {
+                            mode: mode_name.clone(),
+                            key: key_text.clone(),
+                            source,
+                        });
                         continue;
                     }
                 };
@@ -299,11 +356,11 @@ impl Keymap {
                 } else if let Some(cmd) = Command::from_name(action) {
                     km.map.insert((mode, key), cmd);
                 } else {
-                    let names: Vec<&str> = Command::ALL.iter().map(|c| c.name()).collect();
-                    issues.push(format!(
-                        "{at}: unknown action `{action}`, expected one of {} or none",
-                        names.join(", ")
-                    ));
+                    issues.push(BindingError::UnknownAction {
+                        mode: mode_name.clone(),
+                        key: key_text.clone(),
+                        action: action.clone(),
+                    });
                 }
             }
         }
@@ -374,9 +431,10 @@ mod tests {
 
     #[test]
     fn key_texts() {
-        assert!(Key::parse("ctrl+").is_err());
-        assert!(Key::parse("f13").is_err());
-        assert!(Key::parse("hello").is_err());
+        assert_eq!(Key::parse("ctrl+"), Err(KeyError::Unknown("ctrl+".into())));
+        assert_eq!(Key::parse("f13"), Err(KeyError::Function("f13".into())));
+        let e = Key::parse("hello").unwrap_err();
+        assert!(e.to_string().starts_with("`hello` is not a key"), "{e}");
         assert_eq!(Key::parse("Ctrl+Z").unwrap(), Key::parse("ctrl+z").unwrap());
         assert_eq!(Key::parse("space").unwrap().label(), "Space");
         assert_eq!(Key::parse("f10").unwrap().label(), "F10");
@@ -402,6 +460,7 @@ mod tests {
             None
         );
         assert_eq!(issues.len(), 3, "{issues:?}");
+        let issues: Vec<String> = issues.iter().map(ToString::to_string).collect();
         assert!(
             issues
                 .iter()

@@ -22,11 +22,11 @@ use crate::engine::format::PuzzleReader;
 use crate::engine::generate::daily::Date;
 use crate::game::{GAME_SAVE_VERSION, Game, GameSave, Origin};
 use crate::store::{
-    ColorDepth, Config, Dirs, Pool, Recovered, Saves, Stats, Themes, read_save_or_backup,
-    remove_save, save_settings, write_save,
+    ColorDepth, Config, Dirs, Pool, Recovered, Saves, Stats, StoreError, Themes,
+    read_save_or_backup, remove_save, save_settings, write_save,
 };
 
-use super::action::{Action, GAME_KIND, Loaded, SaveListing};
+use super::action::{Action, GAME_KIND, LoadGameError, Loaded, SaveListing};
 use super::app::{App, Effect, MENU_SIZES};
 use super::keymap::Keymap;
 use super::style::Styles;
@@ -73,7 +73,7 @@ struct SaveReport {
 
 impl SaveReport {
     /// What to tell the player after an autosave, if anything.
-    fn after(&mut self, written: Result<(), String>) -> Option<String> {
+    fn after(&mut self, written: Result<(), StoreError>) -> Option<String> {
         match (written, self.failing) {
             (Err(e), false) => {
                 self.failing = true;
@@ -213,7 +213,7 @@ pub fn run() -> io::Result<()> {
     crate::store::remove_stale_temps(&dirs.saves_dir(), stale);
     let (stats, stats_issue) = Stats::load(&dirs.stats_file());
     if let Some(i) = stats_issue {
-        app.issues.push(i);
+        app.issues.push(i.to_string());
     }
     let (job_tx, job_rx) = unbounded();
     let (res_tx, res_rx) = unbounded();
@@ -446,9 +446,7 @@ fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
                 &meta,
                 &*save,
             );
-            ctx.autosave
-                .after(written.map_err(|e| e.to_string()))
-                .map(Action::Status)
+            ctx.autosave.after(written).map(Action::Status)
         }
         Effect::ClearAutosave => {
             let _ = remove_save(&ctx.dirs.autosave_file());
@@ -459,8 +457,7 @@ fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
             Some(Action::Saved(
                 ctx.saves
                     .save(&name, GAME_KIND, GAME_SAVE_VERSION, &meta, &*save)
-                    .map(|_| name)
-                    .map_err(|e| e.to_string()),
+                    .map(|_| name),
             ))
         }
         Effect::ListSaves => Some(Action::Saves(
@@ -469,7 +466,7 @@ fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
                 .into_iter()
                 .map(|e| SaveListing {
                     name: e.name,
-                    meta: e.meta,
+                    meta: e.meta.map_err(Arc::new),
                 })
                 .collect(),
         )),
@@ -479,7 +476,7 @@ fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
                 .load::<GameSave>(&name, GAME_KIND, GAME_SAVE_VERSION)
             {
                 Ok(r) => resume(r, &name),
-                Err(e) => Loaded::Error(e.to_string()),
+                Err(e) => Loaded::Error(e.into()),
             },
         )),
         Effect::LoadAutosave => Some(Action::Loaded(
@@ -489,7 +486,7 @@ fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
                 GAME_SAVE_VERSION,
             ) {
                 Ok(r) => resume(r, "autosave"),
-                Err(e) => Loaded::Error(e.to_string()),
+                Err(e) => Loaded::Error(e.into()),
             },
         )),
         Effect::ImportFile(path) => Some(Action::Loaded(import_file(Path::new(&path)))),
@@ -560,7 +557,7 @@ fn read_pool_counts(pool: &Pool, app: &mut App) {
     for shape in MENU_SIZES {
         for level in Level::ALL {
             let (entries, warning) = pool.read(shape, level);
-            app.issues.extend(warning);
+            app.issues.extend(warning.map(|w| w.to_string()));
             app.pool.set_count(shape, level, entries.len());
         }
     }
@@ -570,8 +567,11 @@ fn read_pool_counts(pool: &Pool, app: &mut App) {
 fn resume(r: Recovered<GameSave>, name: &str) -> Loaded {
     match (Game::from_save(&r.payload), r.from_backup) {
         (Ok(g), None) => Loaded::Game(Box::new(g)),
-        (Ok(g), Some(e)) => Loaded::Recovered(Box::new(g), format!("{e}; resumed its backup")),
-        (Err(e), _) => Loaded::Error(format!("{name}: {e}")),
+        (Ok(g), Some(e)) => Loaded::Recovered(Box::new(g), e),
+        (Err(source), _) => Loaded::Error(LoadGameError::Game {
+            name: name.to_string(),
+            source,
+        }),
     }
 }
 
@@ -580,12 +580,18 @@ pub fn import_file(path: &Path) -> Loaded {
     let shown = path.display().to_string();
     match std::fs::metadata(path) {
         Ok(m) if m.len() > MAX_IMPORT => {
-            return Loaded::Error(format!(
-                "{shown}: the file is over 16 MiB; expected a puzzle file"
-            ));
+            return Loaded::Error(LoadGameError::TooLarge {
+                path: path.to_path_buf(),
+                max: MAX_IMPORT,
+            });
         }
         Ok(_) => {}
-        Err(e) => return Loaded::Error(format!("{shown}: {e}")),
+        Err(source) => {
+            return Loaded::Error(LoadGameError::Io {
+                path: path.to_path_buf(),
+                source,
+            });
+        }
     }
     match std::fs::read(path) {
         Ok(bytes) => {
@@ -610,7 +616,10 @@ pub fn import_file(path: &Path) -> Loaded {
                 other => other,
             }
         }
-        Err(e) => Loaded::Error(format!("{shown}: {e}")),
+        Err(source) => Loaded::Error(LoadGameError::Io {
+            path: path.to_path_buf(),
+            source,
+        }),
     }
 }
 
@@ -626,8 +635,10 @@ pub fn import_text(text: &str, source: &str) -> Loaded {
                 title: Some(source.to_string()),
             },
         ))),
-        Some(Err(e)) => Loaded::Error(e.to_string()),
-        None => Loaded::Error(format!("{source}: no puzzle found")),
+        Some(Err(e)) => Loaded::Error(e.into()),
+        None => Loaded::Error(LoadGameError::NoPuzzle {
+            from: source.to_string(),
+        }),
     }
 }
 
@@ -656,9 +667,7 @@ mod tests {
             solved: false,
             title: None,
         };
-        let write = |path: &Path| {
-            write_save(path, GAME_KIND, GAME_SAVE_VERSION, &meta, &1u32).map_err(|e| e.to_string())
-        };
+        let write = |path: &Path| write_save(path, GAME_KIND, GAME_SAVE_VERSION, &meta, &1u32);
         let mut report = SaveReport::default();
         let bad = blocked.join("autosave.json");
         let first = report.after(write(&bad));

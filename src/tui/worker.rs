@@ -17,9 +17,9 @@ use crate::engine::generate::daily::{Date, daily_options};
 use crate::engine::generate::{GenerateOptions, Graded, Symmetry, generate_graded};
 use crate::engine::logic::solve_logic;
 use crate::engine::{
-    Level, Limits, NoTrace, Outcome, Puzzle, Shape, Solver, TraceEvent, TraceSink,
+    Level, Limits, NoTrace, Outcome, Puzzle, Shape, Solver, StopReason, TraceEvent, TraceSink,
 };
-use crate::game::{Game, Hint, LogicHinter, LogicWalk, Origin};
+use crate::game::{Game, Hint, LogicHinter, LogicWalk, Origin, WalkError};
 
 use super::playback::{Counters, Finished, WatchSolver};
 
@@ -89,14 +89,14 @@ pub struct Job {
 }
 
 /// A finished job.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub enum JobResult {
     /// A generated puzzle, or why there is none (cancelled, stopped).
     Generated {
         /// The job's id.
         id: u64,
-        /// The puzzle, or a message.
-        result: Result<Graded, String>,
+        /// The puzzle, or why there is none.
+        result: Result<Graded, JobError>,
         /// The game's title (the daily puzzle's date).
         title: Option<String>,
     },
@@ -104,8 +104,8 @@ pub enum JobResult {
     Refilled {
         /// The job's id.
         id: u64,
-        /// The puzzle, or a message.
-        result: Result<Graded, String>,
+        /// The puzzle, or why there is none.
+        result: Result<Graded, JobError>,
     },
     /// A hint found (None: nothing to say).
     Hint {
@@ -118,8 +118,8 @@ pub enum JobResult {
     Walk {
         /// The job's id.
         id: u64,
-        /// The path.
-        walk: Result<Box<LogicWalk>, String>,
+        /// The path, or why there is none.
+        walk: Result<Box<LogicWalk>, JobError>,
     },
     /// What a traced solver found.
     Traced {
@@ -139,6 +139,36 @@ pub enum JobResult {
         /// What the solver found.
         outcome: Outcome,
     },
+}
+
+/// Why a job gave no result. The app shows it on the status line.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum JobError {
+    /// The generation was cancelled (the player went back, or the app
+    /// wanted the worker for something else).
+    #[error("generation cancelled")]
+    Cancelled,
+    /// Not even one try at a puzzle finished in the time given.
+    #[error("generation deadline passed")]
+    OutOfTime,
+    /// Not even one try at a puzzle finished within the node budget.
+    #[error("generation node budget spent")]
+    OutOfBudget,
+    /// The logic path could not be worked out.
+    #[error(transparent)]
+    Walk(#[from] WalkError),
+}
+
+impl From<StopReason> for JobError {
+    /// Why a generation stopped, as the job's error.
+    fn from(stop: StopReason) -> JobError {
+        match stop {
+            StopReason::Cancelled => JobError::Cancelled,
+            StopReason::Deadline => JobError::OutOfTime,
+            StopReason::NodeBudget => JobError::OutOfBudget,
+        }
+    }
 }
 
 impl JobResult {
@@ -257,8 +287,7 @@ pub fn run_job_traced(job: Job, cancel: Arc<AtomicBool>, out: Option<TraceOut>) 
         },
         JobKind::Daily { date } => JobResult::Generated {
             id: job.id,
-            result: generate_graded(&daily_options(date), &limits)
-                .map_err(|stop| format!("generation {stop}")),
+            result: generate_graded(&daily_options(date), &limits).map_err(JobError::from),
             title: Some(format!("daily {date}")),
         },
         JobKind::Hint { game } => JobResult::Hint {
@@ -269,7 +298,7 @@ pub fn run_job_traced(job: Job, cancel: Arc<AtomicBool>, out: Option<TraceOut>) 
             id: job.id,
             walk: LogicWalk::new(&game, &limits)
                 .map(Box::new)
-                .map_err(|e| e.to_string()),
+                .map_err(JobError::from),
         },
         JobKind::Trace { puzzle, solver } => JobResult::Traced {
             id: job.id,
@@ -290,7 +319,7 @@ pub fn run_job_traced(job: Job, cancel: Arc<AtomicBool>, out: Option<TraceOut>) 
 /// A puzzle to play: 180° symmetric, searched for the level for a few
 /// seconds (4 up to 16×16, 30 above), then the closest found. It fails
 /// only when cancelled or when not even one try finishes in time.
-fn for_play(shape: Shape, level: Level, seed: u64, limits: Limits) -> Result<Graded, String> {
+fn for_play(shape: Shape, level: Level, seed: u64, limits: Limits) -> Result<Graded, JobError> {
     let mut opts = GenerateOptions::new(shape, level, seed);
     opts.symmetry = Symmetry::Rotate180;
     let budget = Duration::from_secs(if shape.n() <= 16 { 4 } else { 30 });
@@ -298,7 +327,7 @@ fn for_play(shape: Shape, level: Level, seed: u64, limits: Limits) -> Result<Gra
         deadline: Instant::now().checked_add(budget),
         ..limits
     };
-    generate_graded(&opts, &limits).map_err(|stop| format!("generation {stop}"))
+    generate_graded(&opts, &limits).map_err(JobError::from)
 }
 
 /// A job as the worker thread takes it: the job, its cancel flag, and
@@ -332,6 +361,20 @@ mod tests {
     fn hard() -> Puzzle {
         let s = "........1.....2.....3.4.56...47......5.4.....8...6.45..4..8.63.3.8...2..6.......9";
         crate::engine::format::parse_one(s, "test").unwrap()
+    }
+
+    /// The status line says what it said when the errors were strings.
+    #[test]
+    fn job_errors_read_as_before() {
+        let text = |stop: StopReason| JobError::from(stop).to_string();
+        assert_eq!(text(StopReason::Cancelled), "generation cancelled");
+        assert_eq!(text(StopReason::Deadline), "generation deadline passed");
+        assert_eq!(text(StopReason::NodeBudget), "generation node budget spent");
+        for stop in [StopReason::Cancelled, StopReason::Deadline] {
+            assert_eq!(text(stop), format!("generation {stop}"));
+        }
+        let walk = WalkError::Stopped(StopReason::Cancelled);
+        assert_eq!(JobError::from(walk.clone()).to_string(), walk.to_string());
     }
 
     /// Every watchable solver, through the worker and a small bounded

@@ -54,7 +54,7 @@ impl App {
                             self.hint = None;
                             self.screen = Screen::Logic { walk };
                         }
-                        Err(e) => self.status = e,
+                        Err(e) => self.status = e.to_string(),
                     }
                 }
             }
@@ -80,7 +80,7 @@ impl App {
                     if let Screen::Working { shape, level, .. } = self.screen {
                         self.screen = new_game_screen(shape, level);
                     }
-                    self.status = e;
+                    self.status = e.to_string();
                 }
             },
             JobResult::Solved {
@@ -157,7 +157,7 @@ impl App {
         match l {
             Loaded::Recovered(g, why) => {
                 self.loaded(Loaded::Game(g), fx);
-                self.status = why;
+                self.status = format!("{why}; resumed its backup");
             }
             Loaded::Game(g) => {
                 let g = *g;
@@ -189,7 +189,7 @@ impl App {
                 self.hint = None;
                 self.status = "resumed".into();
             }
-            Loaded::Error(e) => self.status = e,
+            Loaded::Error(e) => self.status = e.to_string(),
         }
     }
 
