@@ -182,6 +182,13 @@ fn bench_runs_both_solvers_on_9x9() {
     assert_eq!(cols[1], "95", "{stdout}");
     if cfg!(feature = "peer-sudoku") {
         assert!(cols[4].parse::<f64>().is_ok(), "{stdout}");
+    } else {
+        assert_eq!(cols[4], "-", "{stdout}");
+        assert!(
+            text(&out.stderr).contains("--features peer-sudoku"),
+            "{}",
+            text(&out.stderr)
+        );
     }
     assert!(text(&out.stderr).contains("95 of 95 puzzles have exactly one solution"));
 }
