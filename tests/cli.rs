@@ -596,7 +596,7 @@ fn a_missing_sat_program_is_a_clear_error() {
     assert!(text(&out.stderr).contains("--sat-cmd"));
     let out = run(&["solve", "--sat-cmd", "'unclosed"], b"");
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("unterminated single quote"));
+    assert!(text(&out.stderr).contains("a quote is not closed"));
 }
 
 /// With CaDiCaL's program on PATH (Debian's `cadical` package), `--sat-cmd`
