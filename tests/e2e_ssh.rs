@@ -45,9 +45,12 @@ fn a_dropped_ssh_connection_saves_the_game_and_continue_resumes_it() {
         return;
     }
     let pid = std::process::id();
-    let dir = std::env::temp_dir().join(format!("dekadoku-ssh-{pid}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    // Its name is letters, digits and dashes, safe in the shell commands.
+    let tmp = tempfile::Builder::new()
+        .prefix("dekadoku-ssh-")
+        .tempdir()
+        .unwrap();
+    let dir = tmp.path();
     // sshd refuses to start without its privilege separation folder.
     let _ = std::fs::create_dir_all("/run/sshd");
     keygen(&dir.join("host_key"));
@@ -161,5 +164,4 @@ fn a_dropped_ssh_connection_saves_the_game_and_continue_resumes_it() {
     );
     t.keys(&["q"]);
     drop(t);
-    let _ = std::fs::remove_dir_all(&dir);
 }
