@@ -2,7 +2,7 @@
 //! tmux (installed by `.ci/run`); keys go in with `send-keys`, the screen
 //! comes back with `capture-pane`. Start, new 9×9 game, enter a digit, undo,
 //! enter it again, save, quit, restart, Continue: the same board.
-//! Skips (with a note) where tmux is missing.
+//! Skips (with a note) where tmux is missing; fails there under CI.
 #![cfg(feature = "tui")]
 #![allow(clippy::unwrap_used)]
 
@@ -33,7 +33,7 @@ fn game(dir: &Path, name: &str, after: &str) -> Tmux {
 
 #[test]
 fn play_save_quit_and_continue_in_a_real_terminal() {
-    if tmux_missing() {
+    if common::tmux::missing() {
         return;
     }
     let tmp = fresh_dir("play");
@@ -84,14 +84,6 @@ fn play_save_quit_and_continue_in_a_real_terminal() {
     drop(s);
 }
 
-fn tmux_missing() -> bool {
-    if common::tmux::available() {
-        return false;
-    }
-    println!("skipped: tmux is not installed (.ci/run installs it)");
-    true
-}
-
 /// A fresh folder for one game's config and data, removed when dropped
 /// (its name is letters, digits and dashes, safe in the shell commands).
 fn fresh_dir(tag: &str) -> tempfile::TempDir {
@@ -117,7 +109,7 @@ fn one_move(s: &Tmux) -> String {
 /// the same board.
 #[test]
 fn sigterm_and_sighup_save_the_game_and_exit() {
-    if tmux_missing() {
+    if common::tmux::missing() {
         return;
     }
     for signal in ["TERM", "HUP"] {
@@ -155,7 +147,7 @@ fn sigterm_and_sighup_save_the_game_and_exit() {
 /// the cursor shown; the message and the autosave's path are printed.
 #[test]
 fn a_panic_restores_the_terminal_and_says_where_the_autosave_is() {
-    if tmux_missing() {
+    if common::tmux::missing() {
         return;
     }
     let tmp = fresh_dir("panic");

@@ -505,36 +505,6 @@ mod tests {
         assert!(start.elapsed() < Duration::from_secs(20));
     }
 
-    /// With Debian's `cadical` program installed, counting through it
-    /// agrees with the embedded solver; without it, the test says so.
-    #[test]
-    fn an_installed_cadical_counts_like_the_embedded_one() {
-        let e = External::parse("cadical -q").unwrap();
-        let p = empty4();
-        let r = match e.run(&p, 30, &Limits::none(), &mut NoTrace) {
-            Err(ExternalError::NotFound { .. }) => {
-                println!("skipped: no `cadical` program on PATH");
-                return;
-            }
-            other => other.unwrap(),
-        };
-        assert_eq!((r.count, r.exhausted), (30, false));
-        assert!(r.witnesses.iter().all(|g| p.is_solved_by(g)));
-        let hard = crate::engine::format::parse_one(
-            "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
-            "hard",
-        )
-        .unwrap();
-        for enc in [Encoding::compact(), Encoding::full()] {
-            let r = e
-                .run_with(&hard, 2, &Limits::none(), &mut NoTrace, enc)
-                .unwrap();
-            let ours = super::super::run_with(&hard, 2, &Limits::none(), &mut NoTrace, enc);
-            assert_eq!((r.count, r.exhausted), (1, true));
-            assert_eq!(r.witnesses, ours.witnesses);
-        }
-    }
-
     #[test]
     fn a_missing_program_is_named() {
         let e = External::parse("dekadoku-no-such-sat-solver -q").unwrap();
