@@ -114,7 +114,7 @@ fn backends_agree_on_no_solution_and_bad_givens() {
 }
 
 /// The first puzzles of each public corpus (proper, multi-solution and
-/// large ones); skipped with a note when ../shared is absent.
+/// large ones); skipped with a note when ../shared is absent (a failure under CI).
 #[test]
 fn backends_agree_on_the_corpora() {
     for (name, take, unique) in [
@@ -186,5 +186,38 @@ fn sat_backend_stops_on_cancel_and_deadline() {
     if let Some((stopped, late)) = stop_sat("rkkautsar_sudoku-64-1.txt", limits, None) {
         println!("64-1: deadline honoured {late:?} after it passed");
         assert_eq!(stopped, Some(StopReason::Deadline));
+    }
+}
+
+/// With Debian's `cadical` program installed (`.ci/run` installs it),
+/// counting through it as an external solver agrees with the embedded
+/// CaDiCaL on both encodings; without it the test says so (and fails
+/// under CI).
+#[test]
+fn an_installed_cadical_counts_like_the_embedded_one() {
+    use dekadoku::engine::solve::sat::{self, Encoding, External, ExternalError};
+    let e = External::parse("cadical -q").unwrap();
+    let p = Puzzle::empty(Shape::square(2).unwrap());
+    let r = match e.run(&p, 30, &Limits::none(), &mut NoTrace) {
+        Err(ExternalError::NotFound { .. }) => {
+            common::skip_or_fail("no `cadical` program on PATH (.ci/run installs it)");
+            return;
+        }
+        other => other.unwrap(),
+    };
+    assert_eq!((r.count, r.exhausted), (30, false));
+    assert!(r.witnesses.iter().all(|g| p.is_solved_by(g)));
+    let hard = dekadoku::engine::format::parse_one(
+        "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
+        "hard",
+    )
+    .unwrap();
+    for enc in [Encoding::compact(), Encoding::full()] {
+        let r = e
+            .run_with(&hard, 2, &Limits::none(), &mut NoTrace, enc)
+            .unwrap();
+        let ours = sat::run_with(&hard, 2, &Limits::none(), &mut NoTrace, enc);
+        assert_eq!((r.count, r.exhausted), (1, true));
+        assert_eq!(r.witnesses, ours.witnesses);
     }
 }

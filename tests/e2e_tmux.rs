@@ -2,13 +2,13 @@
 //! tmux (installed by `.ci/run`); keys go in with `send-keys`, the screen
 //! comes back with `capture-pane`. Start, new 9×9 game, enter a digit, undo,
 //! enter it again, save, quit, restart, Continue: the same board.
-//! Skips (with a note) where tmux is missing.
+//! Skips (with a note) where tmux is missing; fails there under CI.
 #![cfg(feature = "tui")]
 #![allow(clippy::unwrap_used)]
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -33,15 +33,14 @@ fn game(dir: &Path, name: &str, after: &str) -> Tmux {
 
 #[test]
 fn play_save_quit_and_continue_in_a_real_terminal() {
-    if tmux_missing() {
+    if common::tmux::missing() {
         return;
     }
-    let dir = std::env::temp_dir().join(format!("dekadoku-e2e-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = fresh_dir("play");
+    let dir = tmp.path();
     let name = format!("dekadoku-e2e-{}", std::process::id());
 
-    let s = game(&dir, &name, "");
+    let s = game(dir, &name, "");
     s.wait_for("the start menu", |t| {
         t.contains("New game") && t.contains("Continue")
     });
@@ -72,7 +71,7 @@ fn play_save_quit_and_continue_in_a_real_terminal() {
     );
     drop(s);
 
-    let s = game(&dir, &name, "");
+    let s = game(dir, &name, "");
     s.wait_for("the start menu", |t| t.contains("Continue (9×9"));
     s.keys(&["Up", "Enter"]);
     let resumed = s.wait_settled("the resumed board", |t| t.contains("moves    2"));
@@ -83,22 +82,15 @@ fn play_save_quit_and_continue_in_a_real_terminal() {
     );
     s.keys(&["q"]);
     drop(s);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
-fn tmux_missing() -> bool {
-    if common::tmux::available() {
-        return false;
-    }
-    println!("skipped: tmux is not installed (.ci/run installs it)");
-    true
-}
-
-fn fresh_dir(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dekadoku-e2e-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh folder for one game's config and data, removed when dropped
+/// (its name is letters, digits and dashes, safe in the shell commands).
+fn fresh_dir(tag: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("dekadoku-e2e-{tag}-"))
+        .tempdir()
+        .unwrap()
 }
 
 /// Starts a new 9×9 game and enters one digit; the screen after it.
@@ -117,13 +109,14 @@ fn one_move(s: &Tmux) -> String {
 /// the same board.
 #[test]
 fn sigterm_and_sighup_save_the_game_and_exit() {
-    if tmux_missing() {
+    if common::tmux::missing() {
         return;
     }
     for signal in ["TERM", "HUP"] {
-        let dir = fresh_dir(&format!("sig{signal}"));
+        let tmp = fresh_dir(&format!("sig{signal}"));
+        let dir = tmp.path();
         let name = format!("dekadoku-sig{signal}-{}", std::process::id());
-        let s = game(&dir, &name, "");
+        let s = game(dir, &name, "");
         let played = one_move(&s);
         // Right after the move: the autosave's quiet period has not passed.
         let pid = s.show("#{pane_pid}");
@@ -139,14 +132,13 @@ fn sigterm_and_sighup_save_the_game_and_exit() {
             "SIG{signal} writes the autosave"
         );
         drop(s);
-        let s = game(&dir, &name, "");
+        let s = game(dir, &name, "");
         s.wait_for("the start menu", |t| t.contains("Continue (9×9"));
         s.keys(&["Up", "Enter"]);
         let resumed = s.wait_settled("the resumed board", |t| t.contains("moves    1"));
         assert_eq!(board(&resumed), board(&played), "SIG{signal}: same board");
         s.keys(&["q"]);
         drop(s);
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }
 
@@ -155,10 +147,11 @@ fn sigterm_and_sighup_save_the_game_and_exit() {
 /// the cursor shown; the message and the autosave's path are printed.
 #[test]
 fn a_panic_restores_the_terminal_and_says_where_the_autosave_is() {
-    if tmux_missing() {
+    if common::tmux::missing() {
         return;
     }
-    let dir = fresh_dir("panic");
+    let tmp = fresh_dir("panic");
+    let dir = tmp.path();
     std::fs::create_dir_all(dir.join("config")).unwrap();
     std::fs::write(
         dir.join("config/config.toml"),
@@ -169,7 +162,7 @@ fn a_panic_restores_the_terminal_and_says_where_the_autosave_is() {
     let err = dir.join("stderr.txt");
     let stty = dir.join("stty.txt");
     let s = game(
-        &dir,
+        dir,
         &name,
         &format!("2>{}; stty -a >{}; sleep 60", err.display(), stty.display()),
     );
@@ -199,5 +192,4 @@ fn a_panic_restores_the_terminal_and_says_where_the_autosave_is() {
     assert_eq!(s.show("#{alternate_on}"), "0", "alternate screen left");
     assert_eq!(s.show("#{cursor_flag}"), "1", "cursor shown");
     drop(s);
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -2,6 +2,8 @@
 //! puzzles, the public datasets in `../shared`, and bad input.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use std::fs::File;
 use std::io::{BufReader, Read};
 use std::path::{Path, PathBuf};
@@ -135,13 +137,7 @@ proptest! {
 // ---------------------------------------------------------------- datasets
 
 fn shared_dir() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/puzzles-public");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        println!("skipped: ../shared not present");
-        None
-    }
+    common::shared_file("puzzles-public")
 }
 
 /// Streams a file, asserting no errors; returns (format, puzzles, side of each).

@@ -8,8 +8,7 @@
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::path::Path;
 
 use dekadoku::engine::Puzzle;
 use dekadoku::engine::format::{self, Format, FormatError, PuzzleReader};
@@ -51,34 +50,20 @@ fn round_trips(p: &Puzzle) {
 }
 
 /// A scratch folder under the temp folder, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new() -> Scratch {
-        static N: AtomicU32 = AtomicU32::new(0);
-        let dir = std::env::temp_dir().join(format!(
-            "dekadoku-fuzz-regressions-{}-{}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::Relaxed)
-        ));
-        fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
+fn scratch() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("dekadoku-fuzz-regressions-")
+        .tempdir()
+        .unwrap()
 }
 
 /// What the `save` target does with its input, minus the round trip:
 /// the game it resumes, or why not.
 fn load_save(data: &[u8]) -> Result<Game, String> {
-    let dir = Scratch::new();
-    let path = dir.0.join("autosave.json");
+    let dir = scratch();
+    let path = dir.path().join("autosave.json");
     fs::write(&path, data).unwrap();
-    let stats = dir.0.join("stats.json");
+    let stats = dir.path().join("stats.json");
     fs::write(&stats, data).unwrap();
     let _ = Stats::load(&stats);
     let (_, save) =

@@ -7,7 +7,10 @@
 //! options HoDoKu's tester sets for its variant (ALS nodes in grouped
 //! chains, overlapping ALSs). Every step found in every case's position,
 //! matching or not, must agree with the puzzle's one solution.
-//! Codes we do not implement are counted and listed as skipped.
+//! Codes we do not implement are counted and listed as skipped; both counts
+//! are asserted exactly (1,071 run and 41 skipped of the library's 1,112),
+//! so a case that stops being read, or a technique that starts or stops
+//! being recognised, changes them on purpose.
 #![allow(clippy::unwrap_used)]
 
 mod common;
@@ -189,11 +192,13 @@ fn hodoku_regression_library() {
     let mut passed: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     let mut skipped: BTreeMap<String, usize> = BTreeMap::new();
     let mut failures = Vec::new();
+    let mut cases = 0;
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim_end_matches('\r');
         if !line.starts_with(':') {
             continue;
         }
+        cases += 1;
         let Some(case) = parse(i + 1, line) else {
             failures.push(format!("line {}: unreadable case", i + 1));
             continue;
@@ -285,5 +290,12 @@ fn hodoku_regression_library() {
         "{} failures:\n{}",
         failures.len(),
         failures.join("\n")
+    );
+    // Franken, mutant and kraken fish (41 cases) are not implemented.
+    let run: usize = passed.values().map(|&(_, all)| all).sum();
+    assert_eq!(
+        (cases, run, skipped_total),
+        (1_112, 1_071, 41),
+        "cases in the library, run, skipped"
     );
 }

@@ -8,7 +8,7 @@
 #[cfg(feature = "store")]
 mod saves {
     use std::fs;
-    use std::path::{Path, PathBuf};
+    use std::path::Path;
     use std::process::Command;
     use std::time::Duration;
 
@@ -50,12 +50,12 @@ mod saves {
         }
     }
 
-    fn scratch(tag: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("dekadoku-survive-{tag}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        dir
+    /// A fresh folder, removed with everything in it when dropped.
+    fn scratch(tag: &str) -> tempfile::TempDir {
+        tempfile::Builder::new()
+            .prefix(&format!("dekadoku-survive-{tag}-"))
+            .tempdir()
+            .unwrap()
     }
 
     fn names(dir: &Path) -> Vec<String> {
@@ -69,11 +69,12 @@ mod saves {
 
     #[test]
     fn each_save_keeps_the_one_before_and_a_damaged_save_falls_back_to_it() {
-        let dir = scratch("backup");
+        let tmp = scratch("backup");
+        let dir = tmp.path();
         let p = dir.join("autosave.json");
         write_save(&p, "game", 1, &meta(1), &Payload::new(1)).unwrap();
         write_save(&p, "game", 1, &meta(2), &Payload::new(2)).unwrap();
-        assert_eq!(names(&dir), ["autosave.json", "autosave.json.bak"]);
+        assert_eq!(names(dir), ["autosave.json", "autosave.json.bak"]);
         let r = read_save_or_backup::<Payload>(&p, "game", 1).unwrap();
         assert_eq!((r.payload.n, r.from_backup.is_none()), (2, true));
         for (what, bytes) in [
@@ -130,7 +131,6 @@ mod saves {
         // Writing the next save cannot touch the moved file.
         write_save(&p, "game", 1, &meta(3), &Payload::new(3)).unwrap();
         assert_eq!(fs::read(kept).unwrap(), newer.to_vec());
-        let _ = fs::remove_dir_all(&dir);
     }
 
     /// Not a test on its own: the writer the kill test starts in a child
@@ -153,7 +153,8 @@ mod saves {
     #[cfg(unix)]
     #[test]
     fn sigkill_in_the_middle_of_saving_200_times_never_loses_the_save() {
-        let dir = scratch("kill");
+        let tmp = scratch("kill");
+        let dir = tmp.path();
         let p = dir.join("autosave.json");
         let exe = std::env::current_exe().unwrap();
         let mut last = 0;
@@ -167,7 +168,7 @@ mod saves {
                     "--test-threads",
                     "1",
                 ])
-                .env("DEKADOKU_SURVIVE_DIR", &dir)
+                .env("DEKADOKU_SURVIVE_DIR", dir)
                 .stdout(std::process::Stdio::null())
                 .stderr(std::process::Stdio::null())
                 .spawn()
@@ -196,14 +197,16 @@ mod saves {
             }
         }
         assert!(last > 0, "no save was ever written");
-        // Leftover temp files from the killed writers are the only litter.
-        for name in names(&dir) {
+        // Leftover temp files from the killed writers are the only litter,
+        // and the start-up clean-up recognises every one of them.
+        for name in names(dir) {
             assert!(
                 name == "autosave.json" || name == "autosave.json.bak" || name.starts_with('.'),
                 "{name}"
             );
         }
+        dekadoku::store::remove_stale_temps(dir, Duration::ZERO);
+        assert_eq!(names(dir), ["autosave.json", "autosave.json.bak"]);
         println!("200 kills: the last save held {last}");
-        let _ = fs::remove_dir_all(&dir);
     }
 }

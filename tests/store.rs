@@ -6,7 +6,6 @@
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU32, Ordering};
 
 use dekadoku::engine::Level;
 use dekadoku::store::{
@@ -17,26 +16,19 @@ use dekadoku::store::{
 use serde::{Deserialize, Serialize};
 
 /// A scratch folder under the system's temp folder, removed when dropped.
-struct Scratch(PathBuf);
+struct Scratch(tempfile::TempDir);
 
 impl Scratch {
     fn new(tag: &str) -> Scratch {
-        static N: AtomicU32 = AtomicU32::new(0);
-        let n = N.fetch_add(1, Ordering::Relaxed);
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .subsec_nanos();
-        let dir = std::env::temp_dir().join(format!(
-            "dekadoku-store-{tag}-{}-{n}-{nanos}",
-            std::process::id()
-        ));
-        fs::create_dir_all(&dir).unwrap();
+        let dir = tempfile::Builder::new()
+            .prefix(&format!("dekadoku-store-{tag}-"))
+            .tempdir()
+            .unwrap();
         Scratch(dir)
     }
 
     fn path(&self, rel: &str) -> PathBuf {
-        self.0.join(rel)
+        self.0.path().join(rel)
     }
 
     fn write(&self, rel: &str, bytes: impl AsRef<[u8]>) -> PathBuf {
@@ -53,12 +45,6 @@ impl Scratch {
             .collect();
         v.sort();
         v
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
     }
 }
 

@@ -376,8 +376,8 @@ fn a_ready_puzzle_is_offered_while_generating() {
 
 #[test]
 fn save_load_round_trip_through_the_store() {
-    let dir = std::env::temp_dir().join(format!("dekadoku-app-{}", std::process::id()));
-    let saves = dekadoku::store::Saves::new(dir.join("saves"));
+    let dir = tempfile::tempdir().unwrap();
+    let saves = dekadoku::store::Saves::new(dir.path().join("saves"));
     let mut a = playing(small());
     goto(&mut a, 1);
     press(&mut a, "2n3");
@@ -404,7 +404,6 @@ fn save_load_round_trip_through_the_store() {
     let (ga, gb) = (a.game.as_ref().unwrap(), b.game.as_ref().unwrap());
     assert_eq!(ga.to_save(), gb.to_save());
     assert_eq!(gb.elapsed(), Duration::from_secs(4));
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -679,9 +678,8 @@ fn with_pool(a: &mut App, pool: &dekadoku::store::Pool, effects: Vec<Effect>) ->
 
 #[test]
 fn the_pool_refills_when_idle_gives_way_to_the_player_and_starts_games_at_once() {
-    let dir = std::env::temp_dir().join(format!("dekadoku-app-pool-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let pool = dekadoku::store::Pool::new(&dir);
+    let dir = tempfile::tempdir().unwrap();
+    let pool = dekadoku::store::Pool::new(dir.path().join("pool"));
     let mut config = Config::default();
     config.play.default_size = dekadoku::store::BoardSize::new(6).unwrap();
     let mut a = App::new(config, Styles::basic(), Keymap::defaults(), 7);
@@ -755,7 +753,6 @@ fn the_pool_refills_when_idle_gives_way_to_the_player_and_starts_games_at_once()
     assert_eq!(g.puzzle(), first.puzzle);
     assert_eq!(g.origin().level, Some(Level::Medium));
     assert_eq!(pool.count(six, Level::Medium), pooled.len() - 1);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A hard 9×9 (singles first, then guesses) as a game with its solution.

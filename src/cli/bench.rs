@@ -1,6 +1,6 @@
 //! `dekadoku bench`: solver throughput on whole files, single thread, for
 //! one or more of our exact backends (`--backend`, repeatable). On 9×9
-//! files it also runs the `sudoku` crate (feature `peer-sudoku`) on the same
+//! files it also runs the `sudoku` crate (opt-in feature `peer-sudoku`) on the same
 //! puzzles in the same run and prints the ratio to the first backend.
 
 use std::fs::File;
@@ -244,7 +244,10 @@ pub fn run(args: &BenchArgs) -> Result<Status, CliError> {
         }
     }
     if cfg!(not(feature = "peer-sudoku")) {
-        eprintln!("(built without the peer-sudoku feature: no comparison with the sudoku crate)");
+        eprintln!(
+            "the `sudoku` crate (AGPL-3.0, opt-in) is not built in, so it is not timed: \
+             build with `cargo build --release --features peer-sudoku` to compare with it"
+        );
     }
     tally.end()
 }

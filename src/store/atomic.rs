@@ -2,15 +2,13 @@
 //! leaves a half-written target, moving broken files aside so that the
 //! user keeps them, and reading files with a size cap.
 
-use std::ffi::OsString;
-use std::fs::{self, File, OpenOptions};
+use std::ffi::{OsStr, OsString};
+use std::fs::{self, File};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-/// Distinguishes temp files of one process (the pid covers other processes).
-static TEMP_COUNTER: AtomicU64 = AtomicU64::new(0);
+use tempfile::NamedTempFile;
 
 /// Seconds since the Unix epoch (0 if the clock is before it).
 pub(crate) fn unix_now() -> u64 {
@@ -52,17 +50,16 @@ pub fn read_capped(path: &Path, max: u64) -> io::Result<Vec<u8>> {
 /// bytes go to a uniquely named temp file beside the target, which is flushed
 /// to disk and then renamed over the target; finally the folder itself is
 /// synced where the platform allows it. On any error the temp file is removed
-/// and the target is left as it was.
+/// (the `tempfile` crate removes it when dropped unpersisted) and the target
+/// is left as it was.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let dir = parent_of(path);
     let name = file_name_of(path)?;
     fs::create_dir_all(dir)?;
-    let (tmp, file) = create_temp(dir, name)?;
-    let written = fill(file, bytes).and_then(|()| fs::rename(&tmp, path));
-    if let Err(e) = written {
-        let _ = fs::remove_file(&tmp);
-        return Err(e);
-    }
+    let mut tmp = create_temp(dir, name)?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(path).map_err(|e| e.error)?;
     sync_dir(dir);
     Ok(())
 }
@@ -96,21 +93,21 @@ fn keep_backup(path: &Path) {
     let Some(bak_name) = backup.file_name() else {
         return;
     };
-    let Ok((bak_tmp, file)) = create_temp(dir, bak_name) else {
+    let Ok(bak_tmp) = create_temp(dir, bak_name) else {
         return;
     };
-    drop(file);
-    let copied = fs::copy(path, &bak_tmp)
-        .and_then(|_| File::open(&bak_tmp)?.sync_all())
-        .and_then(|()| fs::rename(&bak_tmp, &backup));
-    if copied.is_err() {
-        let _ = fs::remove_file(&bak_tmp);
-    }
+    // fs::copy writes through the temp file's path (and copies the
+    // permissions); on any error the temp file is dropped, and so removed.
+    let _ = fs::copy(path, bak_tmp.path())
+        .and_then(|_| bak_tmp.as_file().sync_all())
+        .and_then(|()| bak_tmp.persist(&backup).map(drop).map_err(|e| e.error));
 }
 
 /// Removes the temp files that writers killed mid-write left in `dir`
-/// (`.<name>.tmp-<pid>-<n>`) once they are older than `age`; returns how
-/// many went. Nothing else is touched.
+/// (`.<name>.tmp-<random>`, or `.<name>.tmp-<pid>-<n>` from versions before
+/// the `tempfile` crate) once they are older than `age`; returns how many
+/// went. Nothing else is touched. A temp file is removed when its writer
+/// drops it, but not when the process is killed or the machine stops.
 pub fn remove_stale_temps(dir: &Path, age: std::time::Duration) -> usize {
     let Ok(entries) = fs::read_dir(dir) else {
         return 0;
@@ -132,26 +129,22 @@ pub fn remove_stale_temps(dir: &Path, age: std::time::Duration) -> usize {
         .count()
 }
 
-/// Creates `.<name>.tmp-<pid>-<n>` in `dir`, never reusing an existing file.
-fn create_temp(dir: &Path, name: &std::ffi::OsStr) -> io::Result<(PathBuf, File)> {
-    let pid = std::process::id();
-    loop {
-        let n = TEMP_COUNTER.fetch_add(1, Ordering::Relaxed);
-        let mut tmp_name = OsString::from(".");
-        tmp_name.push(name);
-        tmp_name.push(format!(".tmp-{pid}-{n}"));
-        let tmp = dir.join(tmp_name);
-        match OpenOptions::new().write(true).create_new(true).open(&tmp) {
-            Ok(file) => return Ok((tmp, file)),
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(e),
-        }
+/// Creates `.<name>.tmp-<random>` in `dir` (never an existing file), which
+/// [`remove_stale_temps`] recognises. Its permissions are the system's
+/// default for a new file (0666 less the umask), as the target's would be,
+/// not `tempfile`'s private 0600.
+fn create_temp(dir: &Path, name: &OsStr) -> io::Result<NamedTempFile> {
+    let mut prefix = OsString::from(".");
+    prefix.push(name);
+    prefix.push(".tmp-");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(fs::Permissions::from_mode(0o666));
     }
-}
-
-fn fill(mut file: File, bytes: &[u8]) -> io::Result<()> {
-    file.write_all(bytes)?;
-    file.sync_all()
+    builder.tempfile_in(dir)
 }
 
 /// Makes a rename durable on systems where a folder can be opened and synced;
@@ -213,15 +206,12 @@ pub fn keep_aside_as(path: &Path, label: &str) -> io::Result<PathBuf> {
 mod tests {
     use super::*;
 
-    fn scratch(tag: &str) -> PathBuf {
-        let n = TEMP_COUNTER.fetch_add(1, Ordering::Relaxed);
-        let d = std::env::temp_dir().join(format!(
-            "dekadoku-atomic-{tag}-{}-{n}-{}",
-            std::process::id(),
-            unix_now()
-        ));
-        let _ = fs::remove_dir_all(&d);
-        d
+    /// A fresh folder, removed with everything in it when dropped.
+    fn scratch() -> tempfile::TempDir {
+        tempfile::Builder::new()
+            .prefix("dekadoku-atomic-")
+            .tempdir()
+            .unwrap()
     }
 
     fn names(dir: &Path) -> Vec<String> {
@@ -235,7 +225,8 @@ mod tests {
 
     #[test]
     fn writes_replaces_and_leaves_no_temp_files() {
-        let dir = scratch("replace");
+        let tmp = scratch();
+        let dir = tmp.path();
         let target = dir.join("deep/er/file.json");
         write_atomic(&target, b"first").unwrap();
         assert_eq!(fs::read(&target).unwrap(), b"first");
@@ -244,42 +235,77 @@ mod tests {
         write_atomic(&target, b"").unwrap();
         assert_eq!(fs::read(&target).unwrap(), b"");
         assert_eq!(names(target.parent().unwrap()), vec!["file.json"]);
-        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn a_failed_write_leaves_the_target_alone() {
-        let dir = scratch("fail");
+        let tmp = scratch();
+        let dir = tmp.path();
         let target = dir.join("x");
         write_atomic(&target, b"keep me").unwrap();
         // Renaming a file over a non-empty folder fails on every platform.
         let blocked = dir.join("blocked");
         fs::create_dir_all(blocked.join("inside")).unwrap();
         assert!(write_atomic(&blocked, b"nope").is_err());
-        assert_eq!(names(&dir), vec!["blocked", "x"]);
+        assert_eq!(names(dir), vec!["blocked", "x"]);
         assert_eq!(fs::read(&target).unwrap(), b"keep me");
         assert!(write_atomic(Path::new("/"), b"x").is_err());
-        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn stale_temps_go_and_nothing_else() {
-        let dir = scratch("stale");
-        fs::create_dir_all(&dir).unwrap();
+        let tmp = scratch();
+        let dir = tmp.path();
+        // One left by an older version, one as a killed writer leaves it now.
         fs::write(dir.join(".autosave.json.tmp-1-0"), b"half").unwrap();
+        let (_, left) = create_temp(dir, OsStr::new("stats.json"))
+            .unwrap()
+            .keep()
+            .unwrap();
         fs::write(dir.join("autosave.json"), b"whole").unwrap();
         fs::write(dir.join(".hidden"), b"mine").unwrap();
         let age = std::time::Duration::from_secs(3600);
-        assert_eq!(remove_stale_temps(&dir, age), 0, "too young");
-        assert_eq!(remove_stale_temps(&dir, std::time::Duration::ZERO), 1);
-        assert!(dir.join("autosave.json").exists() && dir.join(".hidden").exists());
-        assert!(!dir.join(".autosave.json.tmp-1-0").exists());
-        let _ = fs::remove_dir_all(&dir);
+        assert_eq!(remove_stale_temps(dir, age), 0, "too young");
+        assert_eq!(remove_stale_temps(dir, std::time::Duration::ZERO), 2);
+        assert_eq!(names(dir), vec![".hidden", "autosave.json"]);
+        assert!(!left.exists());
+    }
+
+    #[test]
+    fn backups_rotate_through_whole_files() {
+        let tmp = scratch();
+        let f = tmp.path().join("autosave.json");
+        write_atomic_with_backup(&f, b"one").unwrap();
+        assert!(!backup_path(&f).exists(), "nothing to back up yet");
+        write_atomic_with_backup(&f, b"two").unwrap();
+        write_atomic_with_backup(&f, b"three").unwrap();
+        assert_eq!(fs::read(&f).unwrap(), b"three");
+        assert_eq!(fs::read(backup_path(&f)).unwrap(), b"two");
+        assert_eq!(
+            names(tmp.path()),
+            vec!["autosave.json", "autosave.json.bak"]
+        );
+    }
+
+    /// The written file has the mode any new file gets (tempfile's own
+    /// default, 0600, would hide saves from the user's other accounts).
+    #[cfg(unix)]
+    #[test]
+    fn written_files_get_the_usual_mode() {
+        use std::os::unix::fs::PermissionsExt;
+        let tmp = scratch();
+        let plain = tmp.path().join("plain");
+        File::create(&plain).unwrap();
+        let f = tmp.path().join("written");
+        write_atomic(&f, b"x").unwrap();
+        let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&f), mode(&plain));
     }
 
     #[test]
     fn keep_aside_never_overwrites() {
-        let dir = scratch("aside");
+        let tmp = scratch();
+        let dir = tmp.path();
         let f = dir.join("autosave.json");
         write_atomic(&f, b"one").unwrap();
         let a = keep_aside(&f).unwrap();
@@ -292,6 +318,5 @@ mod tests {
         let an = a.file_name().unwrap().to_string_lossy().into_owned();
         assert!(an.starts_with("autosave.json.bad-"), "{an}");
         assert!(keep_aside(&f).is_err(), "nothing left to move");
-        fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -145,7 +145,8 @@ mod tests {
 
     #[test]
     fn resolving_creates_nothing() {
-        let base = std::env::temp_dir().join(format!("dekadoku-paths-{}", std::process::id()));
+        let tmp = tempfile::tempdir().unwrap();
+        let base = tmp.path().join("home");
         let c = base.join("c");
         let d = base.join("d");
         let dirs = Dirs::resolve_with(env(&[

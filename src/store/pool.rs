@@ -363,15 +363,20 @@ mod tests {
         }
     }
 
-    fn temp_dir(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("dekadoku-pool-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        dir
+    /// A fresh folder (removed when the guard drops) and a pool folder
+    /// inside it that does not exist yet.
+    fn scratch() -> (tempfile::TempDir, PathBuf) {
+        let tmp = tempfile::Builder::new()
+            .prefix("dekadoku-pool-")
+            .tempdir()
+            .unwrap();
+        let dir = tmp.path().join("pool");
+        (tmp, dir)
     }
 
     #[test]
     fn add_take_round_trip_up_to_capacity() {
-        let dir = temp_dir("round");
+        let (_tmp, dir) = scratch();
         let pool = Pool::new(&dir);
         let shape = Shape::new(2, 3).unwrap();
         assert_eq!(pool.count(shape, Level::Medium), 0);
@@ -396,12 +401,11 @@ mod tests {
             (Some(made[1].clone()), 1)
         );
         assert_eq!(pool.count(shape, Level::Medium), 1);
-        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]
     fn a_damaged_file_is_moved_aside_and_bad_entries_are_dropped() {
-        let dir = temp_dir("bad");
+        let (_tmp, dir) = scratch();
         let pool = Pool::new(&dir);
         let shape = Shape::square(2).unwrap();
         let path = pool.file(shape, Level::Easy);
@@ -454,12 +458,11 @@ mod tests {
                 .to_string()
                 .contains("3 of 4 puzzles were invalid")
         );
-        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]
     fn files_of_other_shapes_or_newer_versions_are_not_used() {
-        let dir = temp_dir("other");
+        let (_tmp, dir) = scratch();
         let pool = Pool::new(&dir);
         let shape = Shape::new(2, 3).unwrap();
         fs::create_dir_all(&dir).unwrap();
@@ -492,6 +495,5 @@ mod tests {
             Err(StoreError::Newer { version: 99, .. })
         ));
         assert!(fs::read_to_string(&path).unwrap().contains("99"));
-        let _ = fs::remove_dir_all(&dir);
     }
 }

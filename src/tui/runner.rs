@@ -647,14 +647,21 @@ mod tests {
     use super::*;
     use crate::store::SaveMeta;
 
+    /// A fresh folder, removed with everything in it when dropped.
+    fn scratch() -> tempfile::TempDir {
+        tempfile::Builder::new()
+            .prefix("dekadoku-runner-")
+            .tempdir()
+            .unwrap()
+    }
+
     /// A data folder that cannot be written (here: a file stands where the
     /// folder should be, which fails even for root): the player hears of
     /// it once, not on every move, and again when saving works.
     #[test]
     fn a_failing_autosave_is_reported_once() {
-        let dir = std::env::temp_dir().join(format!("dekadoku-runner-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap_or_default();
+        let tmp = scratch();
+        let dir = tmp.path();
         let blocked = dir.join("data");
         std::fs::write(&blocked, b"a file, not a folder").unwrap_or_default();
         let meta = SaveMeta {
@@ -686,15 +693,14 @@ mod tests {
             Some("autosave works again")
         );
         assert_eq!(report.after(write(&good)), None);
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     /// An autosave a newer dekadoku wrote is moved aside whole and Continue
     /// offers the backup; autosave stays on, since nothing is in the way.
     #[test]
     fn a_newer_autosave_is_moved_aside_and_the_backup_continues() {
-        let dir = std::env::temp_dir().join(format!("dekadoku-newer-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let tmp = scratch();
+        let dir = tmp.path();
         let dirs = Dirs::at(dir.join("config"), dir.join("data"));
         let path = dirs.autosave_file();
         let meta = |filled| SaveMeta {
@@ -729,7 +735,7 @@ mod tests {
             told.contains("newer dekadoku") && told.contains(".newer-v"),
             "{told}"
         );
-        let kept: Vec<_> = std::fs::read_dir(dirs.autosave_file().parent().unwrap_or(&dir))
+        let kept: Vec<_> = std::fs::read_dir(dirs.autosave_file().parent().unwrap_or(dir))
             .map(|d| d.flatten().map(|e| e.path()).collect())
             .unwrap_or_default();
         let moved = kept
@@ -741,6 +747,5 @@ mod tests {
                 .as_deref(),
             Some(newer.as_str())
         );
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }

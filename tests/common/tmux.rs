@@ -4,9 +4,20 @@
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// Whether tmux can be run (the end-to-end tests skip without it).
+/// Whether tmux can be run.
 pub fn available() -> bool {
     Command::new("tmux").arg("-V").output().is_ok()
+}
+
+/// True when tmux is missing and the test must stop: it has then said
+/// so, or failed under CI (`super::skip_or_fail`).
+#[track_caller]
+pub fn missing() -> bool {
+    if available() {
+        return false;
+    }
+    super::skip_or_fail("tmux is not installed (.ci/run installs it)");
+    true
 }
 
 /// A detached 100×30 tmux session running one command.

@@ -6,15 +6,14 @@
 //! writes the CNF to a temporary file, starts the program with that file
 //! as its standard input and another as its standard output, and polls it
 //! (no threads), killing it when the deadline passes or the cancel flag is
-//! raised. The temporary files are removed when the call ends. Counting
-//! starts the program again with the blocking clauses added, since a
-//! program cannot be asked twice.
+//! raised. The temporary files have no name (`tempfile::tempfile`), so the
+//! system removes them when the call ends, even if dekadoku is killed.
+//! Counting starts the program again with the blocking clauses added, since
+//! a program cannot be asked twice.
 
-use std::fs::{self, File, OpenOptions};
-use std::io::{self, BufWriter, Write};
-use std::path::PathBuf;
+use std::fs::File;
+use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
 use std::process::{Child, Command, ExitStatus};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use thiserror::Error;
@@ -53,11 +52,11 @@ pub enum ExternalError {
         /// What the system said.
         error: String,
     },
-    /// A temporary file could not be written or read.
-    #[error("SAT solver temporary file {path}: {error}")]
+    /// A temporary file could not be made, written or read.
+    #[error("SAT solver temporary file ({file}, in the system's temporary folder): {error}")]
     Io {
-        /// The file.
-        path: String,
+        /// Which one: `the CNF`, `the solver's output` or `its errors`.
+        file: &'static str,
         /// What the system said.
         error: String,
     },
@@ -117,15 +116,18 @@ pub struct External {
 
 impl External {
     /// Splits a command line such as `kissat -q` or `'my solver' --flag "a b"`
-    /// into the program and its arguments (whitespace separates words;
-    /// single quotes keep everything; double quotes and backslashes work
-    /// as in a POSIX shell, without expansions).
+    /// into the program and its arguments as a POSIX shell does, without
+    /// expansions (the `shlex` crate): blanks separate words, single quotes
+    /// keep everything, double quotes and backslashes work as in `sh`, and a
+    /// word starting with `#` starts a comment.
     pub fn parse(command: &str) -> Result<External, ExternalError> {
         let bad = |problem| ExternalError::Command {
             command: command.to_string(),
             problem,
         };
-        let mut words = split_words(command).map_err(bad)?.into_iter();
+        let words = shlex::split(command)
+            .ok_or_else(|| bad("a quote is not closed, or it ends in a backslash"))?;
+        let mut words = words.into_iter();
         let program = words.next().ok_or_else(|| bad("no program given"))?;
         Ok(External {
             program,
@@ -199,21 +201,20 @@ impl External {
         extra: &[Vec<i32>],
         limits: &Limits,
     ) -> Result<Result<Answer, StopReason>, ExternalError> {
-        let input = TempFile::create("cnf")?;
+        let input = Scratch::new("the CNF")?;
         {
-            let f = input.open_write()?;
-            let mut w = BufWriter::with_capacity(1 << 16, f);
+            let mut w = BufWriter::with_capacity(1 << 16, &input.file);
             dimacs::write(cnf, extra, &mut w)
                 .and_then(|()| w.flush())
                 .map_err(|e| input.error(&e))?;
         }
-        let output = TempFile::create("out")?;
-        let errors = TempFile::create("err")?;
+        let output = Scratch::new("the solver's output")?;
+        let errors = Scratch::new("its errors")?;
         let mut child = Command::new(&self.program)
             .args(&self.args)
-            .stdin(input.open_read()?)
-            .stdout(output.open_write()?)
-            .stderr(errors.open_write()?)
+            .stdin(input.handle()?)
+            .stdout(output.handle()?)
+            .stderr(errors.handle()?)
             .spawn()
             .map_err(|e| self.spawn_error(&e))?;
         let status = match wait(&mut child, limits) {
@@ -278,7 +279,7 @@ impl External {
         }
     }
 
-    fn failed(&self, status: ExitStatus, errors: &TempFile) -> ExternalError {
+    fn failed(&self, status: ExitStatus, errors: &Scratch) -> ExternalError {
         let stderr = errors.read().unwrap_or_default();
         let first: Vec<&str> = stderr
             .lines()
@@ -361,124 +362,51 @@ impl Oracle for Session<'_> {
     }
 }
 
-/// A file in the temporary folder, removed when dropped.
-struct TempFile {
-    path: PathBuf,
+/// An unnamed file in the system's temporary folder (`tempfile::tempfile`):
+/// it has no path, so the system frees it when its last handle closes, also
+/// when dekadoku is killed, and nothing is left to clean up.
+struct Scratch {
+    file: File,
+    /// What it holds, for errors.
+    what: &'static str,
 }
 
-impl TempFile {
-    fn create(ext: &str) -> Result<TempFile, ExternalError> {
-        static NEXT: AtomicU64 = AtomicU64::new(0);
-        let dir = std::env::temp_dir();
-        loop {
-            let k = NEXT.fetch_add(1, Ordering::Relaxed);
-            let path = dir.join(format!("dekadoku-sat-{}-{k}.{ext}", std::process::id()));
-            match OpenOptions::new().write(true).create_new(true).open(&path) {
-                Ok(_) => return Ok(TempFile { path }),
-                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-                Err(e) => {
-                    return Err(ExternalError::Io {
-                        path: path.display().to_string(),
-                        error: e.to_string(),
-                    });
-                }
-            }
+impl Scratch {
+    fn new(what: &'static str) -> Result<Scratch, ExternalError> {
+        match tempfile::tempfile() {
+            Ok(file) => Ok(Scratch { file, what }),
+            Err(e) => Err(ExternalError::Io {
+                file: what,
+                error: e.to_string(),
+            }),
         }
     }
 
     fn error(&self, e: &io::Error) -> ExternalError {
         ExternalError::Io {
-            path: self.path.display().to_string(),
+            file: self.what,
             error: e.to_string(),
         }
     }
 
-    fn open_write(&self) -> Result<File, ExternalError> {
-        OpenOptions::new()
-            .write(true)
-            .truncate(true)
-            .open(&self.path)
+    /// A second handle on the file, for the program's standard input or
+    /// output; both share one position, set here to the start.
+    fn handle(&self) -> Result<File, ExternalError> {
+        (&self.file)
+            .seek(SeekFrom::Start(0))
+            .and_then(|_| self.file.try_clone())
             .map_err(|e| self.error(&e))
     }
 
-    fn open_read(&self) -> Result<File, ExternalError> {
-        File::open(&self.path).map_err(|e| self.error(&e))
-    }
-
+    /// Everything in the file, as text (invalid UTF-8 replaced).
     fn read(&self) -> Result<String, ExternalError> {
-        let bytes = fs::read(&self.path).map_err(|e| self.error(&e))?;
+        let mut bytes = Vec::new();
+        let mut f = &self.file;
+        f.seek(SeekFrom::Start(0))
+            .and_then(|_| f.read_to_end(&mut bytes))
+            .map_err(|e| self.error(&e))?;
         Ok(String::from_utf8_lossy(&bytes).into_owned())
     }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = fs::remove_file(&self.path);
-    }
-}
-
-/// Splits a command line into words, shell style without expansions.
-fn split_words(s: &str) -> Result<Vec<String>, &'static str> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut in_word = false;
-    let mut chars = s.chars();
-    while let Some(ch) = chars.next() {
-        match ch {
-            c if c.is_whitespace() => {
-                if in_word {
-                    words.push(std::mem::take(&mut word));
-                    in_word = false;
-                }
-            }
-            '\'' => {
-                in_word = true;
-                loop {
-                    match chars.next() {
-                        Some('\'') => break,
-                        Some(c) => word.push(c),
-                        None => return Err("unterminated single quote"),
-                    }
-                }
-            }
-            '"' => {
-                in_word = true;
-                loop {
-                    match chars.next() {
-                        Some('"') => break,
-                        Some('\\') => match chars.next() {
-                            Some(c @ ('"' | '\\' | '$' | '`')) => word.push(c),
-                            Some(c) => {
-                                word.push('\\');
-                                word.push(c);
-                            }
-                            None => return Err("unterminated double quote"),
-                        },
-                        Some(c) => word.push(c),
-                        None => return Err("unterminated double quote"),
-                    }
-                }
-            }
-            '\\' => {
-                in_word = true;
-                match chars.next() {
-                    Some(c) => word.push(c),
-                    None => return Err("backslash at the end"),
-                }
-            }
-            c => {
-                in_word = true;
-                word.push(c);
-            }
-        }
-    }
-    if in_word {
-        words.push(word);
-    }
-    if words.is_empty() {
-        return Err("no program given");
-    }
-    Ok(words)
 }
 
 #[cfg(test)]
@@ -495,12 +423,22 @@ mod tests {
         let e = External::parse(r#"'my solver' "a b" c\ d "x\"y" ''"#).unwrap();
         assert_eq!(e.program(), "my solver");
         assert_eq!(e.args(), ["a b", "c d", "x\"y", ""]);
-        for bad in ["", "   ", "a 'b", "a \"b", "a\\"] {
-            let err = External::parse(bad).unwrap_err();
-            assert!(
-                err.to_string().starts_with("bad solver command"),
-                "{bad}: {err}"
-            );
+        let e = External::parse("cadical -q # the Debian one").unwrap();
+        assert_eq!(
+            (e.program(), e.args()),
+            ("cadical", &["-q".to_string()][..])
+        );
+        for (bad, why) in [
+            ("", "no program given"),
+            ("   ", "no program given"),
+            ("# nothing", "no program given"),
+            ("a 'b", "a quote is not closed"),
+            ("a \"b", "a quote is not closed"),
+            ("a\\", "ends in a backslash"),
+        ] {
+            let err = External::parse(bad).unwrap_err().to_string();
+            assert!(err.starts_with("bad solver command"), "{bad}: {err}");
+            assert!(err.contains(why), "{bad}: {err}");
         }
     }
 
@@ -531,6 +469,12 @@ mod tests {
         );
         let e = run("printf 's SATISFIABLE\\nv 1 0\\n'; exit 10").unwrap_err();
         assert!(matches!(e, ExternalError::Model { .. }), "{e}");
+        // The program reads the CNF from its start; its errors are read back.
+        let e = run("read -r header; echo \"$header\" >&2; exit 3").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "`sh` failed (exit status: 3): c dekadoku Sudoku 4×4 (boxes 2×2) as CNF"
+        );
         // UNSAT by exit code alone is an answer.
         let r = run("exit 20").unwrap();
         assert_eq!((r.count, r.exhausted), (0, true));
@@ -549,7 +493,7 @@ mod tests {
             let flag = flag.clone();
             std::thread::spawn(move || {
                 std::thread::sleep(Duration::from_millis(100));
-                flag.store(true, Ordering::Relaxed);
+                flag.store(true, std::sync::atomic::Ordering::Relaxed);
             })
         };
         let r = slow
@@ -559,36 +503,6 @@ mod tests {
         assert_eq!(r.stopped, Some(StopReason::Cancelled));
         // Killed, not waited for (the test would take a minute otherwise).
         assert!(start.elapsed() < Duration::from_secs(20));
-    }
-
-    /// With Debian's `cadical` program installed, counting through it
-    /// agrees with the embedded solver; without it, the test says so.
-    #[test]
-    fn an_installed_cadical_counts_like_the_embedded_one() {
-        let e = External::parse("cadical -q").unwrap();
-        let p = empty4();
-        let r = match e.run(&p, 30, &Limits::none(), &mut NoTrace) {
-            Err(ExternalError::NotFound { .. }) => {
-                println!("skipped: no `cadical` program on PATH");
-                return;
-            }
-            other => other.unwrap(),
-        };
-        assert_eq!((r.count, r.exhausted), (30, false));
-        assert!(r.witnesses.iter().all(|g| p.is_solved_by(g)));
-        let hard = crate::engine::format::parse_one(
-            "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
-            "hard",
-        )
-        .unwrap();
-        for enc in [Encoding::compact(), Encoding::full()] {
-            let r = e
-                .run_with(&hard, 2, &Limits::none(), &mut NoTrace, enc)
-                .unwrap();
-            let ours = super::super::run_with(&hard, 2, &Limits::none(), &mut NoTrace, enc);
-            assert_eq!((r.count, r.exhausted), (1, true));
-            assert_eq!(r.witnesses, ours.witnesses);
-        }
     }
 
     #[test]
