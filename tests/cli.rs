@@ -669,6 +669,6 @@ fn bench_refuses_a_bad_sat_command_before_timing_anything() {
     assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
     assert_eq!(
         text(&out.stderr),
-        "dekadoku bench: bad solver command `'unclosed`: unterminated single quote\n"
+        "dekadoku bench: bad solver command `'unclosed`: a quote is not closed, or it ends in a backslash\n"
     );
 }
