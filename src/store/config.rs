@@ -128,9 +128,6 @@ impl BoardSize {
     /// 9×9.
     pub const CLASSIC: BoardSize = BoardSize(9);
 
-    /// The sides offered in the new-game menu.
-    pub const MENU: [u16; 6] = [4, 6, 9, 12, 16, 25];
-
     /// The size with this side, if the engine has a shape for it.
     pub fn new(side: usize) -> Option<BoardSize> {
         let shape = Shape::for_side(side).ok()?;
@@ -575,28 +572,10 @@ fn closest<'k>(name: &str, known: &[&'k str]) -> Option<&'k str> {
     let name = name.to_ascii_lowercase();
     known
         .iter()
-        .map(|k| (edit_distance(&name, k), *k))
+        .map(|k| (strsim::levenshtein(&name, k), *k))
         .filter(|&(d, k)| d <= 2.max(k.len() / 4))
         .min()
         .map(|(_, k)| k)
-}
-
-/// Levenshtein distance over characters.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diag = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let next = (diag + usize::from(ca != cb))
-                .min(row[j] + 1)
-                .min(row[j + 1] + 1);
-            diag = row[j + 1];
-            row[j + 1] = next;
-        }
-    }
-    row[b.len()]
 }
 
 /// Collapses a possibly multi-line parser message onto one line.
@@ -725,8 +704,9 @@ mod tests {
         ));
         let e = "7x7".parse::<BoardSize>().unwrap_err();
         assert!(e.to_string().contains("7 is not a product"), "{e}");
-        for side in BoardSize::MENU {
-            assert!(BoardSize::new(side as usize).is_some());
+        // Every size the game offers can be the default.
+        for shape in crate::engine::generate::BUNDLED_SIZES {
+            assert_eq!(BoardSize::new(shape.n()).map(BoardSize::shape), Some(shape));
         }
     }
 
@@ -737,7 +717,6 @@ mod tests {
             "keys.board.\"ctrl+z\""
         );
         assert_eq!(dotted_key(&["play", "wrap"]), "play.wrap");
-        assert_eq!(edit_distance("wrapp", "wrap"), 1);
         assert_eq!(closest("mosue", &PLAY_KEYS), Some("mouse"));
         assert_eq!(closest("zzzzzz", &PLAY_KEYS), None);
         assert_eq!(line_col("ab\ncdé\nf", 7), (2, 4));
@@ -818,8 +797,8 @@ mod save_tests {
 
     #[test]
     fn settings_keep_comments_and_write_only_what_differs() {
-        let dir = std::env::temp_dir().join(format!("dekadoku-settings-{}", std::process::id()));
-        let path = dir.join("config.toml");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("config").join("config.toml");
         let mut play = PlayConfig::default();
         save_settings(&path, "auto", &play).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
@@ -845,6 +824,5 @@ mod save_tests {
         std::fs::write(&path, "[play\nbroken").unwrap();
         assert!(save_settings(&path, "light", &play).is_err());
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "[play\nbroken");
-        let _ = std::fs::remove_dir_all(dir);
     }
 }
