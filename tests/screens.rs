@@ -489,7 +489,7 @@ fn watching(choice: usize, ticks: usize) -> App {
 }
 
 #[test]
-fn solve_visually_menu() {
+fn watch_menu() {
     let mut a = playing(hard());
     a.update(ch('v'));
     a.update(key(KeyCode::Down));
@@ -497,7 +497,7 @@ fn solve_visually_menu() {
 }
 
 #[test]
-fn solve_visually_playback() {
+fn watch_playback() {
     // Propagation and backtracking, 2 s in at 10 events a second.
     let mut a = watching(1, 20);
     snap("watch_propagation", &mut a);

@@ -841,7 +841,7 @@ fn feed(
 }
 
 #[test]
-fn solve_visually_plays_steps_back_and_forth_and_keeps_the_board_undoably() {
+fn watching_a_solver_plays_steps_back_and_forth_and_keeps_the_board_undoably() {
     use dekadoku::tui::playback::Phase;
     let mut a = playing(hard_game());
     let solution = a.game.as_ref().unwrap().solution().unwrap().clone();
@@ -918,7 +918,7 @@ fn solve_visually_plays_steps_back_and_forth_and_keeps_the_board_undoably() {
 }
 
 #[test]
-fn solve_visually_stops_at_once_and_goes_back_to_the_board_as_it_was() {
+fn watching_a_solver_stops_at_once_and_goes_back_to_the_board_as_it_was() {
     let mut g = hard_game();
     g.enter(0, Value::new(5).unwrap(), false);
     let mut a = playing(g);
@@ -948,7 +948,7 @@ fn solve_visually_stops_at_once_and_goes_back_to_the_board_as_it_was() {
 }
 
 #[test]
-fn solve_visually_jumps_to_the_end_with_the_trace_muted() {
+fn watching_a_solver_jumps_to_the_end_with_the_trace_muted() {
     use dekadoku::tui::playback::Phase;
     let mut a = playing(hard_game());
     // Dancing Links is the third choice.

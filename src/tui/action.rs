@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use ratatui::crossterm::event::KeyEvent;
+use strum::{EnumIter, EnumString, IntoStaticStr};
 
 use crate::engine::format::FormatError;
 use crate::engine::generate::daily::Date;
@@ -16,8 +17,12 @@ use crate::store::{LoadError, MetaError, SaveMeta, StoreError};
 
 use super::worker::JobResult;
 
-/// A named command, as key bindings name them (`"undo"`, `"move_up"`, …).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A named command, as key bindings name them (`"undo"`, `"move_up"`, …):
+/// the names and the order (the help's) come from strum.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, EnumIter, EnumString, IntoStaticStr,
+)]
+#[strum(serialize_all = "snake_case")]
 pub enum Command {
     /// Cursor up.
     MoveUp,
@@ -30,6 +35,7 @@ pub enum Command {
     /// Clear the cell (entry, else notes).
     Clear,
     /// Switch between entering values and toggling notes.
+    #[strum(serialize = "toggle_notes")]
     ToggleNoteMode,
     /// Undo the last move.
     Undo,
@@ -47,7 +53,9 @@ pub enum Command {
     Hint,
     /// Step through the logic solver's whole path.
     LogicSolve,
-    /// Watch a solver solve the puzzle, step by step.
+    /// Watch a solver solve the puzzle, step by step (`solve_visually`
+    /// is its name from before, still read).
+    #[strum(to_string = "watch", serialize = "solve_visually")]
     Watch,
     /// Solver view: jump to the end.
     Finish,
@@ -71,62 +79,9 @@ pub enum Command {
 }
 
 impl Command {
-    /// Every command.
-    pub const ALL: [Command; 24] = [
-        Command::MoveUp,
-        Command::MoveDown,
-        Command::MoveLeft,
-        Command::MoveRight,
-        Command::Clear,
-        Command::ToggleNoteMode,
-        Command::Undo,
-        Command::Redo,
-        Command::FillNotes,
-        Command::ClearNotes,
-        Command::Check,
-        Command::Solve,
-        Command::Hint,
-        Command::LogicSolve,
-        Command::Watch,
-        Command::Finish,
-        Command::DebugPanic,
-        Command::Help,
-        Command::Pause,
-        Command::SaveAs,
-        Command::Menu,
-        Command::Confirm,
-        Command::Cancel,
-        Command::Quit,
-    ];
-
     /// The name used in key binding files.
     pub fn name(self) -> &'static str {
-        match self {
-            Command::MoveUp => "move_up",
-            Command::MoveDown => "move_down",
-            Command::MoveLeft => "move_left",
-            Command::MoveRight => "move_right",
-            Command::Clear => "clear",
-            Command::ToggleNoteMode => "toggle_notes",
-            Command::Undo => "undo",
-            Command::Redo => "redo",
-            Command::FillNotes => "fill_notes",
-            Command::ClearNotes => "clear_notes",
-            Command::Check => "check",
-            Command::Solve => "solve",
-            Command::Hint => "hint",
-            Command::LogicSolve => "logic_solve",
-            Command::Watch => "solve_visually",
-            Command::Finish => "finish",
-            Command::DebugPanic => "debug_panic",
-            Command::Help => "help",
-            Command::Pause => "pause",
-            Command::SaveAs => "save_as",
-            Command::Menu => "menu",
-            Command::Confirm => "confirm",
-            Command::Cancel => "cancel",
-            Command::Quit => "quit",
-        }
+        self.into()
     }
 
     /// What the command does, for the help overlay.
@@ -159,9 +114,9 @@ impl Command {
         }
     }
 
-    /// The command with this name.
+    /// The command with this name (or an older name of it).
     pub fn from_name(name: &str) -> Option<Command> {
-        Command::ALL.into_iter().find(|c| c.name() == name)
+        name.parse().ok()
     }
 }
 

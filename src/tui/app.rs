@@ -23,7 +23,7 @@ use crate::store::pool::PoolEntry;
 use crate::store::{Config, SaveMeta};
 
 use super::action::{Action, Command, SaveListing};
-use super::keymap::{Keymap, Mode};
+use super::keymap::{KeyContext, Keymap};
 use super::playback::{Playback, WatchSolver};
 use super::style::Styles;
 use super::worker::Job;
@@ -283,10 +283,10 @@ impl App {
     }
 
     /// The key mode of the current screen.
-    pub fn mode(&self) -> Mode {
+    pub fn key_context(&self) -> KeyContext {
         match self.screen {
-            Screen::Playing => Mode::Board,
-            _ => Mode::Menu,
+            Screen::Playing => KeyContext::Board,
+            _ => KeyContext::Menu,
         }
     }
 

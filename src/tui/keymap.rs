@@ -6,30 +6,32 @@ use std::collections::BTreeMap;
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
+use strum::IntoEnumIterator;
+
 use super::action::Command;
 
 /// Where a key is pressed: on the board, or in a menu / list / dialog.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Mode {
+pub enum KeyContext {
     /// Playing.
     Board,
     /// Menus, lists and dialogs.
     Menu,
 }
 
-impl Mode {
+impl KeyContext {
     /// The name in config files.
     pub fn name(self) -> &'static str {
         match self {
-            Mode::Board => "board",
-            Mode::Menu => "menu",
+            KeyContext::Board => "board",
+            KeyContext::Menu => "menu",
         }
     }
 
-    fn from_name(s: &str) -> Option<Mode> {
+    fn from_name(s: &str) -> Option<KeyContext> {
         match s {
-            "board" => Some(Mode::Board),
-            "menu" => Some(Mode::Menu),
+            "board" => Some(KeyContext::Board),
+            "menu" => Some(KeyContext::Menu),
             _ => None,
         }
     }
@@ -187,73 +189,73 @@ impl Key {
 }
 
 /// The shipped bindings: (mode, key, command).
-pub const DEFAULTS: &[(Mode, &str, Command)] = &[
-    (Mode::Board, "up", Command::MoveUp),
-    (Mode::Board, "k", Command::MoveUp),
-    (Mode::Board, "down", Command::MoveDown),
-    (Mode::Board, "j", Command::MoveDown),
-    (Mode::Board, "left", Command::MoveLeft),
-    (Mode::Board, "h", Command::MoveLeft),
-    (Mode::Board, "right", Command::MoveRight),
-    (Mode::Board, "l", Command::MoveRight),
-    (Mode::Board, "delete", Command::Clear),
-    (Mode::Board, "backspace", Command::Clear),
-    (Mode::Board, "n", Command::ToggleNoteMode),
-    (Mode::Board, "space", Command::ToggleNoteMode),
-    (Mode::Board, "u", Command::Undo),
-    (Mode::Board, "ctrl+z", Command::Undo),
-    (Mode::Board, "U", Command::Redo),
-    (Mode::Board, "ctrl+r", Command::Redo),
-    (Mode::Board, "ctrl+y", Command::Redo),
-    (Mode::Board, "f", Command::FillNotes),
-    (Mode::Board, "f5", Command::FillNotes),
-    (Mode::Board, "F", Command::ClearNotes),
-    (Mode::Board, "f6", Command::ClearNotes),
-    (Mode::Board, "c", Command::Check),
-    (Mode::Board, "f7", Command::Check),
-    (Mode::Board, "S", Command::Solve),
-    (Mode::Board, "f9", Command::Solve),
-    (Mode::Board, "i", Command::Hint),
-    (Mode::Board, "f2", Command::Hint),
-    (Mode::Board, "L", Command::LogicSolve),
-    (Mode::Board, "f8", Command::LogicSolve),
-    (Mode::Board, "v", Command::Watch),
-    (Mode::Board, "f10", Command::Watch),
-    (Mode::Board, "?", Command::Help),
-    (Mode::Board, "f1", Command::Help),
-    (Mode::Board, "p", Command::Pause),
-    (Mode::Board, "f3", Command::Pause),
-    (Mode::Board, "s", Command::SaveAs),
-    (Mode::Board, "ctrl+s", Command::SaveAs),
-    (Mode::Board, "m", Command::Menu),
-    (Mode::Board, "esc", Command::Cancel),
-    (Mode::Board, "enter", Command::Confirm),
-    (Mode::Board, "q", Command::Quit),
-    (Mode::Board, "ctrl+c", Command::Quit),
-    (Mode::Menu, "up", Command::MoveUp),
-    (Mode::Menu, "k", Command::MoveUp),
-    (Mode::Menu, "down", Command::MoveDown),
-    (Mode::Menu, "j", Command::MoveDown),
-    (Mode::Menu, "left", Command::MoveLeft),
-    (Mode::Menu, "h", Command::MoveLeft),
-    (Mode::Menu, "right", Command::MoveRight),
-    (Mode::Menu, "l", Command::MoveRight),
-    (Mode::Menu, "enter", Command::Confirm),
-    (Mode::Menu, "space", Command::Pause),
-    (Mode::Menu, "p", Command::Pause),
-    (Mode::Menu, "end", Command::Finish),
-    (Mode::Menu, "e", Command::Finish),
-    (Mode::Menu, "esc", Command::Cancel),
-    (Mode::Menu, "?", Command::Help),
-    (Mode::Menu, "f1", Command::Help),
-    (Mode::Menu, "q", Command::Quit),
-    (Mode::Menu, "ctrl+c", Command::Quit),
+pub const DEFAULTS: &[(KeyContext, &str, Command)] = &[
+    (KeyContext::Board, "up", Command::MoveUp),
+    (KeyContext::Board, "k", Command::MoveUp),
+    (KeyContext::Board, "down", Command::MoveDown),
+    (KeyContext::Board, "j", Command::MoveDown),
+    (KeyContext::Board, "left", Command::MoveLeft),
+    (KeyContext::Board, "h", Command::MoveLeft),
+    (KeyContext::Board, "right", Command::MoveRight),
+    (KeyContext::Board, "l", Command::MoveRight),
+    (KeyContext::Board, "delete", Command::Clear),
+    (KeyContext::Board, "backspace", Command::Clear),
+    (KeyContext::Board, "n", Command::ToggleNoteMode),
+    (KeyContext::Board, "space", Command::ToggleNoteMode),
+    (KeyContext::Board, "u", Command::Undo),
+    (KeyContext::Board, "ctrl+z", Command::Undo),
+    (KeyContext::Board, "U", Command::Redo),
+    (KeyContext::Board, "ctrl+r", Command::Redo),
+    (KeyContext::Board, "ctrl+y", Command::Redo),
+    (KeyContext::Board, "f", Command::FillNotes),
+    (KeyContext::Board, "f5", Command::FillNotes),
+    (KeyContext::Board, "F", Command::ClearNotes),
+    (KeyContext::Board, "f6", Command::ClearNotes),
+    (KeyContext::Board, "c", Command::Check),
+    (KeyContext::Board, "f7", Command::Check),
+    (KeyContext::Board, "S", Command::Solve),
+    (KeyContext::Board, "f9", Command::Solve),
+    (KeyContext::Board, "i", Command::Hint),
+    (KeyContext::Board, "f2", Command::Hint),
+    (KeyContext::Board, "L", Command::LogicSolve),
+    (KeyContext::Board, "f8", Command::LogicSolve),
+    (KeyContext::Board, "v", Command::Watch),
+    (KeyContext::Board, "f10", Command::Watch),
+    (KeyContext::Board, "?", Command::Help),
+    (KeyContext::Board, "f1", Command::Help),
+    (KeyContext::Board, "p", Command::Pause),
+    (KeyContext::Board, "f3", Command::Pause),
+    (KeyContext::Board, "s", Command::SaveAs),
+    (KeyContext::Board, "ctrl+s", Command::SaveAs),
+    (KeyContext::Board, "m", Command::Menu),
+    (KeyContext::Board, "esc", Command::Cancel),
+    (KeyContext::Board, "enter", Command::Confirm),
+    (KeyContext::Board, "q", Command::Quit),
+    (KeyContext::Board, "ctrl+c", Command::Quit),
+    (KeyContext::Menu, "up", Command::MoveUp),
+    (KeyContext::Menu, "k", Command::MoveUp),
+    (KeyContext::Menu, "down", Command::MoveDown),
+    (KeyContext::Menu, "j", Command::MoveDown),
+    (KeyContext::Menu, "left", Command::MoveLeft),
+    (KeyContext::Menu, "h", Command::MoveLeft),
+    (KeyContext::Menu, "right", Command::MoveRight),
+    (KeyContext::Menu, "l", Command::MoveRight),
+    (KeyContext::Menu, "enter", Command::Confirm),
+    (KeyContext::Menu, "space", Command::Pause),
+    (KeyContext::Menu, "p", Command::Pause),
+    (KeyContext::Menu, "end", Command::Finish),
+    (KeyContext::Menu, "e", Command::Finish),
+    (KeyContext::Menu, "esc", Command::Cancel),
+    (KeyContext::Menu, "?", Command::Help),
+    (KeyContext::Menu, "f1", Command::Help),
+    (KeyContext::Menu, "q", Command::Quit),
+    (KeyContext::Menu, "ctrl+c", Command::Quit),
 ];
 
 /// The live key bindings.
 #[derive(Debug, Clone, Default)]
 pub struct Keymap {
-    map: BTreeMap<(Mode, Key), Command>,
+    map: BTreeMap<(KeyContext, Key), Command>,
 }
 
 /// Why text is not a key; each quotes the text.
@@ -308,7 +310,7 @@ pub enum BindingError {
 
 /// Every command's name, for messages.
 fn command_names() -> String {
-    let names: Vec<&str> = Command::ALL.iter().map(|c| c.name()).collect();
+    let names: Vec<&str> = Command::iter().map(Command::name).collect();
     names.join(", ")
 }
 
@@ -333,7 +335,7 @@ impl Keymap {
         let mut km = Keymap::defaults();
         let mut issues = Vec::new();
         for (mode_name, table) in user {
-            let Some(mode) = Mode::from_name(mode_name) else {
+            let Some(mode) = KeyContext::from_name(mode_name) else {
                 issues.push(BindingError::UnknownMode {
                     mode: mode_name.clone(),
                 });
@@ -368,13 +370,13 @@ impl Keymap {
     }
 
     /// The command bound to a key event in `mode`.
-    pub fn command(&self, mode: Mode, e: &KeyEvent) -> Option<Command> {
+    pub fn command(&self, mode: KeyContext, e: &KeyEvent) -> Option<Command> {
         let k = Key::from_event(e)?;
         self.map.get(&(mode, k)).copied()
     }
 
     /// The keys bound to `cmd` in `mode`, as labels, in a stable order.
-    pub fn keys_for(&self, mode: Mode, cmd: Command) -> Vec<String> {
+    pub fn keys_for(&self, mode: KeyContext, cmd: Command) -> Vec<String> {
         self.map
             .iter()
             .filter(|((m, _), c)| *m == mode && **c == cmd)
@@ -383,9 +385,8 @@ impl Keymap {
     }
 
     /// Every bound command of `mode` with its keys, in command order.
-    pub fn help(&self, mode: Mode) -> Vec<(Command, Vec<String>)> {
-        Command::ALL
-            .into_iter()
+    pub fn help(&self, mode: KeyContext) -> Vec<(Command, Vec<String>)> {
+        Command::iter()
             .map(|c| (c, self.keys_for(mode, c)))
             .filter(|(_, keys)| !keys.is_empty())
             .collect()
@@ -407,24 +408,49 @@ mod tests {
     }
 
     #[test]
+    fn command_names_round_trip_and_old_names_still_read() {
+        for c in Command::iter() {
+            assert_eq!(Command::from_name(c.name()), Some(c), "{}", c.name());
+        }
+        assert_eq!(Command::ToggleNoteMode.name(), "toggle_notes");
+        assert_eq!(Command::Watch.name(), "watch");
+        assert_eq!(Command::from_name("solve_visually"), Some(Command::Watch));
+        assert_eq!(Command::from_name("Undo"), None);
+        let user = BTreeMap::from([(
+            "board".to_string(),
+            BTreeMap::from([("ctrl+w".to_string(), "solve_visually".to_string())]),
+        )]);
+        let (map, problems) = Keymap::with_overrides(&user);
+        assert!(problems.is_empty(), "{problems:?}");
+        let e = ev(KeyCode::Char('w'), KeyModifiers::CONTROL);
+        assert_eq!(map.command(KeyContext::Board, &e), Some(Command::Watch));
+    }
+
+    #[test]
     fn defaults_parse_and_map() {
         assert_eq!(Keymap::defaults().map.len(), DEFAULTS.len());
         let km = Keymap::defaults();
         assert_eq!(
-            km.command(Mode::Board, &ev(KeyCode::Char('z'), KeyModifiers::CONTROL)),
+            km.command(
+                KeyContext::Board,
+                &ev(KeyCode::Char('z'), KeyModifiers::CONTROL)
+            ),
             Some(Command::Undo)
         );
         // Shift arrives with the upper-case letter; it is folded in.
         assert_eq!(
-            km.command(Mode::Board, &ev(KeyCode::Char('U'), KeyModifiers::SHIFT)),
+            km.command(
+                KeyContext::Board,
+                &ev(KeyCode::Char('U'), KeyModifiers::SHIFT)
+            ),
             Some(Command::Redo)
         );
         assert_eq!(
-            km.command(Mode::Menu, &ev(KeyCode::Enter, KeyModifiers::NONE)),
+            km.command(KeyContext::Menu, &ev(KeyCode::Enter, KeyModifiers::NONE)),
             Some(Command::Confirm)
         );
         assert!(
-            km.keys_for(Mode::Board, Command::Undo)
+            km.keys_for(KeyContext::Board, Command::Undo)
                 .contains(&"Ctrl+z".to_string())
         );
     }
@@ -452,11 +478,17 @@ mod tests {
         user.insert("nowhere".to_string(), BTreeMap::new());
         let (km, issues) = Keymap::with_overrides(&user);
         assert_eq!(
-            km.command(Mode::Board, &ev(KeyCode::Char('x'), KeyModifiers::NONE)),
+            km.command(
+                KeyContext::Board,
+                &ev(KeyCode::Char('x'), KeyModifiers::NONE)
+            ),
             Some(Command::Undo)
         );
         assert_eq!(
-            km.command(Mode::Board, &ev(KeyCode::Char('u'), KeyModifiers::NONE)),
+            km.command(
+                KeyContext::Board,
+                &ev(KeyCode::Char('u'), KeyModifiers::NONE)
+            ),
             None
         );
         assert_eq!(issues.len(), 3, "{issues:?}");
@@ -469,7 +501,7 @@ mod tests {
         assert!(issues.iter().any(|i| i.starts_with("keys.board.\"ctrl+\"")));
         assert!(issues.iter().any(|i| i.starts_with("keys.nowhere")));
         // The help follows the live map.
-        let help = km.help(Mode::Board);
+        let help = km.help(KeyContext::Board);
         let undo = help.iter().find(|(c, _)| *c == Command::Undo).unwrap();
         assert!(undo.1.contains(&"x".to_string()) && !undo.1.contains(&"u".to_string()));
     }

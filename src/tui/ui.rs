@@ -12,7 +12,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use super::action::Command;
 use super::app::{App, Overlay, Screen};
-use super::keymap::Mode;
+use super::keymap::KeyContext;
 use super::style::Role;
 use board::BoardView;
 
@@ -64,7 +64,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
                 Line::from(Span::styled(
                     format!(
                         "{} cancel · r play a ready puzzle now",
-                        keys(app, Mode::Menu, Command::Cancel)
+                        keys(app, KeyContext::Menu, Command::Cancel)
                     ),
                     s.get(Role::Dim),
                 )),
@@ -127,7 +127,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
                     Line::from("Paused"),
                     Line::from(format!(
                         "{} to resume",
-                        keys(app, Mode::Menu, Command::Confirm)
+                        keys(app, KeyContext::Menu, Command::Confirm)
                     )),
                 ])
                 .alignment(Alignment::Center)
@@ -162,7 +162,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
             lines.push(Line::from(Span::styled(
                 format!(
                     "{} back to the menu",
-                    keys(app, Mode::Menu, Command::Confirm)
+                    keys(app, KeyContext::Menu, Command::Confirm)
                 ),
                 s.get(Role::Dim),
             )));
@@ -213,7 +213,7 @@ fn live(app: &App, mut keys: Vec<String>) -> Vec<String> {
     keys
 }
 
-fn keys(app: &App, mode: Mode, cmd: Command) -> String {
+fn keys(app: &App, mode: KeyContext, cmd: Command) -> String {
     let k = live(app, app.keymap.keys_for(mode, cmd));
     if k.is_empty() {
         format!("({} unbound)", cmd.name())
@@ -224,7 +224,7 @@ fn keys(app: &App, mode: Mode, cmd: Command) -> String {
 
 /// The status line when nothing else is said: a few keys, from the keymap.
 fn key_hints(app: &App) -> String {
-    let mode = app.mode();
+    let mode = app.key_context();
     if let Screen::Watch { .. } = app.screen {
         return watch::WATCH_KEYS
             .iter()
@@ -240,7 +240,7 @@ fn key_hints(app: &App) -> String {
             .join(" · ");
     }
     let cmds: &[Command] = match (mode, &app.screen) {
-        (Mode::Board, _) => &[
+        (KeyContext::Board, _) => &[
             Command::ToggleNoteMode,
             Command::Undo,
             Command::Hint,
@@ -269,8 +269,8 @@ fn key_hints(app: &App) -> String {
 fn draw_help(frame: &mut Frame, app: &App, body: Rect) {
     let s = &app.styles;
     let mode = match app.screen {
-        Screen::Playing => Mode::Board,
-        _ => Mode::Menu,
+        Screen::Playing => KeyContext::Board,
+        _ => KeyContext::Menu,
     };
     let mut lines: Vec<Line> = app
         .keymap
@@ -285,7 +285,7 @@ fn draw_help(frame: &mut Frame, app: &App, body: Rect) {
             ])
         })
         .collect();
-    if mode == Mode::Board {
+    if mode == KeyContext::Board {
         let n = app.game.as_ref().map_or(9, |g| g.shape().n());
         let values = if n <= 9 {
             format!("1–{n}: enter a value (0 clears)")
@@ -383,13 +383,13 @@ fn draw_logic(frame: &mut Frame, app: &App, area: Rect, walk: &LogicWalk) {
     }
     lines.push(Line::default());
     for &(cmd, what) in &LOGIC_KEYS {
-        lines.push(key_line(app, Mode::Menu, cmd, what));
+        lines.push(key_line(app, KeyContext::Menu, cmd, what));
     }
     draw_panel(frame, app, lines, panel);
 }
 
 /// A panel line: the keys bound to `cmd` and what it does.
-fn key_line(app: &App, mode: Mode, cmd: Command, what: &'static str) -> Line<'static> {
+fn key_line(app: &App, mode: KeyContext, cmd: Command, what: &'static str) -> Line<'static> {
     let s = &app.styles;
     Line::from(vec![
         Span::styled(
@@ -492,7 +492,7 @@ fn draw_play(frame: &mut Frame, app: &App, area: Rect) {
         Command::FillNotes,
         Command::Help,
     ] {
-        lines.push(key_line(app, Mode::Board, cmd, cmd.describe()));
+        lines.push(key_line(app, KeyContext::Board, cmd, cmd.describe()));
     }
     draw_panel(frame, app, lines, panel);
 }

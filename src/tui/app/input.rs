@@ -12,7 +12,7 @@ use strum::IntoEnumIterator;
 use super::{App, Effect, Screen, StartItem};
 use crate::game::parse_symbol;
 use crate::tui::action::Command;
-use crate::tui::keymap::Mode;
+use crate::tui::keymap::KeyContext;
 use crate::tui::layout::{self, Geometry};
 
 impl App {
@@ -36,10 +36,13 @@ impl App {
             }
             return;
         }
-        if self.mode() == Mode::Board && self.overlay.is_none() && self.typed_value(&e, fx) {
+        if self.key_context() == KeyContext::Board
+            && self.overlay.is_none()
+            && self.typed_value(&e, fx)
+        {
             return;
         }
-        if let Some(cmd) = self.keymap.command(self.mode(), &e) {
+        if let Some(cmd) = self.keymap.command(self.key_context(), &e) {
             self.command(cmd, fx);
         } else if matches!(self.screen, Screen::Working { .. }) && e.code == KeyCode::Char('r') {
             self.ready_puzzle(fx);

@@ -12,7 +12,7 @@ use super::{clock, keys};
 use crate::engine::{Level, Shape};
 use crate::tui::action::{Command, SaveListing};
 use crate::tui::app::{App, NewGameRow, Setting, StartItem, size_label};
-use crate::tui::keymap::Mode;
+use crate::tui::keymap::KeyContext;
 use crate::tui::layout::{centered, frame_parts, menu_rect};
 use crate::tui::style::Role;
 
@@ -94,7 +94,7 @@ pub(super) fn draw_new_game(
         pick("Level", level.name(), row == NewGameRow::Level),
         Line::default(),
         Line::from(Span::styled(
-            format!("{} start", keys(app, Mode::Menu, Command::Confirm)),
+            format!("{} start", keys(app, KeyContext::Menu, Command::Confirm)),
             s.get(Role::Dim),
         )),
     ];

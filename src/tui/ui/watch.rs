@@ -11,7 +11,7 @@ use crate::engine::{Cell, Shape, Value};
 use crate::game::NoteSet;
 use crate::tui::action::Command;
 use crate::tui::app::App;
-use crate::tui::keymap::Mode;
+use crate::tui::keymap::KeyContext;
 use crate::tui::playback::{Focus, Phase, Playback, WatchSolver};
 use crate::tui::style::Role;
 
@@ -56,8 +56,8 @@ pub(super) fn draw_menu(frame: &mut Frame, app: &App, body: Rect, sel: WatchSolv
     lines.push(Line::from(Span::styled(
         format!(
             "{} start · {} back",
-            keys(app, Mode::Menu, Command::Confirm),
-            keys(app, Mode::Menu, Command::Cancel)
+            keys(app, KeyContext::Menu, Command::Confirm),
+            keys(app, KeyContext::Menu, Command::Cancel)
         ),
         s.get(Role::Dim),
     )));
@@ -203,14 +203,14 @@ pub(super) fn draw(frame: &mut Frame, app: &App, area: Rect, pb: &Playback, stop
     }
     lines.push(Line::default());
     for &(cmd, what) in &WATCH_KEYS {
-        lines.push(key_line(app, Mode::Menu, cmd, what));
+        lines.push(key_line(app, KeyContext::Menu, cmd, what));
     }
     let esc = if stopped || pb.phase == Phase::Done {
         "back to your board"
     } else {
         "stop"
     };
-    lines.push(key_line(app, Mode::Menu, Command::Cancel, esc));
+    lines.push(key_line(app, KeyContext::Menu, Command::Cancel, esc));
     draw_panel(frame, app, lines, panel);
 }
 
