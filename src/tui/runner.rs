@@ -5,7 +5,7 @@
 //! wake-up, however many events arrived.
 
 use std::io;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -18,18 +18,22 @@ use ratatui::crossterm::event::{
 use ratatui::crossterm::execute;
 
 use crate::engine::Level;
-use crate::engine::format::PuzzleReader;
 use crate::engine::generate::daily::Date;
-use crate::game::{GAME_SAVE_VERSION, Game, GameSave, Origin};
+use crate::game::{GAME_SAVE_VERSION, GameSave};
 use crate::store::{
-    ColorDepth, Config, Dirs, Pool, Recovered, Saves, Stats, StoreError, Themes,
+    ColorDepth, Config, Dirs, Pool, Saves, Stats, StoreError, Themes,
     read_save_or_backup, remove_save, save_settings, write_save,
 };
 
-use super::action::{Action, GAME_KIND, LoadGameError, Loaded, SaveListing};
+use super::action::{Action, GAME_KIND, Loaded, SaveListing};
 use super::app::{App, Effect, MENU_SIZES};
 use super::keymap::Keymap;
 use super::style::Styles;
+mod import;
+
+pub use import::{import_file, import_text};
+use import::resume;
+
 use super::worker::{self, JobKind, Ticket, TraceOut};
 
 /// Time between ticks (clock, spinner, autosave debounce).
@@ -45,8 +49,6 @@ pub const TRACE_CAPACITY: usize = 8192;
 /// The longest a frame spends taking trace events off the channel.
 const TRACE_PULL: Duration = Duration::from_millis(6);
 
-/// Largest puzzle file the import reads.
-const MAX_IMPORT: u64 = 16 << 20;
 
 /// Everything the runner needs besides the terminal.
 struct Context {
@@ -563,189 +565,5 @@ fn read_pool_counts(pool: &Pool, app: &mut App) {
     }
 }
 
-/// The game of a save read from disk (or of its backup, saying why).
-fn resume(r: Recovered<GameSave>, name: &str) -> Loaded {
-    match (Game::from_save(&r.payload), r.from_backup) {
-        (Ok(g), None) => Loaded::Game(Box::new(g)),
-        (Ok(g), Some(e)) => Loaded::Recovered(Box::new(g), e),
-        (Err(source), _) => Loaded::Error(LoadGameError::Game {
-            name: name.to_string(),
-            source,
-        }),
-    }
-}
-
-/// Reads the first puzzle of a file in any format.
-pub fn import_file(path: &Path) -> Loaded {
-    let shown = path.display().to_string();
-    match std::fs::metadata(path) {
-        Ok(m) if m.len() > MAX_IMPORT => {
-            return Loaded::Error(LoadGameError::TooLarge {
-                path: path.to_path_buf(),
-                max: MAX_IMPORT,
-            });
-        }
-        Ok(_) => {}
-        Err(source) => {
-            return Loaded::Error(LoadGameError::Io {
-                path: path.to_path_buf(),
-                source,
-            });
-        }
-    }
-    match std::fs::read(path) {
-        Ok(bytes) => {
-            let name = PathBuf::from(path)
-                .file_name()
-                .map_or(shown.clone(), |n| n.to_string_lossy().into_owned());
-            let text = String::from_utf8_lossy(&bytes);
-            match import_text(&text, &shown) {
-                Loaded::Game(mut g) => {
-                    let p = g.puzzle();
-                    *g = Game::new(
-                        &p,
-                        None,
-                        Origin {
-                            level: None,
-                            seed: None,
-                            title: Some(name),
-                        },
-                    );
-                    Loaded::Game(g)
-                }
-                other => other,
-            }
-        }
-        Err(source) => Loaded::Error(LoadGameError::Io {
-            path: path.to_path_buf(),
-            source,
-        }),
-    }
-}
-
-/// Reads the first puzzle of a text in any format.
-pub fn import_text(text: &str, source: &str) -> Loaded {
-    match PuzzleReader::new(text.as_bytes(), source, None).next() {
-        Some(Ok(p)) => Loaded::Game(Box::new(Game::new(
-            &p,
-            None,
-            Origin {
-                level: None,
-                seed: None,
-                title: Some(source.to_string()),
-            },
-        ))),
-        Some(Err(e)) => Loaded::Error(e.into()),
-        None => Loaded::Error(LoadGameError::NoPuzzle {
-            from: source.to_string(),
-        }),
-    }
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::store::SaveMeta;
-
-    /// A fresh folder, removed with everything in it when dropped.
-    fn scratch() -> tempfile::TempDir {
-        tempfile::Builder::new()
-            .prefix("dekadoku-runner-")
-            .tempdir()
-            .unwrap()
-    }
-
-    /// A data folder that cannot be written (here: a file stands where the
-    /// folder should be, which fails even for root): the player hears of
-    /// it once, not on every move, and again when saving works.
-    #[test]
-    fn a_failing_autosave_is_reported_once() {
-        let tmp = scratch();
-        let dir = tmp.path();
-        let blocked = dir.join("data");
-        std::fs::write(&blocked, b"a file, not a folder").unwrap_or_default();
-        let meta = SaveMeta {
-            size: "9x9".into(),
-            level: None,
-            filled: 0,
-            cells: 81,
-            elapsed_secs: 0,
-            saved_at: 0,
-            solved: false,
-            title: None,
-        };
-        let write = |path: &Path| write_save(path, GAME_KIND, GAME_SAVE_VERSION, &meta, &1u32);
-        let mut report = SaveReport::default();
-        let bad = blocked.join("autosave.json");
-        let first = report.after(write(&bad));
-        assert!(
-            first
-                .as_deref()
-                .is_some_and(|m| m.starts_with("autosave failed") && m.contains("autosave.json")),
-            "{first:?}"
-        );
-        for _ in 0..5 {
-            assert_eq!(report.after(write(&bad)), None, "said once only");
-        }
-        let good = dir.join("ok/autosave.json");
-        assert_eq!(
-            report.after(write(&good)).as_deref(),
-            Some("autosave works again")
-        );
-        assert_eq!(report.after(write(&good)), None);
-    }
-
-    /// An autosave a newer dekadoku wrote is moved aside whole and Continue
-    /// offers the backup; autosave stays on, since nothing is in the way.
-    #[test]
-    fn a_newer_autosave_is_moved_aside_and_the_backup_continues() {
-        let tmp = scratch();
-        let dir = tmp.path();
-        let dirs = Dirs::at(dir.join("config"), dir.join("data"));
-        let path = dirs.autosave_file();
-        let meta = |filled| SaveMeta {
-            size: "9x9".into(),
-            level: None,
-            filled,
-            cells: 81,
-            elapsed_secs: 0,
-            saved_at: 0,
-            solved: false,
-            title: None,
-        };
-        let puzzle = crate::engine::Puzzle::empty(crate::engine::Shape::CLASSIC);
-        let save = Game::new(&puzzle, None, Origin::default()).to_save();
-        for filled in [3, 4] {
-            assert!(write_save(&path, GAME_KIND, GAME_SAVE_VERSION, &meta(filled), &save).is_ok());
-        }
-        let newer = format!(
-            r#"{{"format":"dekadoku","kind":"{GAME_KIND}","version":{},"meta":{{}},"payload":{{}}}}"#,
-            GAME_SAVE_VERSION + 1
-        );
-        assert!(std::fs::write(&path, &newer).is_ok());
-        let (app, _) = build_app(&dirs, ColorDepth::TrueColor);
-        assert_eq!(
-            app.autosave.as_ref().map(|m| m.filled),
-            Some(3),
-            "the backup"
-        );
-        assert!(app.config.play.autosave, "autosave stays on");
-        let told = app.issues.join("\n");
-        assert!(
-            told.contains("newer dekadoku") && told.contains(".newer-v"),
-            "{told}"
-        );
-        let kept: Vec<_> = std::fs::read_dir(dirs.autosave_file().parent().unwrap_or(dir))
-            .map(|d| d.flatten().map(|e| e.path()).collect())
-            .unwrap_or_default();
-        let moved = kept
-            .iter()
-            .find(|p| p.to_string_lossy().contains(".newer-v"));
-        assert_eq!(
-            moved
-                .and_then(|p| std::fs::read_to_string(p).ok())
-                .as_deref(),
-            Some(newer.as_str())
-        );
-    }
-}
+mod tests;

@@ -1,0 +1,93 @@
+//! Games from outside the loop: a save read from disk (or its backup), and
+//! a puzzle imported from a file or from pasted text. A file larger than
+//! [`MAX_IMPORT`] is refused before it is read.
+
+use std::path::{Path, PathBuf};
+
+use crate::engine::format::PuzzleReader;
+use crate::game::{Game, GameSave, Origin};
+use crate::store::Recovered;
+use crate::tui::action::{LoadGameError, Loaded};
+
+/// Largest puzzle file the import reads.
+pub(super) const MAX_IMPORT: u64 = 16 << 20;
+
+/// The game of a save read from disk (or of its backup, saying why).
+pub(super) fn resume(r: Recovered<GameSave>, name: &str) -> Loaded {
+    match (Game::from_save(&r.payload), r.from_backup) {
+        (Ok(g), None) => Loaded::Game(Box::new(g)),
+        (Ok(g), Some(e)) => Loaded::Recovered(Box::new(g), e),
+        (Err(source), _) => Loaded::Error(LoadGameError::Game {
+            name: name.to_string(),
+            source,
+        }),
+    }
+}
+
+/// Reads the first puzzle of a file in any format.
+pub fn import_file(path: &Path) -> Loaded {
+    let shown = path.display().to_string();
+    match std::fs::metadata(path) {
+        Ok(m) if m.len() > MAX_IMPORT => {
+            return Loaded::Error(LoadGameError::TooLarge {
+                path: path.to_path_buf(),
+                max: MAX_IMPORT,
+            });
+        }
+        Ok(_) => {}
+        Err(source) => {
+            return Loaded::Error(LoadGameError::Io {
+                path: path.to_path_buf(),
+                source,
+            });
+        }
+    }
+    match std::fs::read(path) {
+        Ok(bytes) => {
+            let name = PathBuf::from(path)
+                .file_name()
+                .map_or(shown.clone(), |n| n.to_string_lossy().into_owned());
+            let text = String::from_utf8_lossy(&bytes);
+            match import_text(&text, &shown) {
+                Loaded::Game(mut g) => {
+                    let p = g.puzzle();
+                    *g = Game::new(
+                        &p,
+                        None,
+                        Origin {
+                            level: None,
+                            seed: None,
+                            title: Some(name),
+                        },
+                    );
+                    Loaded::Game(g)
+                }
+                other => other,
+            }
+        }
+        Err(source) => Loaded::Error(LoadGameError::Io {
+            path: path.to_path_buf(),
+            source,
+        }),
+    }
+}
+
+/// Reads the first puzzle of a text in any format.
+pub fn import_text(text: &str, source: &str) -> Loaded {
+    match PuzzleReader::new(text.as_bytes(), source, None).next() {
+        Some(Ok(p)) => Loaded::Game(Box::new(Game::new(
+            &p,
+            None,
+            Origin {
+                level: None,
+                seed: None,
+                title: Some(source.to_string()),
+            },
+        ))),
+        Some(Err(e)) => Loaded::Error(e.into()),
+        None => Loaded::Error(LoadGameError::NoPuzzle {
+            from: source.to_string(),
+        }),
+    }
+}
+

@@ -1,0 +1,108 @@
+//! The runner's effects on real files in a scratch folder: autosave,
+//! imports, saves written by a newer dekadoku.
+
+use super::*;
+use crate::game::{Game, Origin};
+use crate::store::SaveMeta;
+
+/// A fresh folder, removed with everything in it when dropped.
+fn scratch() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("dekadoku-runner-")
+        .tempdir()
+        .unwrap()
+}
+
+/// A data folder that cannot be written (here: a file stands where the
+/// folder should be, which fails even for root): the player hears of
+/// it once, not on every move, and again when saving works.
+#[test]
+fn a_failing_autosave_is_reported_once() {
+    let tmp = scratch();
+    let dir = tmp.path();
+    let blocked = dir.join("data");
+    std::fs::write(&blocked, b"a file, not a folder").unwrap_or_default();
+    let meta = SaveMeta {
+        size: "9x9".into(),
+        level: None,
+        filled: 0,
+        cells: 81,
+        elapsed_secs: 0,
+        saved_at: 0,
+        solved: false,
+        title: None,
+    };
+    let write = |path: &Path| write_save(path, GAME_KIND, GAME_SAVE_VERSION, &meta, &1u32);
+    let mut report = SaveReport::default();
+    let bad = blocked.join("autosave.json");
+    let first = report.after(write(&bad));
+    assert!(
+        first
+            .as_deref()
+            .is_some_and(|m| m.starts_with("autosave failed") && m.contains("autosave.json")),
+        "{first:?}"
+    );
+    for _ in 0..5 {
+        assert_eq!(report.after(write(&bad)), None, "said once only");
+    }
+    let good = dir.join("ok/autosave.json");
+    assert_eq!(
+        report.after(write(&good)).as_deref(),
+        Some("autosave works again")
+    );
+    assert_eq!(report.after(write(&good)), None);
+}
+
+/// An autosave a newer dekadoku wrote is moved aside whole and Continue
+/// offers the backup; autosave stays on, since nothing is in the way.
+#[test]
+fn a_newer_autosave_is_moved_aside_and_the_backup_continues() {
+    let tmp = scratch();
+    let dir = tmp.path();
+    let dirs = Dirs::at(dir.join("config"), dir.join("data"));
+    let path = dirs.autosave_file();
+    let meta = |filled| SaveMeta {
+        size: "9x9".into(),
+        level: None,
+        filled,
+        cells: 81,
+        elapsed_secs: 0,
+        saved_at: 0,
+        solved: false,
+        title: None,
+    };
+    let puzzle = crate::engine::Puzzle::empty(crate::engine::Shape::CLASSIC);
+    let save = Game::new(&puzzle, None, Origin::default()).to_save();
+    for filled in [3, 4] {
+        assert!(write_save(&path, GAME_KIND, GAME_SAVE_VERSION, &meta(filled), &save).is_ok());
+    }
+    let newer = format!(
+        r#"{{"format":"dekadoku","kind":"{GAME_KIND}","version":{},"meta":{{}},"payload":{{}}}}"#,
+        GAME_SAVE_VERSION + 1
+    );
+    assert!(std::fs::write(&path, &newer).is_ok());
+    let (app, _) = build_app(&dirs, ColorDepth::TrueColor);
+    assert_eq!(
+        app.autosave.as_ref().map(|m| m.filled),
+        Some(3),
+        "the backup"
+    );
+    assert!(app.config.play.autosave, "autosave stays on");
+    let told = app.issues.join("\n");
+    assert!(
+        told.contains("newer dekadoku") && told.contains(".newer-v"),
+        "{told}"
+    );
+    let kept: Vec<_> = std::fs::read_dir(dirs.autosave_file().parent().unwrap_or(dir))
+        .map(|d| d.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    let moved = kept
+        .iter()
+        .find(|p| p.to_string_lossy().contains(".newer-v"));
+    assert_eq!(
+        moved
+            .and_then(|p| std::fs::read_to_string(p).ok())
+            .as_deref(),
+        Some(newer.as_str())
+    );
+}
