@@ -20,7 +20,9 @@ use std::collections::VecDeque;
 use std::time::Duration;
 
 use crate::engine::logic::Step;
-use crate::engine::{Backend, Grid, Puzzle, Reason, Shape, TraceEvent, Value};
+use crate::engine::{
+    Backend, Conflict, Grid, Puzzle, Reason, Shape, StopReason, TraceEvent, Value,
+};
 
 /// Events between two checkpoints.
 pub const CHECKPOINT_EVERY: usize = 512;
@@ -359,6 +361,21 @@ impl Shown {
     }
 }
 
+/// Why a watched solver ended without a complete answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum Unfinished {
+    /// Two givens share a unit: there is nothing to solve.
+    #[error("the givens break the rules: {0}")]
+    InvalidGivens(Conflict),
+    /// Its limits stopped it (cancelled, deadline, budget).
+    #[error("stopped: {0}")]
+    Stopped(StopReason),
+    /// Its events stopped being read, or it gave up before proving the
+    /// answer complete.
+    #[error("stopped")]
+    Cut,
+}
+
 /// What the solver ended with, as the worker reports it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Finished {
@@ -366,8 +383,8 @@ pub struct Finished {
     pub solutions: Vec<Grid>,
     /// Whether the search was complete (so "one" means unique).
     pub exhausted: bool,
-    /// Why it stopped early, or a problem with the puzzle, in words.
-    pub stopped: Option<String>,
+    /// Why it ended without a complete answer, if it did.
+    pub stopped: Option<Unfinished>,
     /// Every event the solver made, counted (also those never sent).
     pub counters: Counters,
     /// The solver's own time.

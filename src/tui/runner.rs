@@ -21,8 +21,8 @@ use crate::engine::Level;
 use crate::engine::generate::daily::Date;
 use crate::game::{GAME_SAVE_VERSION, GameSave};
 use crate::store::{
-    ColorDepth, Config, Dirs, Pool, Saves, Stats, StoreError, Themes,
-    read_save_or_backup, remove_save, save_settings, write_save,
+    ColorDepth, Config, Dirs, Pool, Saves, Stats, StoreError, Themes, read_save_or_backup,
+    remove_save, save_settings, write_save,
 };
 
 use super::action::{Action, GAME_KIND, Loaded, SaveListing};
@@ -31,8 +31,8 @@ use super::keymap::Keymap;
 use super::style::Styles;
 mod import;
 
-pub use import::{import_file, import_text};
 use import::resume;
+pub use import::{import_file, import_text};
 
 use super::worker::{self, JobKind, Ticket, TraceOut};
 
@@ -48,7 +48,6 @@ pub const TRACE_CAPACITY: usize = 8192;
 
 /// The longest a frame spends taking trace events off the channel.
 const TRACE_PULL: Duration = Duration::from_millis(6);
-
 
 /// Everything the runner needs besides the terminal.
 struct Context {

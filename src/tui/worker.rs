@@ -21,7 +21,7 @@ use crate::engine::{
 };
 use crate::game::{Game, Hint, LogicHinter, LogicWalk, Origin, WalkError};
 
-use super::playback::{Counters, Finished, WatchSolver};
+use super::playback::{Counters, Finished, Unfinished, WatchSolver};
 
 /// What to do.
 #[derive(Debug, Clone)]
@@ -243,17 +243,12 @@ fn traced(
             Solver::with_backend(backend).run(puzzle, 2, limits, &mut sink)
         }
     };
-    let stopped = if !r.conflicts.is_empty() {
-        let first = r
-            .conflicts
-            .first()
-            .map(ToString::to_string)
-            .unwrap_or_default();
-        Some(format!("the givens break the rules: {first}"))
+    let stopped = if let Some(&first) = r.conflicts.first() {
+        Some(Unfinished::InvalidGivens(first))
     } else if let Some(stop) = r.stopped {
-        Some(format!("stopped: {stop}"))
+        Some(Unfinished::Stopped(stop))
     } else if sink.closed || (!r.exhausted && r.witnesses.len() < 2) {
-        Some("stopped".into())
+        Some(Unfinished::Cut)
     } else {
         None
     };

@@ -197,3 +197,23 @@ fn finish_jumps_to_the_answer_and_memory_stays_bounded() {
     assert!(pb.events.len() <= (MAX_CHECKPOINTS + 1) * CHECKPOINT_EVERY);
     assert_eq!(pb.received(), long.len());
 }
+
+#[test]
+fn why_a_watched_solver_ended_reads_as_before() {
+    let stop = StopReason::Deadline;
+    assert_eq!(
+        Unfinished::Stopped(stop).to_string(),
+        format!("stopped: {stop}")
+    );
+    assert_eq!(Unfinished::Cut.to_string(), "stopped");
+    let p: Puzzle = crate::engine::format::parse_one(
+        "11...............................................................................",
+        "test",
+    )
+    .unwrap();
+    let conflict = p.conflicts()[0];
+    assert_eq!(
+        Unfinished::InvalidGivens(conflict).to_string(),
+        format!("the givens break the rules: {conflict}")
+    );
+}

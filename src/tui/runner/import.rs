@@ -90,4 +90,3 @@ pub fn import_text(text: &str, source: &str) -> Loaded {
         }),
     }
 }
-

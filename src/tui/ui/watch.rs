@@ -103,7 +103,7 @@ pub(super) fn state_text(app: &App, pb: &Playback, stopped: bool) -> String {
         ),
         Phase::Done => match &pb.finished {
             Some(f) => match (f.solutions.len(), &f.stopped) {
-                (_, Some(why)) => why.clone(),
+                (_, Some(why)) => why.to_string(),
                 (0, None) => "no solution".into(),
                 (1, None) if f.exhausted => "solved: the solution is unique".into(),
                 (1, None) => "solved".into(),
