@@ -36,7 +36,7 @@ pub(super) fn draw_menu(frame: &mut Frame, app: &App, body: Rect, sel: WatchSolv
     let mut lines = vec![
         Line::from(Span::styled("Watch a solver", s.get(Role::Title))),
         Line::from(Span::styled(
-            "Watch a solver work on this puzzle's givens, step by step.",
+            "Pick one: it works on this puzzle's givens, step by step.",
             s.get(Role::Dim),
         )),
         Line::default(),
