@@ -52,6 +52,7 @@ use std::collections::{HashMap, VecDeque};
 
 use crate::engine::grid::Value;
 
+use super::als::{self, AlsSize};
 use super::chains::Found;
 use super::{Board, Highlights, Link, Step, Technique};
 
@@ -70,11 +71,12 @@ pub const MAX_WORK: usize = 1_000_000;
 /// are searched only as far as this goes (about a millisecond per pass).
 pub const MAX_WORK_BIG: usize = 300_000;
 
-/// The largest ALS used as a chain node on boards larger than 9×9.
-pub const MAX_ALS_CELLS_BIG: usize = 3;
-
-/// The largest almost locked set used as a chain node (grouped search).
-pub const MAX_ALS_CELLS: usize = 5;
+/// The largest ALS used as a chain node on boards larger than 9×9, in
+/// cells (up to 9×9 every size is; see [`AlsSize`]). Below the ALS
+/// techniques' [`als::MAX_ALS_CELLS_LARGE`]: each set adds nodes and links
+/// to the graph that the search walks within [`MAX_WORK_BIG`], and with 4
+/// the budget reaches other chains on 12×12 and 16×16 positions.
+pub const MAX_NODE_ALS_CELLS_LARGE: usize = 3;
 
 const NONE: u32 = u32::MAX;
 
@@ -175,62 +177,21 @@ fn group_nodes(b: &Board) -> Vec<Node> {
     out
 }
 
-/// The almost locked sets of the position: k ≥ 2 cells of one unit with
-/// k + 1 candidates between them (at most [`MAX_ALS_CELLS`] cells, or
-/// [`MAX_ALS_CELLS_BIG`] beyond 9×9), not all
-/// bivalue, each cell set once.
+/// The almost locked sets used as chain nodes: two or more cells, each
+/// with two or more candidates, not all bivalue (bivalue cells alone make
+/// plain chains); of any size up to 9×9 and at most
+/// [`MAX_NODE_ALS_CELLS_LARGE`] cells beyond. Sorted by their cells.
 fn almost_locked_sets(b: &Board) -> Vec<Vec<usize>> {
-    let n = b.n();
-    let max = if n <= 9 {
-        MAX_ALS_CELLS
-    } else {
-        MAX_ALS_CELLS_BIG
-    };
-    let mut out: Vec<Vec<usize>> = Vec::new();
-    for u in 0..3 * n {
-        let free: Vec<usize> = b
-            .unit(u)
-            .iter()
-            .map(|&c| c as usize)
-            .filter(|&c| b.count(c) >= 2)
-            .collect();
-        let mut pick: Vec<usize> = Vec::new();
-        als_search(b, &free, 0, 0, max, &mut pick, &mut out);
-    }
+    let size = AlsSize::capped(b.n(), 2, MAX_NODE_ALS_CELLS_LARGE);
+    let mut out: Vec<Vec<usize>> = als::almost_locked_sets(b, size)
+        .into_iter()
+        .map(|set| set.cells)
+        .filter(|cells| {
+            cells.iter().all(|&c| b.count(c) >= 2) && cells.iter().any(|&c| b.count(c) > 2)
+        })
+        .collect();
     out.sort_unstable();
-    out.dedup();
     out
-}
-
-fn als_search(
-    b: &Board,
-    free: &[usize],
-    from: usize,
-    mask: u64,
-    max: usize,
-    pick: &mut Vec<usize>,
-    out: &mut Vec<Vec<usize>>,
-) {
-    for i in from..free.len() {
-        let m = mask | b.mask(free[i]);
-        if m.count_ones() as usize > max + 1 {
-            continue;
-        }
-        pick.push(free[i]);
-        // Bivalue cells alone make plain chains, not an ALS node.
-        if pick.len() >= 2
-            && m.count_ones() as usize == pick.len() + 1
-            && pick.iter().any(|&c| b.count(c) > 2)
-        {
-            let mut cells = pick.clone();
-            cells.sort_unstable();
-            out.push(cells);
-        }
-        if pick.len() < max {
-            als_search(b, free, i + 1, m, max, pick, out);
-        }
-        pick.pop();
-    }
 }
 
 /// The cells outside ALS `set` with three or more candidates that the set

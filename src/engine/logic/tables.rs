@@ -34,11 +34,12 @@
 //! [`super::aic`] takes over on larger boards.
 
 use std::cell::RefCell;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use crate::engine::grid::Value;
 
 use super::aic;
+use super::als::{self, AlsSize};
 use super::board::bits;
 use super::{Board, Highlights, Link, Step, Technique};
 
@@ -340,21 +341,16 @@ impl<'a> Tabling<'a> {
         out
     }
 
-    /// Every ALS of two or more cells, unit by unit (rows, columns, boxes),
-    /// each listed once.
+    /// Every ALS of two or more cells, in the order
+    /// [`als::almost_locked_sets`] finds them (HoDoKu's: unit by unit, depth
+    /// first over each unit's cells).
     fn find_alses(&self) -> Vec<Als> {
         let n = self.n;
-        let mut sets: Vec<Cells> = Vec::new();
-        let mut seen = HashSet::new();
-        for u in 0..3 * n {
-            let cells: Vec<usize> = self.b.unit(u).iter().map(|&c| c as usize).collect();
-            // Depth first over the unit's subsets in order (HoDoKu starts
-            // again from each cell, which finds only these again).
-            self.als_from(&cells, 0, 0, 0, 0, &mut sets, &mut seen);
-        }
-        sets.into_iter()
-            .map(|set| {
-                let mask = cells_of(set).fold(0, |m, c| m | self.b.mask(c));
+        let size = AlsSize::all(n, 2);
+        als::almost_locked_sets(self.b, size)
+            .into_iter()
+            .map(|found| {
+                let set = found.cells.iter().fold(0, |s, &c| s | one(c));
                 let holders: Vec<Cells> = (0..n).map(|d| set & self.holders[d]).collect();
                 let seen: Vec<Cells> = (0..n)
                     .map(|d| {
@@ -368,42 +364,13 @@ impl<'a> Tabling<'a> {
                 let buddies = seen.iter().fold(0, |s, x| s | x);
                 Als {
                     cells: set,
-                    mask,
+                    mask: found.mask,
                     holders,
                     seen,
                     buddies,
                 }
             })
             .collect()
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn als_from(
-        &self,
-        cells: &[usize],
-        start: usize,
-        size: usize,
-        set: Cells,
-        mask: u64,
-        out: &mut Vec<Cells>,
-        seen: &mut HashSet<Cells>,
-    ) {
-        let size = size + 1;
-        if size > cells.len() - 1 {
-            return;
-        }
-        for i in start..cells.len() {
-            let c = cells[i];
-            if self.b.value(c).is_some() {
-                continue;
-            }
-            let s = set | one(c);
-            let m = mask | self.b.mask(c);
-            if m.count_ones() as usize == size + 1 && size > 1 && seen.insert(s) {
-                out.push(s);
-            }
-            self.als_from(cells, i + 1, size, s, m, out, seen);
-        }
     }
 
     fn ext_table(&mut self, key: u32) -> usize {
