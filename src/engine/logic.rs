@@ -2,7 +2,7 @@
 //! pattern in a position and explain it as a [`Step`], for any shape the
 //! [`Board`] holds (up to 64×64). Each family lives in its own file.
 
-pub mod aic;
+mod aic;
 pub mod als;
 pub mod board;
 mod cellset;
@@ -11,11 +11,12 @@ pub mod coloring;
 pub mod fish;
 pub mod forcing;
 pub mod intersections;
+mod nice_loops;
 pub mod single_digit;
 pub mod singles;
 pub mod step;
 pub mod subsets;
-pub mod tables;
+mod tables;
 pub mod templates;
 pub mod traced;
 pub mod uniqueness;
@@ -27,7 +28,6 @@ pub use traced::solve_logic;
 
 use crate::engine::grid::Grid;
 use crate::engine::limits::{Limits, StopReason};
-use aic::Nodes;
 
 /// Choices a technique search takes, as HoDoKu's options of the same
 /// meaning. The solver, hints and grader use the default: everything on.
@@ -56,11 +56,6 @@ pub fn find_all(board: &Board, t: Technique) -> Vec<Step> {
 
 /// Every step of technique `t` in the position, searched with `options`.
 pub fn find_all_with(board: &Board, t: Technique, options: SearchOptions) -> Vec<Step> {
-    let grouped = if options.als_in_chains {
-        Nodes::GroupsAndAls
-    } else {
-        Nodes::Groups
-    };
     match t {
         Technique::FullHouse => singles::full_houses(board),
         Technique::NakedSingle => singles::naked_singles(board),
@@ -108,25 +103,7 @@ pub fn find_all_with(board: &Board, t: Technique, options: SearchOptions) -> Vec
         | Technique::Aic
         | Technique::GroupedContinuousNiceLoop
         | Technique::GroupedDiscontinuousNiceLoop
-        | Technique::GroupedAic
-            if board.n() <= tables::MAX_TABLE_SIDE =>
-        {
-            let mode = match t {
-                Technique::ContinuousNiceLoop
-                | Technique::DiscontinuousNiceLoop
-                | Technique::Aic => tables::Mode::Plain,
-                _ => tables::Mode::Grouped {
-                    als: options.als_in_chains,
-                },
-            };
-            tables::steps(board, mode, t)
-        }
-        Technique::ContinuousNiceLoop => aic::continuous_nice_loops(board, Nodes::Candidates),
-        Technique::DiscontinuousNiceLoop => aic::discontinuous_nice_loops(board, Nodes::Candidates),
-        Technique::Aic => aic::aics(board, Nodes::Candidates),
-        Technique::GroupedContinuousNiceLoop => aic::continuous_nice_loops(board, grouped),
-        Technique::GroupedDiscontinuousNiceLoop => aic::discontinuous_nice_loops(board, grouped),
-        Technique::GroupedAic => aic::aics(board, grouped),
+        | Technique::GroupedAic => nice_loops::steps(board, t, options),
         Technique::AlsXz => als::als_xz(board),
         Technique::AlsXyWing => als::als_xy_wings(board, options.als_overlap),
         Technique::AlsChain => als::als_chains(board),
