@@ -189,7 +189,7 @@ fn progress_bar(len: Option<u64>, template: &str) -> ProgressBar {
 /// The exact search of `solve` and `count`: an engine backend, or an
 /// external SAT program (`--sat-cmd`).
 #[derive(Debug)]
-pub enum Exact {
+pub(crate) enum Exact {
     /// A backend of the engine (boxed: a solver keeps its buffers inline).
     Engine(Box<Solver>),
     /// A SAT solver program, fed DIMACS.

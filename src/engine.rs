@@ -1,7 +1,7 @@
 //! The engine: shapes, puzzles, formats and solvers. Pure logic: no I/O
 //! beyond the readers it is handed, no terminal, no threads of its own.
 
-pub mod bits;
+pub(crate) mod bits;
 pub mod count;
 pub mod format;
 pub mod generate;

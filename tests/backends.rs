@@ -13,7 +13,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use dekadoku::engine::generate::{GenerateOptions, generate};
-use dekadoku::engine::{Backend, Level, Limits, NoTrace, Puzzle, Shape, Solver, StopReason};
+use dekadoku::engine::{Backend, Level, Limits, Puzzle, Shape, Solver, StopReason};
 
 /// Runs every backend on `p` with a cap of `limit` and checks that they
 /// agree on the count (and whether it is exact) and that every witness
@@ -28,12 +28,12 @@ fn agree_on(backends: &[Backend], p: &Puzzle, limit: u64, what: &str) -> u64 {
     let mut answers = Vec::new();
     for &b in backends {
         let limits = Limits::timeout(Duration::from_secs(60));
-        let r = Solver::with_backend(b).run(p, limit, &limits, &mut NoTrace);
+        let r = Solver::with_backend(b).count(p, limit, &limits);
         assert_eq!(r.stopped, None, "{what}: {} stopped", b.name());
         assert!(r.conflicts.is_empty(), "{what}: {}", b.name());
         assert_eq!(
             r.witnesses.len() as u64,
-            r.count.min(2),
+            r.solutions.min(2),
             "{what}: {}",
             b.name()
         );
@@ -47,7 +47,7 @@ fn agree_on(backends: &[Backend], p: &Puzzle, limit: u64, what: &str) -> u64 {
         if r.witnesses.len() == 2 {
             assert_ne!(r.witnesses[0], r.witnesses[1], "{what}: {}", b.name());
         }
-        answers.push((b.name(), r.count, r.exhausted));
+        answers.push((b.name(), r.solutions, r.exact));
     }
     let (_, count, exact) = answers[0];
     for &(name, c, e) in &answers {
@@ -107,9 +107,9 @@ fn backends_agree_on_no_solution_and_bad_givens() {
     let bad =
         Puzzle::from_numbers(shape, &[1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).unwrap();
     for b in Backend::ALL {
-        let r = Solver::with_backend(b).run(&bad, 2, &Limits::none(), &mut NoTrace);
+        let r = Solver::with_backend(b).count(&bad, 2, &Limits::none());
         assert_eq!(r.conflicts.len(), 1, "{}", b.name());
-        assert_eq!(r.count, 0, "{}", b.name());
+        assert_eq!(r.solutions, 0, "{}", b.name());
     }
 }
 

@@ -4,7 +4,7 @@ use std::io::{self, BufWriter, Write};
 
 use clap::Args;
 
-use crate::engine::{Backend, Count, Limits};
+use crate::engine::{Backend, Limits};
 
 use super::{Exact, Input, Status, progress, puzzle_or_report, seconds, write_failed};
 
@@ -59,12 +59,7 @@ pub fn run(args: &CountArgs) -> Status {
             None => Limits::none(),
         };
         let c = match exact.run(&puzzle, args.limit.max(1), &limits) {
-            Ok(r) => Count {
-                solutions: r.count,
-                exact: r.exhausted,
-                stopped: r.stopped,
-                conflicts: r.conflicts,
-            },
+            Ok(r) => r.into_count(),
             Err(e) => {
                 bar.finish_and_clear();
                 let _ = out.flush();

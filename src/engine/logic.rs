@@ -3,28 +3,32 @@
 //! [`Board`] holds (up to 64×64). Each family lives in its own file.
 
 mod aic;
-pub mod als;
-pub mod board;
+pub(crate) mod als;
+pub(crate) mod board;
 mod cellset;
-pub mod chains;
-pub mod coloring;
-pub mod fish;
-pub mod forcing;
-pub mod intersections;
+pub(crate) mod chains;
+pub(crate) mod coloring;
+pub(crate) mod fish;
+pub(crate) mod forcing;
+pub(crate) mod intersections;
 mod nice_loops;
-pub mod single_digit;
-pub mod singles;
-pub mod step;
-pub mod subsets;
+pub(crate) mod single_digit;
+pub(crate) mod singles;
+pub(crate) mod step;
+pub(crate) mod subsets;
 mod tables;
-pub mod templates;
-pub mod traced;
-pub mod uniqueness;
-pub mod wings;
+pub(crate) mod templates;
+pub(crate) mod traced;
+pub(crate) mod uniqueness;
+pub(crate) mod wings;
 
-pub use board::{Board, BoardError, MAX_LOGIC_SIDE, bits};
+pub(crate) use board::bits;
+pub use board::{Board, BoardError, MAX_LOGIC_SIDE};
+pub use fish::MAX_BASIC_SIZE;
 pub use step::{Highlights, Link, Step, Technique};
-pub use traced::solve_logic;
+pub use subsets::MAX_SUBSET_SIZE;
+pub use traced::count_traced;
+pub(crate) use traced::solve_logic;
 
 use crate::engine::grid::Grid;
 use crate::engine::limits::{Limits, StopReason};

@@ -3,14 +3,16 @@
 //!
 //! [`solve`] and [`count_solutions`](crate::engine::count_solutions) pick the
 //! candidate-set width from n and run the propagation solver
-//! ([`propagate::Search`]); a reusable [`Solver`] keeps its buffers between
+//! (`solve/propagate.rs`); a reusable [`Solver`] keeps its buffers between
 //! puzzles for batch work. Classic 9×9 puzzles searched without a trace go
-//! to the dedicated kernel ([`nine`]) instead, which is about ten times
-//! faster; a trace always comes from the propagation solver.
+//! to the dedicated kernel (`solve/nine.rs`) instead, which is about ten
+//! times faster; a trace always comes from the propagation solver.
+//! [`Backend`] picks another search: Dancing Links (`solve/dlx.rs`) or
+//! SAT ([`sat`]).
 
-pub mod dlx;
-pub mod nine;
-pub mod propagate;
+pub(crate) mod dlx;
+pub(crate) mod nine;
+pub(crate) mod propagate;
 pub mod sat;
 
 use crate::engine::bits::{Bits, Wide};
@@ -46,28 +48,29 @@ impl Outcome {
     }
 }
 
-/// What the search loop reports, before it becomes an [`Outcome`] or a count.
+/// What the search loop reports, before it becomes an [`Outcome`] or a
+/// [`Count`].
 #[derive(Debug, Clone, Default)]
-pub struct RawResult {
+pub(crate) struct RawResult {
     /// Solutions found.
-    pub count: u64,
+    pub(crate) count: u64,
     /// The first (at most two) solutions.
-    pub witnesses: Vec<Grid>,
+    pub(crate) witnesses: Vec<Grid>,
     /// True when the whole tree was searched (so `count` is exact).
-    pub exhausted: bool,
+    pub(crate) exhausted: bool,
     /// Set when a limit stopped the search.
-    pub stopped: Option<StopReason>,
+    pub(crate) stopped: Option<StopReason>,
     /// Conflicting givens, when the puzzle broke the rules.
-    pub conflicts: Vec<Conflict>,
+    pub(crate) conflicts: Vec<Conflict>,
     /// Search nodes (guesses) used.
-    pub nodes: u64,
+    pub(crate) nodes: u64,
 }
 
 impl RawResult {
     /// The outcome of a search for two solutions: bad givens, two
     /// witnesses, one solution or none when the search finished, or
     /// stopped.
-    pub fn into_outcome(self) -> Outcome {
+    pub(crate) fn into_outcome(self) -> Outcome {
         if !self.conflicts.is_empty() {
             return Outcome::InvalidGivens(self.conflicts);
         }
@@ -79,10 +82,23 @@ impl RawResult {
             _ => Outcome::Stopped(self.stopped.unwrap_or(StopReason::Cancelled)),
         }
     }
+
+    /// The count of a search for up to a cap of solutions.
+    pub(crate) fn into_count(self) -> Count {
+        Count {
+            solutions: self.count,
+            exact: self.exhausted,
+            stopped: self.stopped,
+            conflicts: self.conflicts,
+            witnesses: self.witnesses,
+            nodes: self.nodes,
+        }
+    }
 }
 
-/// A solution count with a cap.
+/// A solution count with a cap, and what the search met on the way.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Count {
     /// Solutions found (at most the cap).
     pub solutions: u64,
@@ -92,6 +108,10 @@ pub struct Count {
     pub stopped: Option<StopReason>,
     /// Conflicting givens, when the puzzle broke the rules (count is then 0).
     pub conflicts: Vec<Conflict>,
+    /// The first solutions found, at most two.
+    pub witnesses: Vec<Grid>,
+    /// Search nodes (guesses) used.
+    pub nodes: u64,
 }
 
 enum Engine {
@@ -143,11 +163,11 @@ impl Engine {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Backend {
     /// Singles to a fixed point, then search on the most constrained
-    /// choice, on an undo trail ([`propagate`]); classic 9×9 on the
-    /// [`nine`] kernel when untraced.
+    /// choice, on an undo trail; classic 9×9 on a dedicated kernel when
+    /// untraced.
     #[default]
     Propagation,
-    /// Knuth's Algorithm X with dancing links ([`dlx`]).
+    /// Knuth's Algorithm X with dancing links.
     DancingLinks,
     /// The embedded SAT solver on the compact CNF encoding, counting with
     /// blocking clauses ([`sat`]).
@@ -188,7 +208,7 @@ impl std::str::FromStr for Backend {
 /// so batch runs allocate nothing per puzzle once warm.
 pub struct Solver {
     engine: Option<Engine>,
-    /// Whether untraced 9×9 searches use the [`nine`] kernel.
+    /// Whether untraced 9×9 searches use the 9×9 kernel.
     kernel: bool,
     backend: Backend,
 }
@@ -247,11 +267,11 @@ impl Solver {
     /// Searches for up to `limit` solutions.
     ///
     /// An untraced classic 9×9 search (a sink whose `ENABLED` is false) runs
-    /// on the [`nine`] kernel unless this solver is
+    /// on the 9×9 kernel unless this solver is
     /// [`propagation_only`](Solver::propagation_only); such a sink is not
     /// asked [`wants_stop`](TraceSink::wants_stop): stop it through
     /// [`Limits`] instead.
-    pub fn run<S: TraceSink>(
+    pub(crate) fn run<S: TraceSink>(
         &mut self,
         puzzle: &Puzzle,
         limit: u64,
@@ -275,7 +295,7 @@ impl Solver {
     /// solution is known has another one that differs at some cell is far
     /// cheaper this way than counting to two: the search never has to find
     /// the known solution first.
-    pub fn find_excluding(
+    pub(crate) fn find_excluding(
         &mut self,
         puzzle: &Puzzle,
         exclude: &[(usize, usize)],
@@ -295,7 +315,7 @@ impl Solver {
     /// propagation solver, telling `sink`. The logic solver hands its
     /// position over this way when no technique applies: its placements
     /// as the puzzle, its eliminations as `exclude`.
-    pub fn run_excluding<S: TraceSink>(
+    pub(crate) fn run_excluding<S: TraceSink>(
         &mut self,
         puzzle: &Puzzle,
         exclude: &[(usize, usize)],
@@ -317,14 +337,25 @@ impl Solver {
     }
 
     /// Counts solutions up to `cap`.
+    ///
+    /// A classic 9×9 puzzle runs on the 9×9 kernel unless this solver
+    /// is [`propagation_only`](Solver::propagation_only).
     pub fn count(&mut self, puzzle: &Puzzle, cap: u64, limits: &Limits) -> Count {
-        let r = self.run(puzzle, cap, limits, &mut crate::engine::trace::NoTrace);
-        Count {
-            solutions: r.count,
-            exact: r.exhausted,
-            stopped: r.stopped,
-            conflicts: r.conflicts,
-        }
+        self.count_traced(puzzle, cap, limits, &mut crate::engine::trace::NoTrace)
+    }
+
+    /// Counts solutions up to `cap`, telling `sink` what the search does.
+    /// An untraced sink (whose `ENABLED` is false) is not asked
+    /// [`wants_stop`](TraceSink::wants_stop) on 9×9: stop it through
+    /// [`Limits`] instead.
+    pub fn count_traced<S: TraceSink>(
+        &mut self,
+        puzzle: &Puzzle,
+        cap: u64,
+        limits: &Limits,
+        sink: &mut S,
+    ) -> Count {
+        self.run(puzzle, cap, limits, sink).into_count()
     }
 }
 

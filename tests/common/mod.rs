@@ -6,8 +6,7 @@ use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
 use dekadoku::engine::format::PuzzleReader;
-use dekadoku::engine::solve::RawResult;
-use dekadoku::engine::{Backend, Limits, NoTrace, Solver};
+use dekadoku::engine::{Backend, Count, Limits, Solver};
 use dekadoku::engine::{Grid, Puzzle, Shape, Value};
 
 /// `../shared/puzzles-public/<name>`, or `None` (with a note) when the shared
@@ -112,7 +111,7 @@ pub fn stop_on_large(
         std::sync::Arc<std::sync::atomic::AtomicBool>,
         std::time::Duration,
     )>,
-) -> Option<(RawResult, std::time::Duration)> {
+) -> Option<(Count, std::time::Duration)> {
     use std::time::Instant;
     let path = shared(&format!("large/{name}"))?;
     let p = &read_all(&path)[0];
@@ -124,7 +123,7 @@ pub fn stop_on_large(
             Instant::now()
         })
     });
-    let r = Solver::with_backend(backend).run(p, limit, &limits, &mut NoTrace);
+    let r = Solver::with_backend(backend).count(p, limit, &limits);
     let end = Instant::now();
     let raised = match raiser {
         Some(h) => h.join().unwrap(),
