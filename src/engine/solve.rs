@@ -48,6 +48,30 @@ impl Outcome {
     }
 }
 
+/// Short human text: `solved`, `no solution`, `more than one solution`,
+/// `the givens break the rules: r1c4 and r9c4 both hold 7`, `stopped:
+/// deadline passed`.
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Outcome::Solved(_) => f.write_str("solved"),
+            Outcome::NoSolution => f.write_str("no solution"),
+            Outcome::Multiple(..) => f.write_str("more than one solution"),
+            Outcome::InvalidGivens(conflicts) => {
+                f.write_str("the givens break the rules")?;
+                if let Some(first) = conflicts.first() {
+                    write!(f, ": {first}")?;
+                }
+                match conflicts.len() {
+                    0 | 1 => Ok(()),
+                    k => write!(f, " (and {} more)", k - 1),
+                }
+            }
+            Outcome::Stopped(reason) => write!(f, "stopped: {reason}"),
+        }
+    }
+}
+
 /// What the search loop reports, before it becomes an [`Outcome`] or a
 /// [`Count`].
 #[derive(Debug, Clone, Default)]
@@ -496,6 +520,37 @@ mod tests {
         assert!(found.witnesses.is_empty() && found.exhausted);
         let found = s.find_excluding(&p, &[(99, 0), (0, 99)], &Limits::none());
         assert_eq!(found.witnesses.len(), 1);
+    }
+
+    #[test]
+    fn outcomes_read_as_short_text() {
+        let p = Puzzle::empty(Shape::square(2).unwrap());
+        let mut s = ".".repeat(81);
+        s.replace_range(3..4, "7");
+        s.replace_range(75..76, "7");
+        s.replace_range(0..1, "5");
+        s.replace_range(2..3, "5");
+        for (outcome, text) in [
+            (
+                solve(&classic(HARD), &Limits::none(), &mut NoTrace),
+                "solved",
+            ),
+            (
+                solve(&p, &Limits::none(), &mut NoTrace),
+                "more than one solution",
+            ),
+            (Outcome::NoSolution, "no solution"),
+            (
+                solve(&classic(&s), &Limits::none(), &mut NoTrace),
+                "the givens break the rules: r1c1 and r1c3 both hold 5 (and 1 more)",
+            ),
+            (
+                Outcome::Stopped(StopReason::Deadline),
+                "stopped: deadline passed",
+            ),
+        ] {
+            assert_eq!(outcome.to_string(), text);
+        }
     }
 
     #[test]
