@@ -52,6 +52,7 @@ use lines::Lines;
 
 /// A puzzle text format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Format {
     /// A box-size line (`3`, or `2x3` for boxes of 2 rows × 3 columns), then
     /// n rows of `;`-separated cells, `.` for blank.

@@ -47,6 +47,7 @@ pub struct Grade {
 
 /// Why a puzzle cannot be graded.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum GradeError {
     /// The position is broken or too large.
     #[error(transparent)]

@@ -161,6 +161,7 @@ pub fn guess_step(board: &Board, solution: &Grid) -> Option<Step> {
 
 /// Why [`full_path`] gave no path.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PathError {
     /// The position (or the solution given) is wrong.
     #[error(transparent)]

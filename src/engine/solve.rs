@@ -25,6 +25,7 @@ use propagate::Search;
 
 /// What a solve found.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Outcome {
     /// Exactly one solution.
     Solved(Grid),
@@ -185,6 +186,7 @@ impl Engine {
 
 /// The exact search a [`Solver`] runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub enum Backend {
     /// Singles to a fixed point, then search on the most constrained
     /// choice, on an undo trail; classic 9×9 on a dedicated kernel when

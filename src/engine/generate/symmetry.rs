@@ -10,6 +10,7 @@ use std::str::FromStr;
 /// boxes included: the symmetry concerns where the clues stand, not the box
 /// structure, and a clue pattern need not map boxes onto boxes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub enum Symmetry {
     /// No constraint on the clue pattern.
     #[default]
