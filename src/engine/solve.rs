@@ -214,18 +214,36 @@ impl Backend {
     }
 }
 
+/// Why a name is not a [`Backend`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BackendError {
+    /// No backend has this name.
+    #[error(
+        "unknown solver backend `{given}`; expected one of: {}",
+        backend_names()
+    )]
+    Unknown {
+        /// The name given.
+        given: String,
+    },
+}
+
+/// `propagation, dlx, sat`.
+fn backend_names() -> String {
+    let names: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
+    names.join(", ")
+}
+
 impl std::str::FromStr for Backend {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Backend, String> {
+    type Err = BackendError;
+    /// The backend with this name, ignoring case and surrounding spaces.
+    fn from_str(s: &str) -> Result<Backend, BackendError> {
         Backend::ALL
             .into_iter()
             .find(|b| b.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| {
-                let names: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
-                format!(
-                    "unknown solver backend `{s}`; expected one of: {}",
-                    names.join(", ")
-                )
+            .ok_or_else(|| BackendError::Unknown {
+                given: s.to_string(),
             })
     }
 }
@@ -522,6 +540,19 @@ mod tests {
         assert!(found.witnesses.is_empty() && found.exhausted);
         let found = s.find_excluding(&p, &[(99, 0), (0, 99)], &Limits::none());
         assert_eq!(found.witnesses.len(), 1);
+    }
+
+    #[test]
+    fn backend_names_round_trip() {
+        for b in Backend::ALL {
+            assert_eq!(b.name().parse::<Backend>(), Ok(b));
+            assert_eq!(format!(" {} ", b.name().to_uppercase()).parse(), Ok(b));
+        }
+        let e = "foo".parse::<Backend>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "unknown solver backend `foo`; expected one of: propagation, dlx, sat"
+        );
     }
 
     #[test]
