@@ -28,6 +28,8 @@ pub use fish::MAX_BASIC_SIZE;
 pub use step::{Highlights, Link, Step, Technique};
 pub use subsets::MAX_SUBSET_SIZE;
 pub use traced::count_traced;
+// For the TUI's worker, which reads the search loop's own report.
+#[cfg(feature = "tui")]
 pub(crate) use traced::solve_logic;
 
 use crate::engine::grid::Grid;

@@ -22,6 +22,8 @@ pub(crate) mod external;
 
 pub use dimacs::{Answer, DimacsCnf, DimacsError, Model, parse_answer, parse_cnf};
 pub use encode::{Cnf, EncodeError, Encoding, ModelError};
+// For the command line's `--sat-cmd`.
+#[cfg(feature = "cli")]
 pub(crate) use external::External;
 
 use crate::engine::grid::{Cell, Grid, Puzzle};
