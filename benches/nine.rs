@@ -1,14 +1,15 @@
 //! The 9×9 kernel against the `sudoku` crate (a JCZSolve derivative) on the
-//! public corpora, single thread. Throughput is in puzzles; parsing happens
-//! before timing for both solvers.
+//! public corpora, single thread, each through its public API: our
+//! [`Solver`] (which sends untraced 9×9 counts to the kernel) counting to
+//! two, theirs solving or counting to two. Throughput is in puzzles;
+//! parsing happens before timing for both solvers.
 //!
 //! Run with `cargo bench --bench nine -- --warm-up-time 1 --measurement-time 3`.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use dekadoku::engine::Limits;
-use dekadoku::engine::solve::nine::solve_nine;
+use dekadoku::engine::{Limits, Puzzle, Shape, Solver};
 
 const SHARED: &str = "../shared/puzzles-public";
 
@@ -32,14 +33,16 @@ fn load(name: &str, max: usize) -> Option<Vec<String>> {
     )
 }
 
-fn givens(line: &str) -> [u8; 81] {
-    let mut g = [0u8; 81];
-    for (i, ch) in line.bytes().enumerate().take(81) {
-        if (b'1'..=b'9').contains(&ch) {
-            g[i] = ch - b'0';
-        }
-    }
-    g
+fn puzzle(line: &str) -> Option<Puzzle> {
+    let nums: Vec<usize> = line
+        .bytes()
+        .take(81)
+        .map(|ch| match ch {
+            b'1'..=b'9' => usize::from(ch - b'0'),
+            _ => 0,
+        })
+        .collect();
+    Puzzle::from_numbers(Shape::CLASSIC, &nums).ok()
 }
 
 fn nine(c: &mut Criterion) {
@@ -48,7 +51,7 @@ fn nine(c: &mut Criterion) {
             eprintln!("skipped {name}: {SHARED} not present");
             continue;
         };
-        let ours: Vec<[u8; 81]> = lines.iter().map(|l| givens(l)).collect();
+        let ours: Vec<Puzzle> = lines.iter().filter_map(|l| puzzle(l)).collect();
         let peer: Vec<sudoku::Sudoku> = lines
             .iter()
             .filter_map(|l| sudoku::Sudoku::from_str_line(l).ok())
@@ -56,17 +59,18 @@ fn nine(c: &mut Criterion) {
         assert_eq!(
             peer.len(),
             ours.len(),
-            "{name}: the sudoku crate refused a line"
+            "{name}: one of the two refused a line"
         );
 
         let mut group = c.benchmark_group(name);
         group.throughput(Throughput::Elements(ours.len() as u64));
         let limits = Limits::none();
+        let mut solver = Solver::new();
         group.bench_function("dekadoku", |b| {
             b.iter(|| {
                 let mut found = 0;
                 for p in &ours {
-                    found += solve_nine(black_box(p), 2, &limits).count;
+                    found += solver.count(black_box(p), 2, &limits).solutions;
                 }
                 found
             })

@@ -42,7 +42,7 @@ mod frames {
         )
         .unwrap();
         let mut events: Vec<TraceEvent> = Vec::new();
-        Solver::new().run(&puzzle, 2_000, &Limits::none(), &mut events);
+        Solver::new().count_traced(&puzzle, 2_000, &Limits::none(), &mut events);
 
         let mut app = App::new(Config::default(), Styles::basic(), Keymap::defaults(), 1);
         app.update(Action::Loaded(Loaded::Game(Box::new(Game::new(

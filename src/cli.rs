@@ -392,7 +392,7 @@ pub struct Search {
 
 impl Search {
     /// The search these options ask for.
-    pub fn exact(&self) -> Result<Exact, SearchError> {
+    pub(crate) fn exact(&self) -> Result<Exact, SearchError> {
         Exact::new(self.backend, self.sat_cmd.as_deref())
     }
 }
@@ -412,7 +412,7 @@ pub enum SearchError {
 /// The exact search of `solve` and `count`: an engine backend, or an
 /// external SAT program (`--sat-cmd`).
 #[derive(Debug)]
-pub enum Exact {
+pub(crate) enum Exact {
     /// A backend of the engine (boxed: a solver keeps its buffers inline).
     Engine(Box<Solver>),
     /// A SAT solver program, fed DIMACS.

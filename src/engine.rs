@@ -1,7 +1,7 @@
 //! The engine: shapes, puzzles, formats and solvers. Pure logic: no I/O
 //! beyond the readers it is handed, no terminal, no threads of its own.
 
-pub mod bits;
+pub(crate) mod bits;
 pub mod count;
 pub mod format;
 pub mod generate;
@@ -16,8 +16,8 @@ pub mod trace;
 
 pub use count::{count_solutions, is_unique};
 pub use grid::{Cell, Conflict, Grid, GridError, Puzzle, Value};
-pub use level::Level;
+pub use level::{Level, LevelError};
 pub use limits::{Limits, StopReason};
 pub use shape::{Shape, ShapeError};
-pub use solve::{Backend, Count, Outcome, Solver, sat, solve};
+pub use solve::{Backend, BackendError, Count, Outcome, Solver, sat, solve};
 pub use trace::{NoTrace, Reason, TraceEvent, TraceSink};

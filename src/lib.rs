@@ -1,16 +1,29 @@
 //! dekadoku: a Sudoku engine for every size from 4×4 to 400×400, square and
 //! rectangular boxes, with a terminal game and a batch command line on top.
 //!
-//! ```
-//! use dekadoku::engine::{solve, Limits, NoTrace, Outcome, Puzzle, Shape};
+//! The engine ([`engine`]) reads puzzles in any of its text formats, solves
+//! and counts them, solves them step by step with human techniques, grades
+//! and generates them. Puzzles parse from text with [`str::parse`]:
 //!
-//! let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-//! let nums: Vec<usize> = line.bytes().map(|b| if b == b'.' { 0 } else { (b - b'0') as usize }).collect();
-//! let puzzle = Puzzle::from_numbers(Shape::CLASSIC, &nums).unwrap();
-//! match solve(&puzzle, &Limits::none(), &mut NoTrace) {
-//!     Outcome::Solved(grid) => assert!(puzzle.is_solved_by(&grid)),
-//!     other => panic!("unexpected {other:?}"),
+//! ```
+//! use dekadoku::engine::{Limits, NoTrace, Outcome, Puzzle, solve};
+//!
+//! let puzzle: Puzzle =
+//!     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+//!         .parse()
+//!         .expect("a puzzle line");
+//! let outcome = solve(&puzzle, &Limits::none(), &mut NoTrace);
+//! assert_eq!(outcome.to_string(), "solved");
+//! if let Outcome::Solved(grid) = outcome {
+//!     assert!(puzzle.is_solved_by(&grid));
 //! }
+//!
+//! // Errors say where and what: line 1, column 3.
+//! let err = "4.x...8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+//!     .parse::<Puzzle>()
+//!     .unwrap_err();
+//! assert_eq!(err.to_string(), "text:1:3: expected 1-9, '.' or '0', found 'x'");
+//! assert_eq!((err.line, err.col), (1, Some(3)));
 //! ```
 
 pub mod engine;
@@ -23,3 +36,10 @@ pub mod store;
 
 #[cfg(feature = "cli")]
 pub mod cli;
+
+/// The tests' one rule for what lives outside the repository (`../shared`,
+/// tmux, cadical): skip in a user's clone, fail under CI. The same file
+/// serves the integration tests (`tests/common`).
+#[cfg(test)]
+#[path = "../tests/common/skip.rs"]
+pub(crate) mod test_skip;

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use dekadoku::engine::format::{self, PuzzleReader};
 use dekadoku::engine::grade::grade_within;
-use dekadoku::engine::logic::solve_logic;
+use dekadoku::engine::logic;
 use dekadoku::engine::{Backend, Limits, NoTrace, Puzzle, Shape, Solver, count_solutions};
 use proptest::prelude::*;
 
@@ -65,7 +65,7 @@ proptest! {
         let budget = Duration::from_millis(300);
         for b in Backend::ALL {
             let start = Instant::now();
-            let r = Solver::with_backend(b).run(&p, 2, &Limits::timeout(budget), &mut NoTrace);
+            let r = Solver::with_backend(b).count(&p, 2, &Limits::timeout(budget));
             prop_assert!(start.elapsed() < budget + SLACK, "{} ran on", b.name());
             for w in &r.witnesses {
                 prop_assert!(p.is_solved_by(w));
@@ -79,13 +79,13 @@ proptest! {
         prop_assert!(start.elapsed() < budget + SLACK);
         prop_assert!(c.solutions <= 1000);
         let start = Instant::now();
-        let r = solve_logic(&p, 2, &Limits::timeout(budget), &mut NoTrace);
+        let r = logic::count_traced(&p, 2, &Limits::timeout(budget), &mut NoTrace);
         prop_assert!(start.elapsed() < budget + SLACK);
         for w in &r.witnesses {
             prop_assert!(p.is_solved_by(w));
         }
         // The grader with someone else's "solution": an error, not a panic.
-        if let Some(w) = Solver::new().run(&p.clone(), 1, &Limits::timeout(budget), &mut NoTrace).witnesses.first() {
+        if let Some(w) = Solver::new().count(&p, 1, &Limits::timeout(budget)).witnesses.first() {
             let start = Instant::now();
             let _ = grade_within(&p, w, &Limits::timeout(budget));
             prop_assert!(start.elapsed() < budget + SLACK);

@@ -22,7 +22,7 @@ use std::time::Duration;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use dekadoku::engine::{Backend, Limits, NoTrace, Solver, StopReason};
+use dekadoku::engine::{Backend, Limits, Solver, StopReason};
 
 fn solve_large(name: &str, n: usize, unique: bool) {
     solve_large_on(Backend::Propagation, name, n, unique);
@@ -40,7 +40,7 @@ fn solve_large_on(backend: Backend, name: &str, n: usize, unique: bool) {
     // Generous guard against a hang; the answer, not the time, is tested.
     let limits = Limits::timeout(Duration::from_secs(600));
     let limit = if unique { 2 } else { 1 };
-    let r = solver.run(p, limit, &limits, &mut NoTrace);
+    let r = solver.count(p, limit, &limits);
     assert!(r.conflicts.is_empty(), "{name}: {:?}", r.conflicts);
     assert_eq!(r.stopped, None, "{name}: stopped");
     let g = r
@@ -52,7 +52,7 @@ fn solve_large_on(backend: Backend, name: &str, n: usize, unique: bool) {
         "{name}: solution breaks the rules or clues"
     );
     if unique {
-        assert_eq!((r.count, r.exhausted), (1, true), "{name}: not unique");
+        assert_eq!((r.solutions, r.exact), (1, true), "{name}: not unique");
     }
 }
 

@@ -4,8 +4,6 @@ use std::io::{self, BufWriter, Write};
 
 use clap::Args;
 
-use crate::engine::Count;
-
 use super::{CliError, Input, Search, Status, Tally, progress};
 
 /// Arguments of `count`.
@@ -47,18 +45,13 @@ pub fn run(args: &CountArgs) -> Result<Status, CliError> {
         };
         let at = tally.at(reader.last_line());
         let limits = args.search.timeout.limits();
-        let r = exact
+        let c = exact
             .run(&puzzle, args.limit.max(1), &limits)
             .map_err(|source| CliError::Solver {
                 at: at.clone(),
                 source,
-            })?;
-        let c = Count {
-            solutions: r.count,
-            exact: r.exhausted,
-            stopped: r.stopped,
-            conflicts: r.conflicts,
-        };
+            })?
+            .into_count();
         bar.inc(1);
         let text = if !c.conflicts.is_empty() {
             bar.suspend(|| {

@@ -1,6 +1,6 @@
 //! Candidate sets: fixed-width bitsets over digits 0..n (bit d = digit d+1).
 //!
-//! The width is chosen from n at the API boundary (`with_bits!`) so the hot
+//! The width is chosen from n at the API boundary (the solver's engine) so the hot
 //! code is monomorphised: `u16` up to 16 digits, `u32` up to 32, `u64` up to
 //! 64, then `[u64; W]` for W = 2, 4, 7 (up to 128, 256 and 448 digits).
 
@@ -10,8 +10,6 @@ use std::fmt::Debug;
 pub trait Bits: Copy + Eq + Debug + Send + Sync + 'static {
     /// Most digits this width can hold.
     const CAPACITY: usize;
-    /// The empty set.
-    fn empty() -> Self;
     /// The set {0, …, n-1}.
     fn full(n: usize) -> Self;
     /// The set {d}.
@@ -30,8 +28,6 @@ pub trait Bits: Copy + Eq + Debug + Send + Sync + 'static {
     fn first(&self) -> Option<usize>;
     /// Intersection.
     fn and(&self, other: &Self) -> Self;
-    /// Union.
-    fn or(&self, other: &Self) -> Self;
     /// Digits of self not in other.
     fn and_not(&self, other: &Self) -> Self;
     /// Whether exactly one digit is set.
@@ -66,10 +62,6 @@ macro_rules! prim_bits {
     ($t:ty) => {
         impl Bits for $t {
             const CAPACITY: usize = <$t>::BITS as usize;
-            #[inline]
-            fn empty() -> Self {
-                0
-            }
             #[inline]
             fn full(n: usize) -> Self {
                 if n >= Self::CAPACITY {
@@ -115,10 +107,6 @@ macro_rules! prim_bits {
                 *self & *o
             }
             #[inline]
-            fn or(&self, o: &Self) -> Self {
-                *self | *o
-            }
-            #[inline]
             fn and_not(&self, o: &Self) -> Self {
                 *self & !*o
             }
@@ -140,10 +128,6 @@ pub struct Wide<const W: usize>(pub [u64; W]);
 
 impl<const W: usize> Bits for Wide<W> {
     const CAPACITY: usize = 64 * W;
-    #[inline]
-    fn empty() -> Self {
-        Wide([0; W])
-    }
     #[inline]
     fn full(n: usize) -> Self {
         let mut w = [0u64; W];
@@ -200,14 +184,6 @@ impl<const W: usize> Bits for Wide<W> {
         Wide(w)
     }
     #[inline]
-    fn or(&self, o: &Self) -> Self {
-        let mut w = self.0;
-        for (a, b) in w.iter_mut().zip(o.0.iter()) {
-            *a |= *b;
-        }
-        Wide(w)
-    }
-    #[inline]
     fn and_not(&self, o: &Self) -> Self {
         let mut w = self.0;
         for (a, b) in w.iter_mut().zip(o.0.iter()) {
@@ -215,40 +191,6 @@ impl<const W: usize> Bits for Wide<W> {
         }
         Wide(w)
     }
-}
-
-/// Runs `$body` with the type alias `$B` bound to the narrowest [`Bits`]
-/// width that holds `$n` digits. `$n` must be at most 448.
-///
-/// ```
-/// use dekadoku::engine::bits::Bits;
-/// let cap = dekadoku::with_bits!(25, B => B::CAPACITY);
-/// assert_eq!(cap, 32);
-/// ```
-#[macro_export]
-macro_rules! with_bits {
-    ($n:expr, $B:ident => $body:expr) => {{
-        let n: usize = $n;
-        if n <= 16 {
-            type $B = u16;
-            $body
-        } else if n <= 32 {
-            type $B = u32;
-            $body
-        } else if n <= 64 {
-            type $B = u64;
-            $body
-        } else if n <= 128 {
-            type $B = $crate::engine::bits::Wide<2>;
-            $body
-        } else if n <= 256 {
-            type $B = $crate::engine::bits::Wide<4>;
-            $body
-        } else {
-            type $B = $crate::engine::bits::Wide<7>;
-            $body
-        }
-    }};
 }
 
 #[cfg(test)]
@@ -259,7 +201,7 @@ mod tests {
         let full = B::full(n);
         assert_eq!(full.count() as usize, n);
         assert_eq!(full.iter().collect::<Vec<_>>(), (0..n).collect::<Vec<_>>());
-        let mut s = B::empty();
+        let mut s = B::full(0);
         assert!(s.is_empty());
         assert_eq!(s.first(), None);
         s.insert(n - 1);
@@ -272,10 +214,9 @@ mod tests {
         assert_eq!(s.first(), Some(n - 1));
         assert_eq!(full.and_not(&s).count() as usize, n - 1);
         assert_eq!(full.and(&s), s);
-        assert_eq!(
-            B::single(3).or(&B::single(1)).iter().collect::<Vec<_>>(),
-            [1, 3]
-        );
+        let mut two = B::single(3);
+        two.insert(1);
+        assert_eq!(two.iter().collect::<Vec<_>>(), [1, 3]);
     }
 
     #[test]
@@ -289,13 +230,5 @@ mod tests {
         exercise::<Wide<2>>(128);
         exercise::<Wide<4>>(225);
         exercise::<Wide<7>>(400);
-    }
-
-    #[test]
-    fn width_selection() {
-        assert_eq!(crate::with_bits!(9, B => B::CAPACITY), 16);
-        assert_eq!(crate::with_bits!(64, B => B::CAPACITY), 64);
-        assert_eq!(crate::with_bits!(100, B => B::CAPACITY), 128);
-        assert_eq!(crate::with_bits!(400, B => B::CAPACITY), 448);
     }
 }

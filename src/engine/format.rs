@@ -52,6 +52,7 @@ use lines::Lines;
 
 /// A puzzle text format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Format {
     /// A box-size line (`3`, or `2x3` for boxes of 2 rows × 3 columns), then
     /// n rows of `;`-separated cells, `.` for blank.
@@ -235,6 +236,10 @@ pub enum FormatErrorKind {
     /// The reader failed.
     #[error("read error: {0}")]
     Io(String),
+    /// Text given as one puzzle ([`Puzzle::from_str`]) holds another one
+    /// after it.
+    #[error("expected one puzzle, found another one here")]
+    MoreThanOne,
     /// Automatic detection recognised none of the formats.
     #[error(
         "cannot tell the format: expected a puzzle line (81 characters for 9×9), \
@@ -446,6 +451,43 @@ pub fn parse_one(text: &str, source_name: &str) -> Result<Puzzle, FormatError> {
         })
 }
 
+/// The source name a puzzle read with [`str::parse`] gives its errors:
+/// `text:3:14: expected 1-9, '.' or '0', found 'x'`.
+pub const FROM_STR_SOURCE: &str = "text";
+
+impl FromStr for Puzzle {
+    type Err = FormatError;
+
+    /// Reads exactly one puzzle, in whichever format [`detect`] finds.
+    /// Errors name the source [`FROM_STR_SOURCE`], the line and (where one
+    /// character is at fault) the column; a second puzzle after the first
+    /// is an error too ([`FormatErrorKind::MoreThanOne`]).
+    fn from_str(s: &str) -> Result<Puzzle, FormatError> {
+        let mut reader = PuzzleReader::new(s.as_bytes(), FROM_STR_SOURCE, None);
+        let puzzle = match reader.next() {
+            Some(first) => first?,
+            None => {
+                return Err(FormatError::new(
+                    FROM_STR_SOURCE,
+                    1,
+                    None,
+                    FormatErrorKind::Empty,
+                ));
+            }
+        };
+        match reader.next() {
+            None => Ok(puzzle),
+            Some(Err(e)) => Err(e),
+            Some(Ok(_)) => Err(FormatError::new(
+                FROM_STR_SOURCE,
+                reader.last_line(),
+                None,
+                FormatErrorKind::MoreThanOne,
+            )),
+        }
+    }
+}
+
 /// The text of one puzzle in `format`, each line ending in `\n`, or `None`
 /// when the format cannot hold the puzzle (Line above 35×35).
 pub fn render(puzzle: &Puzzle, format: Format) -> Option<String> {
@@ -648,5 +690,26 @@ mod tests {
         let mut out = Vec::new();
         write_grid(&grid, Format::Line, &mut out).unwrap();
         assert_eq!(out, b"1234341221434321\n");
+    }
+
+    #[test]
+    fn a_str_parses_as_exactly_one_puzzle() {
+        let p: Puzzle = "1.3.....2...4..1".parse().unwrap();
+        assert_eq!(p.shape().n(), 4);
+        let grid = to_string(&p, Format::Grid);
+        assert_eq!(grid.parse::<Puzzle>().unwrap(), p);
+        let two = "1.3.....2...4..1\n..3.4.........2.\n".parse::<Puzzle>();
+        let e = two.unwrap_err();
+        assert_eq!((e.line, e.kind.clone()), (2, FormatErrorKind::MoreThanOne));
+        assert_eq!(
+            e.to_string(),
+            "text:2: expected one puzzle, found another one here"
+        );
+        let e = "# nothing\n".parse::<Puzzle>().unwrap_err();
+        assert_eq!(e.kind, FormatErrorKind::Empty);
+        let e = "1.3.....2...4..1\n1.3.x...2...4..1\n"
+            .parse::<Puzzle>()
+            .unwrap_err();
+        assert_eq!((e.line, e.col), (2, Some(5)));
     }
 }

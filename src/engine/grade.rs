@@ -2,7 +2,7 @@
 //! a [`Level`] from the hardest technique needed, a score summed over the
 //! path (scaled by the number of cells, so "easy" means the same on 4×4 and
 //! 25×25), and an SE-style rating of the hardest step (1.0 – 11.x) on the
-//! walk Sudoku Explainer's family would take ([`explainer`]).
+//! walk Sudoku Explainer's family would take (`grade/explainer.rs`).
 //!
 //! When the implemented techniques stall, the path continues with a
 //! clearly labelled guess (the solution's value in the empty cell with the
@@ -10,7 +10,7 @@
 
 use std::collections::BTreeMap;
 
-pub mod explainer;
+pub(crate) mod explainer;
 
 use crate::engine::level::Level;
 use crate::engine::logic::{Board, BoardError, PathError, Step, Technique, full_path};
@@ -28,7 +28,8 @@ pub struct Grade {
     /// The path's score (technique weights × uses, × 81 / cells).
     pub score: u32,
     /// The SE-style rating: the hardest step of the Explainer-order walk
-    /// ([`explainer::rating`]), which may differ from [`Grade::path`].
+    /// (Sudoku Explainer's order of rules, each rule's easiest step), which
+    /// may differ from [`Grade::path`].
     pub rating: f32,
     /// The technique of the step that set [`Grade::rating`] on the
     /// Explainer-order walk (None for a guess, or with nothing to do).
@@ -46,6 +47,7 @@ pub struct Grade {
 
 /// Why a puzzle cannot be graded.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum GradeError {
     /// The position is broken or too large.
     #[error(transparent)]
@@ -140,10 +142,11 @@ pub fn rating(t: Technique) -> f32 {
 }
 
 /// The rating of one step of the solving path: its technique's
-/// [`rating`], plus the [`explainer::length_bonus`] of a chain's links and
+/// [`rating`], plus Sudoku Explainer's length bonus for a chain's links and
 /// its two ends — so longer chains and forcing chains rate higher (6 links
 /// add 0.1, 8 add 0.2, 12 add 0.3 …). Patterns of fixed size have no links
-/// and no bonus. (A puzzle's rating comes from [`explainer::rating`].)
+/// and no bonus. (A puzzle's rating, [`Grade::rating`], comes from the
+/// Explainer-order walk.)
 pub fn step_rating(step: &Step) -> f32 {
     let links = step.highlights.links.len();
     rating(step.technique)

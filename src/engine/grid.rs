@@ -74,6 +74,7 @@ impl fmt::Display for Cell {
 
 /// Why cells could not become a puzzle or a grid.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum GridError {
     /// The cell list has the wrong length for the shape.
     #[error("expected {expected} cells for {shape}, found {found}")]

@@ -58,15 +58,24 @@ impl fmt::Display for Level {
     }
 }
 
-/// The error for a name that is not a level.
+/// Why a name is not a level.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown level `{0}`: expected easy, medium, hard, expert or extreme")]
-pub struct LevelError(pub String);
+#[non_exhaustive]
+pub enum LevelError {
+    /// No level has this name.
+    #[error("unknown level `{given}`: expected easy, medium, hard, expert or extreme")]
+    Unknown {
+        /// The name given.
+        given: String,
+    },
+}
 
 impl FromStr for Level {
     type Err = LevelError;
     fn from_str(s: &str) -> Result<Level, LevelError> {
-        Level::from_name(s).ok_or_else(|| LevelError(s.to_string()))
+        Level::from_name(s).ok_or_else(|| LevelError::Unknown {
+            given: s.to_string(),
+        })
     }
 }
 
@@ -81,9 +90,16 @@ mod tests {
             assert_eq!(l.to_string().to_uppercase().parse::<Level>(), Ok(l));
         }
         assert!(Level::Easy < Level::Extreme);
+        let e = "brutal".parse::<Level>().unwrap_err();
         assert_eq!(
-            "brutal".parse::<Level>(),
-            Err(LevelError("brutal".to_string()))
+            e,
+            LevelError::Unknown {
+                given: "brutal".to_string()
+            }
         );
+        // The message names the bad value and every level.
+        let text = e.to_string();
+        assert!(text.contains("`brutal`"), "{text}");
+        assert!(Level::ALL.iter().all(|l| text.contains(l.name())), "{text}");
     }
 }

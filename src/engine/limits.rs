@@ -21,6 +21,7 @@ pub struct Limits {
 
 /// Why a search stopped early.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum StopReason {
     /// The deadline passed.
     Deadline,

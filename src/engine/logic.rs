@@ -2,32 +2,38 @@
 //! pattern in a position and explain it as a [`Step`], for any shape the
 //! [`Board`] holds (up to 64×64). Each family lives in its own file.
 
-pub mod aic;
-pub mod als;
-pub mod board;
+mod aic;
+pub(crate) mod als;
+pub(crate) mod board;
 mod cellset;
-pub mod chains;
-pub mod coloring;
-pub mod fish;
-pub mod forcing;
-pub mod intersections;
-pub mod single_digit;
-pub mod singles;
-pub mod step;
-pub mod subsets;
-pub mod tables;
-pub mod templates;
-pub mod traced;
-pub mod uniqueness;
-pub mod wings;
+pub(crate) mod chains;
+pub(crate) mod coloring;
+pub(crate) mod fish;
+pub(crate) mod forcing;
+pub(crate) mod intersections;
+mod nice_loops;
+pub(crate) mod single_digit;
+pub(crate) mod singles;
+pub(crate) mod step;
+pub(crate) mod subsets;
+mod tables;
+pub(crate) mod templates;
+pub(crate) mod traced;
+pub(crate) mod uniqueness;
+pub(crate) mod wings;
 
-pub use board::{Board, BoardError, MAX_LOGIC_SIDE, bits};
+pub(crate) use board::bits;
+pub use board::{Board, BoardError, MAX_LOGIC_SIDE};
+pub use fish::MAX_BASIC_SIZE;
 pub use step::{Highlights, Link, Step, Technique};
-pub use traced::solve_logic;
+pub use subsets::MAX_SUBSET_SIZE;
+pub use traced::count_traced;
+// For the TUI's worker, which reads the search loop's own report.
+#[cfg(feature = "tui")]
+pub(crate) use traced::solve_logic;
 
 use crate::engine::grid::Grid;
 use crate::engine::limits::{Limits, StopReason};
-use aic::Nodes;
 
 /// Choices a technique search takes, as HoDoKu's options of the same
 /// meaning. The solver, hints and grader use the default: everything on.
@@ -56,11 +62,6 @@ pub fn find_all(board: &Board, t: Technique) -> Vec<Step> {
 
 /// Every step of technique `t` in the position, searched with `options`.
 pub fn find_all_with(board: &Board, t: Technique, options: SearchOptions) -> Vec<Step> {
-    let grouped = if options.als_in_chains {
-        Nodes::GroupsAndAls
-    } else {
-        Nodes::Groups
-    };
     match t {
         Technique::FullHouse => singles::full_houses(board),
         Technique::NakedSingle => singles::naked_singles(board),
@@ -108,25 +109,7 @@ pub fn find_all_with(board: &Board, t: Technique, options: SearchOptions) -> Vec
         | Technique::Aic
         | Technique::GroupedContinuousNiceLoop
         | Technique::GroupedDiscontinuousNiceLoop
-        | Technique::GroupedAic
-            if board.n() <= tables::MAX_TABLE_SIDE =>
-        {
-            let mode = match t {
-                Technique::ContinuousNiceLoop
-                | Technique::DiscontinuousNiceLoop
-                | Technique::Aic => tables::Mode::Plain,
-                _ => tables::Mode::Grouped {
-                    als: options.als_in_chains,
-                },
-            };
-            tables::steps(board, mode, t)
-        }
-        Technique::ContinuousNiceLoop => aic::continuous_nice_loops(board, Nodes::Candidates),
-        Technique::DiscontinuousNiceLoop => aic::discontinuous_nice_loops(board, Nodes::Candidates),
-        Technique::Aic => aic::aics(board, Nodes::Candidates),
-        Technique::GroupedContinuousNiceLoop => aic::continuous_nice_loops(board, grouped),
-        Technique::GroupedDiscontinuousNiceLoop => aic::discontinuous_nice_loops(board, grouped),
-        Technique::GroupedAic => aic::aics(board, grouped),
+        | Technique::GroupedAic => nice_loops::steps(board, t, options),
         Technique::AlsXz => als::als_xz(board),
         Technique::AlsXyWing => als::als_xy_wings(board, options.als_overlap),
         Technique::AlsChain => als::als_chains(board),
@@ -180,6 +163,7 @@ pub fn guess_step(board: &Board, solution: &Grid) -> Option<Step> {
 
 /// Why [`full_path`] gave no path.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PathError {
     /// The position (or the solution given) is wrong.
     #[error(transparent)]

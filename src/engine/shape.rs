@@ -13,6 +13,7 @@ pub const MAX_SIZE: usize = 400;
 
 /// Why a shape was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ShapeError {
     /// A box side below 2 (a 1×n "box" is not a Sudoku).
     #[error("box of {box_rows}×{box_cols}: each box side must be at least 2")]

@@ -3,14 +3,16 @@
 //!
 //! [`solve`] and [`count_solutions`](crate::engine::count_solutions) pick the
 //! candidate-set width from n and run the propagation solver
-//! ([`propagate::Search`]); a reusable [`Solver`] keeps its buffers between
+//! (`solve/propagate.rs`); a reusable [`Solver`] keeps its buffers between
 //! puzzles for batch work. Classic 9×9 puzzles searched without a trace go
-//! to the dedicated kernel ([`nine`]) instead, which is about ten times
-//! faster; a trace always comes from the propagation solver.
+//! to the dedicated kernel (`solve/nine.rs`) instead, which is about ten
+//! times faster; a trace always comes from the propagation solver.
+//! [`Backend`] picks another search: Dancing Links (`solve/dlx.rs`) or
+//! SAT ([`sat`]).
 
-pub mod dlx;
-pub mod nine;
-pub mod propagate;
+pub(crate) mod dlx;
+pub(crate) mod nine;
+pub(crate) mod propagate;
 pub mod sat;
 
 use crate::engine::bits::{Bits, Wide};
@@ -23,6 +25,7 @@ use propagate::Search;
 
 /// What a solve found.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Outcome {
     /// Exactly one solution.
     Solved(Grid),
@@ -46,28 +49,53 @@ impl Outcome {
     }
 }
 
-/// What the search loop reports, before it becomes an [`Outcome`] or a count.
+/// Short human text: `solved`, `no solution`, `more than one solution`,
+/// `the givens break the rules: r1c4 and r9c4 both hold 7`, `stopped:
+/// deadline passed`.
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Outcome::Solved(_) => f.write_str("solved"),
+            Outcome::NoSolution => f.write_str("no solution"),
+            Outcome::Multiple(..) => f.write_str("more than one solution"),
+            Outcome::InvalidGivens(conflicts) => {
+                f.write_str("the givens break the rules")?;
+                if let Some(first) = conflicts.first() {
+                    write!(f, ": {first}")?;
+                }
+                match conflicts.len() {
+                    0 | 1 => Ok(()),
+                    k => write!(f, " (and {} more)", k - 1),
+                }
+            }
+            Outcome::Stopped(reason) => write!(f, "stopped: {reason}"),
+        }
+    }
+}
+
+/// What the search loop reports, before it becomes an [`Outcome`] or a
+/// [`Count`].
 #[derive(Debug, Clone, Default)]
-pub struct RawResult {
+pub(crate) struct RawResult {
     /// Solutions found.
-    pub count: u64,
+    pub(crate) count: u64,
     /// The first (at most two) solutions.
-    pub witnesses: Vec<Grid>,
+    pub(crate) witnesses: Vec<Grid>,
     /// True when the whole tree was searched (so `count` is exact).
-    pub exhausted: bool,
+    pub(crate) exhausted: bool,
     /// Set when a limit stopped the search.
-    pub stopped: Option<StopReason>,
+    pub(crate) stopped: Option<StopReason>,
     /// Conflicting givens, when the puzzle broke the rules.
-    pub conflicts: Vec<Conflict>,
+    pub(crate) conflicts: Vec<Conflict>,
     /// Search nodes (guesses) used.
-    pub nodes: u64,
+    pub(crate) nodes: u64,
 }
 
 impl RawResult {
     /// The outcome of a search for two solutions: bad givens, two
     /// witnesses, one solution or none when the search finished, or
     /// stopped.
-    pub fn into_outcome(self) -> Outcome {
+    pub(crate) fn into_outcome(self) -> Outcome {
         if !self.conflicts.is_empty() {
             return Outcome::InvalidGivens(self.conflicts);
         }
@@ -79,10 +107,23 @@ impl RawResult {
             _ => Outcome::Stopped(self.stopped.unwrap_or(StopReason::Cancelled)),
         }
     }
+
+    /// The count of a search for up to a cap of solutions.
+    pub(crate) fn into_count(self) -> Count {
+        Count {
+            solutions: self.count,
+            exact: self.exhausted,
+            stopped: self.stopped,
+            conflicts: self.conflicts,
+            witnesses: self.witnesses,
+            nodes: self.nodes,
+        }
+    }
 }
 
-/// A solution count with a cap.
+/// A solution count with a cap, and what the search met on the way.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Count {
     /// Solutions found (at most the cap).
     pub solutions: u64,
@@ -92,6 +133,10 @@ pub struct Count {
     pub stopped: Option<StopReason>,
     /// Conflicting givens, when the puzzle broke the rules (count is then 0).
     pub conflicts: Vec<Conflict>,
+    /// The first solutions found, at most two.
+    pub witnesses: Vec<Grid>,
+    /// Search nodes (guesses) used.
+    pub nodes: u64,
 }
 
 enum Engine {
@@ -141,13 +186,14 @@ impl Engine {
 
 /// The exact search a [`Solver`] runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub enum Backend {
     /// Singles to a fixed point, then search on the most constrained
-    /// choice, on an undo trail ([`propagate`]); classic 9×9 on the
-    /// [`nine`] kernel when untraced.
+    /// choice, on an undo trail; classic 9×9 on a dedicated kernel when
+    /// untraced.
     #[default]
     Propagation,
-    /// Knuth's Algorithm X with dancing links ([`dlx`]).
+    /// Knuth's Algorithm X with dancing links.
     DancingLinks,
     /// The embedded SAT solver on the compact CNF encoding, counting with
     /// blocking clauses ([`sat`]).
@@ -168,18 +214,36 @@ impl Backend {
     }
 }
 
+/// Why a name is not a [`Backend`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BackendError {
+    /// No backend has this name.
+    #[error(
+        "unknown solver backend `{given}`; expected one of: {}",
+        backend_names()
+    )]
+    Unknown {
+        /// The name given.
+        given: String,
+    },
+}
+
+/// `propagation, dlx, sat`.
+fn backend_names() -> String {
+    let names: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
+    names.join(", ")
+}
+
 impl std::str::FromStr for Backend {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Backend, String> {
+    type Err = BackendError;
+    /// The backend with this name, ignoring case and surrounding spaces.
+    fn from_str(s: &str) -> Result<Backend, BackendError> {
         Backend::ALL
             .into_iter()
             .find(|b| b.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| {
-                let names: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
-                format!(
-                    "unknown solver backend `{s}`; expected one of: {}",
-                    names.join(", ")
-                )
+            .ok_or_else(|| BackendError::Unknown {
+                given: s.to_string(),
             })
     }
 }
@@ -188,7 +252,7 @@ impl std::str::FromStr for Backend {
 /// so batch runs allocate nothing per puzzle once warm.
 pub struct Solver {
     engine: Option<Engine>,
-    /// Whether untraced 9×9 searches use the [`nine`] kernel.
+    /// Whether untraced 9×9 searches use the 9×9 kernel.
     kernel: bool,
     backend: Backend,
 }
@@ -247,11 +311,11 @@ impl Solver {
     /// Searches for up to `limit` solutions.
     ///
     /// An untraced classic 9×9 search (a sink whose `ENABLED` is false) runs
-    /// on the [`nine`] kernel unless this solver is
+    /// on the 9×9 kernel unless this solver is
     /// [`propagation_only`](Solver::propagation_only); such a sink is not
     /// asked [`wants_stop`](TraceSink::wants_stop): stop it through
     /// [`Limits`] instead.
-    pub fn run<S: TraceSink>(
+    pub(crate) fn run<S: TraceSink>(
         &mut self,
         puzzle: &Puzzle,
         limit: u64,
@@ -275,7 +339,7 @@ impl Solver {
     /// solution is known has another one that differs at some cell is far
     /// cheaper this way than counting to two: the search never has to find
     /// the known solution first.
-    pub fn find_excluding(
+    pub(crate) fn find_excluding(
         &mut self,
         puzzle: &Puzzle,
         exclude: &[(usize, usize)],
@@ -295,7 +359,7 @@ impl Solver {
     /// propagation solver, telling `sink`. The logic solver hands its
     /// position over this way when no technique applies: its placements
     /// as the puzzle, its eliminations as `exclude`.
-    pub fn run_excluding<S: TraceSink>(
+    pub(crate) fn run_excluding<S: TraceSink>(
         &mut self,
         puzzle: &Puzzle,
         exclude: &[(usize, usize)],
@@ -317,14 +381,25 @@ impl Solver {
     }
 
     /// Counts solutions up to `cap`.
+    ///
+    /// A classic 9×9 puzzle runs on the 9×9 kernel unless this solver
+    /// is [`propagation_only`](Solver::propagation_only).
     pub fn count(&mut self, puzzle: &Puzzle, cap: u64, limits: &Limits) -> Count {
-        let r = self.run(puzzle, cap, limits, &mut crate::engine::trace::NoTrace);
-        Count {
-            solutions: r.count,
-            exact: r.exhausted,
-            stopped: r.stopped,
-            conflicts: r.conflicts,
-        }
+        self.count_traced(puzzle, cap, limits, &mut crate::engine::trace::NoTrace)
+    }
+
+    /// Counts solutions up to `cap`, telling `sink` what the search does.
+    /// An untraced sink (whose `ENABLED` is false) is not asked
+    /// [`wants_stop`](TraceSink::wants_stop) on 9×9: stop it through
+    /// [`Limits`] instead.
+    pub fn count_traced<S: TraceSink>(
+        &mut self,
+        puzzle: &Puzzle,
+        cap: u64,
+        limits: &Limits,
+        sink: &mut S,
+    ) -> Count {
+        self.run(puzzle, cap, limits, sink).into_count()
     }
 }
 
@@ -465,6 +540,50 @@ mod tests {
         assert!(found.witnesses.is_empty() && found.exhausted);
         let found = s.find_excluding(&p, &[(99, 0), (0, 99)], &Limits::none());
         assert_eq!(found.witnesses.len(), 1);
+    }
+
+    #[test]
+    fn backend_names_round_trip() {
+        for b in Backend::ALL {
+            assert_eq!(b.name().parse::<Backend>(), Ok(b));
+            assert_eq!(format!(" {} ", b.name().to_uppercase()).parse(), Ok(b));
+        }
+        let e = "foo".parse::<Backend>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "unknown solver backend `foo`; expected one of: propagation, dlx, sat"
+        );
+    }
+
+    #[test]
+    fn outcomes_read_as_short_text() {
+        let p = Puzzle::empty(Shape::square(2).unwrap());
+        let mut s = ".".repeat(81);
+        s.replace_range(3..4, "7");
+        s.replace_range(75..76, "7");
+        s.replace_range(0..1, "5");
+        s.replace_range(2..3, "5");
+        for (outcome, text) in [
+            (
+                solve(&classic(HARD), &Limits::none(), &mut NoTrace),
+                "solved",
+            ),
+            (
+                solve(&p, &Limits::none(), &mut NoTrace),
+                "more than one solution",
+            ),
+            (Outcome::NoSolution, "no solution"),
+            (
+                solve(&classic(&s), &Limits::none(), &mut NoTrace),
+                "the givens break the rules: r1c1 and r1c3 both hold 5 (and 1 more)",
+            ),
+            (
+                Outcome::Stopped(StopReason::Deadline),
+                "stopped: deadline passed",
+            ),
+        ] {
+            assert_eq!(outcome.to_string(), text);
+        }
     }
 
     #[test]

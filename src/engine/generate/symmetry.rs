@@ -10,6 +10,7 @@ use std::str::FromStr;
 /// boxes included: the symmetry concerns where the clues stand, not the box
 /// structure, and a clue pattern need not map boxes onto boxes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub enum Symmetry {
     /// No constraint on the clue pattern.
     #[default]
@@ -113,18 +114,27 @@ impl fmt::Display for Symmetry {
     }
 }
 
-/// The error for a name that is not a symmetry.
+/// Why a name is not a symmetry.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "unknown symmetry `{0}`: expected none, rotate180, rotate90, mirror-horizontal, \
-     mirror-vertical or diagonal"
-)]
-pub struct SymmetryError(pub String);
+#[non_exhaustive]
+pub enum SymmetryError {
+    /// No symmetry has this name.
+    #[error(
+        "unknown symmetry `{given}`: expected none, rotate180, rotate90, mirror-horizontal, \
+         mirror-vertical or diagonal"
+    )]
+    Unknown {
+        /// The name given.
+        given: String,
+    },
+}
 
 impl FromStr for Symmetry {
     type Err = SymmetryError;
     fn from_str(s: &str) -> Result<Symmetry, SymmetryError> {
-        Symmetry::from_name(s).ok_or_else(|| SymmetryError(s.to_string()))
+        Symmetry::from_name(s).ok_or_else(|| SymmetryError::Unknown {
+            given: s.to_string(),
+        })
     }
 }
 
@@ -142,7 +152,20 @@ mod tests {
             "mirror_vertical".parse::<Symmetry>(),
             Ok(Symmetry::MirrorVertical)
         );
-        assert!("spiral".parse::<Symmetry>().is_err());
+        let e = "spiral".parse::<Symmetry>().unwrap_err();
+        assert_eq!(
+            e,
+            SymmetryError::Unknown {
+                given: "spiral".to_string()
+            }
+        );
+        // The message names the bad value and every symmetry.
+        let text = e.to_string();
+        assert!(text.contains("`spiral`"), "{text}");
+        assert!(
+            Symmetry::ALL.iter().all(|s| text.contains(s.name())),
+            "{text}"
+        );
     }
 
     #[test]

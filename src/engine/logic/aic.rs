@@ -1,7 +1,16 @@
 //! Alternating inference chains over any candidates, and nice loops
 //! (continuous and discontinuous), plain and grouped, on boards larger
-//! than 9×9 (up to 9×9 [`super::tables`] finds them as HoDoKu does; its
-//! tables grow too large beyond).
+//! than 9×9.
+//!
+//! Why a second search beside [`super::tables`]: the tables follow HoDoKu
+//! step for step (so its regression library matches), but they hold one
+//! table per premise and grow with the number of candidates, too large
+//! beyond 9×9. This search walks a graph of links with a work budget
+//! ([`MAX_WORK_BIG`]), so it costs a bounded amount on any board, at the
+//! price of the chains the budget does not reach. [`super::nice_loops`]
+//! picks between the two and holds what they share: the nodes
+//! ([`ChainNodes`]), group nodes, ALSs (from [`super::als`]), names and
+//! explanations.
 //!
 //! Everything here walks one implication graph. A node says "digit d sits
 //! in one of these cells": a single candidate, or (grouped) a group node —
@@ -36,7 +45,7 @@
 //!   by, so its other digits are locked in it and go from every cell that
 //!   sees all of the ALS's cells holding them.
 //!
-//! ALS nodes (the grouped techniques with [`Nodes::GroupsAndAls`]): an ALS
+//! ALS nodes (the grouped techniques with [`ChainNodes::GroupsAndAls`]): an ALS
 //! holds one of any two of its digits, a strong link between its parts.
 //! It can also force a cell outside it (HoDoKu's "forced exits"): without
 //! digit x the set is locked, so a cell that sees every holder of all but
@@ -52,8 +61,10 @@ use std::collections::{HashMap, VecDeque};
 
 use crate::engine::grid::Value;
 
+use super::als::{self, AlsSize};
 use super::chains::Found;
-use super::{Board, Highlights, Link, Step, Technique};
+use super::nice_loops::{self, ChainNodes, LoopEnds, chain_step};
+use super::{Board, Link, Step, Technique};
 
 /// The longest plain chain or loop searched, in links.
 pub const MAX_LINKS: usize = 20;
@@ -70,11 +81,12 @@ pub const MAX_WORK: usize = 1_000_000;
 /// are searched only as far as this goes (about a millisecond per pass).
 pub const MAX_WORK_BIG: usize = 300_000;
 
-/// The largest ALS used as a chain node on boards larger than 9×9.
-pub const MAX_ALS_CELLS_BIG: usize = 3;
-
-/// The largest almost locked set used as a chain node (grouped search).
-pub const MAX_ALS_CELLS: usize = 5;
+/// The largest ALS used as a chain node on boards larger than 9×9, in
+/// cells (up to 9×9 every size is; see [`AlsSize`]). Below the ALS
+/// techniques' [`als::MAX_ALS_CELLS_LARGE`]: each set adds nodes and links
+/// to the graph that the search walks within [`MAX_WORK_BIG`], and with 4
+/// the budget reaches other chains on 12×12 and 16×16 positions.
+pub const MAX_NODE_ALS_CELLS_LARGE: usize = 3;
 
 const NONE: u32 = u32::MAX;
 
@@ -133,104 +145,36 @@ struct Graph {
     by_unit: Vec<Vec<u32>>,
 }
 
-/// The group nodes of the position: per box and digit, the cells of each
-/// row and each column of the box that hold the digit, when two or more.
+/// The group nodes of the position, box by box, then digit by digit, then
+/// line by line (rows first).
 fn group_nodes(b: &Board) -> Vec<Node> {
-    let n = b.n();
-    let shape = b.shape();
-    let mut out = Vec::new();
-    for bx in 2 * n..3 * n {
-        let cells: Vec<usize> = b.unit(bx).iter().map(|&c| c as usize).collect();
-        for d in 0..n {
-            let with: Vec<usize> = cells.iter().copied().filter(|&c| b.has(c, d)).collect();
-            if with.len() < 2 {
-                continue;
-            }
-            for by_row in [true, false] {
-                let line = |c: usize| {
-                    if by_row {
-                        shape.row_of(c)
-                    } else {
-                        shape.col_of(c)
-                    }
-                };
-                let mut lines: Vec<usize> = with.iter().map(|&c| line(c)).collect();
-                lines.dedup();
-                lines.sort_unstable();
-                lines.dedup();
-                for l in lines {
-                    let seg: Vec<usize> = with.iter().copied().filter(|&c| line(c) == l).collect();
-                    if seg.len() >= 2 {
-                        let lu = if by_row { l } else { n + l };
-                        out.push(Node {
-                            digit: d,
-                            cells: seg,
-                            units: vec![lu, bx],
-                        });
-                    }
-                }
-            }
-        }
-    }
-    out
+    let mut groups = nice_loops::group_nodes(b);
+    groups.sort_unstable_by_key(|g| (g.boxu, g.digit, g.line));
+    groups
+        .into_iter()
+        .map(|g| Node {
+            digit: g.digit,
+            cells: g.cells,
+            units: vec![g.line, g.boxu],
+        })
+        .collect()
 }
 
-/// The almost locked sets of the position: k ≥ 2 cells of one unit with
-/// k + 1 candidates between them (at most [`MAX_ALS_CELLS`] cells, or
-/// [`MAX_ALS_CELLS_BIG`] beyond 9×9), not all
-/// bivalue, each cell set once.
+/// The almost locked sets used as chain nodes: two or more cells, each
+/// with two or more candidates, not all bivalue (bivalue cells alone make
+/// plain chains); of any size up to 9×9 and at most
+/// [`MAX_NODE_ALS_CELLS_LARGE`] cells beyond. Sorted by their cells.
 fn almost_locked_sets(b: &Board) -> Vec<Vec<usize>> {
-    let n = b.n();
-    let max = if n <= 9 {
-        MAX_ALS_CELLS
-    } else {
-        MAX_ALS_CELLS_BIG
-    };
-    let mut out: Vec<Vec<usize>> = Vec::new();
-    for u in 0..3 * n {
-        let free: Vec<usize> = b
-            .unit(u)
-            .iter()
-            .map(|&c| c as usize)
-            .filter(|&c| b.count(c) >= 2)
-            .collect();
-        let mut pick: Vec<usize> = Vec::new();
-        als_search(b, &free, 0, 0, max, &mut pick, &mut out);
-    }
+    let size = AlsSize::capped(b.n(), 2, MAX_NODE_ALS_CELLS_LARGE);
+    let mut out: Vec<Vec<usize>> = als::almost_locked_sets(b, size)
+        .into_iter()
+        .map(|set| set.cells)
+        .filter(|cells| {
+            cells.iter().all(|&c| b.count(c) >= 2) && cells.iter().any(|&c| b.count(c) > 2)
+        })
+        .collect();
     out.sort_unstable();
-    out.dedup();
     out
-}
-
-fn als_search(
-    b: &Board,
-    free: &[usize],
-    from: usize,
-    mask: u64,
-    max: usize,
-    pick: &mut Vec<usize>,
-    out: &mut Vec<Vec<usize>>,
-) {
-    for i in from..free.len() {
-        let m = mask | b.mask(free[i]);
-        if m.count_ones() as usize > max + 1 {
-            continue;
-        }
-        pick.push(free[i]);
-        // Bivalue cells alone make plain chains, not an ALS node.
-        if pick.len() >= 2
-            && m.count_ones() as usize == pick.len() + 1
-            && pick.iter().any(|&c| b.count(c) > 2)
-        {
-            let mut cells = pick.clone();
-            cells.sort_unstable();
-            out.push(cells);
-        }
-        if pick.len() < max {
-            als_search(b, free, i + 1, m, max, pick, out);
-        }
-        pick.pop();
-    }
 }
 
 /// The cells outside ALS `set` with three or more candidates that the set
@@ -271,10 +215,10 @@ fn units_holding(b: &Board, cells: &[usize]) -> Vec<usize> {
 }
 
 impl Graph {
-    fn build(b: &Board, mode: Mode) -> Graph {
+    fn build(b: &Board, pass: Pass) -> Graph {
         let n = b.n();
         let cells = b.shape().cells();
-        let groups = if mode == Mode::Plain {
+        let groups = if pass == Pass::Plain {
             Vec::new()
         } else {
             group_nodes(b)
@@ -330,7 +274,7 @@ impl Graph {
                 }
             }
         }
-        let als = if mode == Mode::Als {
+        let als = if pass == Pass::Als {
             almost_locked_sets(b)
         } else {
             Vec::new()
@@ -386,7 +330,7 @@ impl Graph {
             };
             if *slot == NONE {
                 *slot = g.nodes.len() as u32;
-                g.special.push(mode == Mode::Groups && node.cells.len() > 1);
+                g.special.push(pass == Pass::Groups && node.cells.len() > 1);
                 g.nodes.push(node);
                 g.strong.push(Vec::new());
                 g.via.push(Vec::new());
@@ -555,21 +499,9 @@ impl Bfs {
     }
 }
 
-/// The nodes a chain technique may use.
+/// The nodes one search pass uses.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Nodes {
-    /// Single candidates: AICs and nice loops.
-    Candidates,
-    /// Candidates and group nodes: the grouped techniques without ALSs.
-    Groups,
-    /// Candidates, group nodes and almost locked sets: the grouped
-    /// techniques as the solver runs them (HoDoKu's "ALS in chains").
-    GroupsAndAls,
-}
-
-/// Which nodes one search pass uses.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Mode {
+enum Pass {
     /// Candidates only.
     Plain,
     /// Candidates and group nodes; a chain must use a group node.
@@ -578,15 +510,15 @@ enum Mode {
     Als,
 }
 
-impl Mode {
+impl Pass {
     /// The searches behind a technique with these nodes. With ALSs the
     /// grouped search runs without them first, so that ALS shortcuts do not
     /// hide the chains made of groups alone.
-    fn passes(nodes: Nodes) -> &'static [Mode] {
+    fn all(nodes: ChainNodes) -> &'static [Pass] {
         match nodes {
-            Nodes::Candidates => &[Mode::Plain],
-            Nodes::Groups => &[Mode::Groups],
-            Nodes::GroupsAndAls => &[Mode::Groups, Mode::Als],
+            ChainNodes::Candidates => &[Pass::Plain],
+            ChainNodes::Groups => &[Pass::Groups],
+            ChainNodes::GroupsAndAls => &[Pass::Groups, Pass::Als],
         }
     }
 }
@@ -606,9 +538,9 @@ struct Ctx {
 }
 
 impl Ctx {
-    fn new(b: &Board, mode: Mode, found: Found, work: usize) -> Ctx {
-        let grouped = mode != Mode::Plain;
-        let g = Graph::build(b, mode);
+    fn new(b: &Board, pass: Pass, found: Found, work: usize) -> Ctx {
+        let grouped = pass != Pass::Plain;
+        let g = Graph::build(b, pass);
         let bfs = Bfs::new(&g);
         Ctx {
             g,
@@ -929,29 +861,7 @@ fn to_values(mut v: Vec<(usize, usize)>) -> Vec<(usize, Value)> {
 /// `(5)r1c2`, `(5)r1c23` (a group in a row), `(5)r12c3` (in a column),
 /// `(5)r1c1,r2c3` (other cells of an ALS).
 fn node_name(b: &Board, node: &Node) -> String {
-    cells_name(b, node.digit, &node.cells)
-}
-
-/// Digit `digit` in the sorted `cells`, named as [`node_name`] does.
-pub(super) fn cells_name(b: &Board, digit: usize, cells: &[usize]) -> String {
-    let shape = b.shape();
-    let same = |f: &dyn Fn(usize) -> usize| cells.iter().all(|&c| f(c) == f(cells[0]));
-    if !same(&|c| shape.row_of(c)) && !same(&|c| shape.col_of(c)) {
-        let names: Vec<String> = cells.iter().map(|&c| b.cell_name(c)).collect();
-        return format!("({}){}", b.symbol(digit), names.join(","));
-    }
-    let sep = if b.n() > 9 { "," } else { "" };
-    let list = |f: &dyn Fn(usize) -> usize| {
-        let mut v: Vec<usize> = cells.iter().map(|&c| f(c) + 1).collect();
-        v.dedup();
-        v.iter().map(usize::to_string).collect::<Vec<_>>().join(sep)
-    };
-    format!(
-        "({})r{}c{}",
-        b.symbol(digit),
-        list(&|c| shape.row_of(c)),
-        list(&|c| shape.col_of(c))
-    )
+    nice_loops::cells_name(b, node.digit, &node.cells)
 }
 
 /// A chain's candidates, links and text (`a = b − c = d`, an ALS link as
@@ -1007,51 +917,20 @@ fn describe(
     (cand, links, text)
 }
 
-fn make_step(
-    technique: Technique,
-    cand: Vec<(usize, Value)>,
-    links: Vec<Link>,
-    explanation: String,
-    eliminations: Vec<(usize, Value)>,
-) -> Step {
-    let mut cells: Vec<usize> = cand.iter().map(|&(c, _)| c).collect();
-    cells.dedup();
-    Step {
-        technique,
-        placements: Vec::new(),
-        eliminations,
-        highlights: Highlights {
-            cells,
-            candidates: cand,
-            units: Vec::new(),
-            links,
-        },
-        explanation,
-    }
-}
-
-pub(super) fn elim_text(b: &Board, elims: &[(usize, Value)]) -> String {
-    elims
-        .iter()
-        .map(|&(c, v)| format!("{}<>{}", b.cell_name(c), b.symbol(v.index())))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// Runs `pass` once per search mode (plain; grouped; or grouped then
+/// Runs `search` once per [`Pass`] (plain; grouped; or grouped then
 /// grouped with ALS nodes), sharing the steps found and the work budget.
-fn run_passes(b: &Board, nodes: Nodes, pass: fn(&Board, &mut Ctx)) -> Vec<Step> {
+fn run_passes(b: &Board, nodes: ChainNodes, search: fn(&Board, &mut Ctx)) -> Vec<Step> {
     let (mut found, mut work) = (Found::default(), 0);
-    for &mode in Mode::passes(nodes) {
-        let mut x = Ctx::new(b, mode, found, work);
-        pass(b, &mut x);
+    for &pass in Pass::all(nodes) {
+        let mut x = Ctx::new(b, pass, found, work);
+        search(b, &mut x);
         (found, work) = (x.found, x.work);
     }
     found.into_steps()
 }
 
 /// Continuous nice loops (grouped unless `nodes` are candidates only).
-pub fn continuous_nice_loops(b: &Board, nodes: Nodes) -> Vec<Step> {
+pub(super) fn continuous_nice_loops(b: &Board, nodes: ChainNodes) -> Vec<Step> {
     run_passes(b, nodes, cnl_pass)
 }
 
@@ -1128,23 +1007,17 @@ fn cnl_pass(b: &Board, x: &mut Ctx) {
             }
             let elims = to_values(elims);
             let (cand, links, text) = describe(b, &x.g, &chain, Some(false));
-            let explanation = format!(
-                "{}: {} (= strong, − weak link) closes on itself, so exactly one node \
-                 of each link is true and every weak link is also strong: {}",
-                technique.name(),
-                text,
-                elim_text(b, &elims)
-            );
+            let explanation = nice_loops::explanation(b, technique, &text, None, &elims);
             x.found.offer(
                 chain.len(),
-                make_step(technique, cand, links, explanation, elims),
+                chain_step(technique, cand, links, explanation, elims),
             );
         }
     }
 }
 
 /// Discontinuous nice loops (grouped unless `nodes` are candidates only).
-pub fn discontinuous_nice_loops(b: &Board, nodes: Nodes) -> Vec<Step> {
+pub(super) fn discontinuous_nice_loops(b: &Board, nodes: ChainNodes) -> Vec<Step> {
     run_passes(b, nodes, dnl_pass)
 }
 
@@ -1175,19 +1048,15 @@ fn dnl_pass(b: &Board, x: &mut Ctx) {
             if let Some(chain) = chain {
                 let elims = to_values(vec![(c, d)]);
                 let (cand, links, text) = describe(b, &x.g, &chain, Some(false));
-                let explanation = format!(
-                    "{}: {} (= strong, − weak link): if {} were {} it could not be, so \
-                     {}<>{}",
-                    technique.name(),
-                    text,
-                    b.cell_name(c),
-                    b.symbol(d),
-                    b.cell_name(c),
-                    b.symbol(d)
-                );
+                let ends = LoopEnds {
+                    cell: c,
+                    first: (d, true),
+                    last: (d, false),
+                };
+                let explanation = nice_loops::explanation(b, technique, &text, Some(ends), &elims);
                 x.found.offer(
                     chain.len(),
-                    make_step(technique, cand, links, explanation, elims),
+                    chain_step(technique, cand, links, explanation, elims),
                 );
             }
             // Assume it false: does it come back true?
@@ -1207,18 +1076,15 @@ fn dnl_pass(b: &Board, x: &mut Ctx) {
                 // The last node is the start again; drop it and close.
                 let chain = &chain[..chain.len() - 1];
                 let (cand, links, text) = describe(b, &x.g, chain, Some(true));
-                let explanation = format!(
-                    "{}: {} (= strong, − weak link): if {} were not {} it would be, so it \
-                     is {} and its other candidates go",
-                    technique.name(),
-                    text,
-                    b.cell_name(c),
-                    b.symbol(d),
-                    b.symbol(d)
-                );
+                let ends = LoopEnds {
+                    cell: c,
+                    first: (d, false),
+                    last: (d, true),
+                };
+                let explanation = nice_loops::explanation(b, technique, &text, Some(ends), &elims);
                 x.found.offer(
                     chain.len() + 1,
-                    make_step(technique, cand, links, explanation, elims),
+                    chain_step(technique, cand, links, explanation, elims),
                 );
             }
         }
@@ -1226,7 +1092,7 @@ fn dnl_pass(b: &Board, x: &mut Ctx) {
 }
 
 /// AICs strong at both ends (grouped unless `nodes` are candidates only).
-pub fn aics(b: &Board, nodes: Nodes) -> Vec<Step> {
+pub(super) fn aics(b: &Board, nodes: ChainNodes) -> Vec<Step> {
     run_passes(b, nodes, aic_pass)
 }
 
@@ -1276,16 +1142,10 @@ fn aic_pass(b: &Board, x: &mut Ctx) {
                 continue;
             };
             let (cand, links, text) = describe(b, &x.g, &chain, None);
-            let explanation = format!(
-                "{}: {} (= strong, − weak link): one of its ends is true, so what both \
-                 rule out goes: {}",
-                technique.name(),
-                text,
-                elim_text(b, &elims)
-            );
+            let explanation = nice_loops::explanation(b, technique, &text, None, &elims);
             x.found.offer(
                 chain.len(),
-                make_step(technique, cand, links, explanation, elims),
+                chain_step(technique, cand, links, explanation, elims),
             );
         }
     }
@@ -1315,22 +1175,22 @@ mod tests {
     fn aic_on_6x6() {
         let b = aic_board();
         let ones = vec![(1, v0(0)), (7, v0(0)), (24, v0(0)), (30, v0(0))];
-        let steps = aics(&b, Nodes::Candidates);
+        let steps = aics(&b, ChainNodes::Candidates);
         assert_eq!(steps.len(), 1, "{steps:?}");
         assert_eq!(steps[0].eliminations, ones);
         assert_eq!(steps[0].highlights.links.len(), 5);
         assert!(steps[0].explanation.contains("(1)r1c1 = (2)r1c1 − (2)r1c5"));
         // Each of those 1s also goes by a discontinuous loop through it.
-        let dnl = discontinuous_nice_loops(&b, Nodes::Candidates);
+        let dnl = discontinuous_nice_loops(&b, ChainNodes::Candidates);
         assert!(has_step(&dnl, &[(1, v0(0))]), "{dnl:?}");
         // Once they are gone, neither finds anything.
         let mut b2 = b.clone();
         for (c, val) in ones {
             b2.remove(c, val.index());
         }
-        assert!(aics(&b2, Nodes::Candidates).is_empty());
-        assert!(discontinuous_nice_loops(&b2, Nodes::Candidates).is_empty());
-        assert!(continuous_nice_loops(&b2, Nodes::Candidates).is_empty());
+        assert!(aics(&b2, ChainNodes::Candidates).is_empty());
+        assert!(discontinuous_nice_loops(&b2, ChainNodes::Candidates).is_empty());
+        assert!(continuous_nice_loops(&b2, ChainNodes::Candidates).is_empty());
     }
 
     /// HoDoKu's lasso rule, on chains of candidate nodes (`is_lasso` looks
@@ -1343,7 +1203,7 @@ mod tests {
         for (c, m) in [(0, 0b011), (1, 0b101), (4, 0b011)] {
             set(&mut b, c, m);
         }
-        let g = Graph::build(&b, Mode::Plain);
+        let g = Graph::build(&b, Pass::Plain);
         let node = |c: usize, d: usize| g.cand_id[c * 6 + d] as usize;
         let chain = |v: &[(usize, usize, bool)]| -> Vec<(usize, bool)> {
             v.iter().map(|&(c, d, t)| (node(c, d), t)).collect()
@@ -1370,7 +1230,7 @@ mod tests {
     #[test]
     fn the_simple_chain_search_follows_the_links() {
         let b = aic_board();
-        let mut x = Ctx::new(&b, Mode::Plain, Found::default(), 0);
+        let mut x = Ctx::new(&b, Pass::Plain, Found::default(), 0);
         let s = x.g.cand_id[0] as usize; // (1)r1c1
         let e = x.g.cand_id[25 * 6] as usize; // (1)r5c2
         let chain = x.simple_chain((s, false), e, true, false).unwrap();
@@ -1393,7 +1253,7 @@ mod tests {
         for (c, m) in [(0, 0b0011), (3, 0b0110), (21, 0b1100), (18, 0b1001)] {
             set(&mut b, c, m);
         }
-        let steps = continuous_nice_loops(&b, Nodes::Candidates);
+        let steps = continuous_nice_loops(&b, ChainNodes::Candidates);
         assert_eq!(steps.len(), 1, "{steps:?}");
         let mut want: Vec<(usize, Value)> = Vec::new();
         want.extend([1, 2, 4, 5].map(|c| (c, v0(1))));
@@ -1408,15 +1268,18 @@ mod tests {
         for (c, m) in [(0, 0b0011), (3, 0b0110), (21, 0b1100), (18, 0b11000)] {
             set(&mut b2, c, m);
         }
-        assert!(continuous_nice_loops(&b2, Nodes::Candidates).is_empty());
+        assert!(continuous_nice_loops(&b2, ChainNodes::Candidates).is_empty());
     }
 
     #[test]
     fn a_loop_through_an_als_that_forces_a_cell() {
         let (b, want) = library_als_loop();
-        let with = continuous_nice_loops(&b, Nodes::GroupsAndAls);
+        let with = continuous_nice_loops(&b, ChainNodes::GroupsAndAls);
         assert!(has_step(&with, &want), "{with:#?}");
-        assert!(!has_step(&continuous_nice_loops(&b, Nodes::Groups), &want));
+        assert!(!has_step(
+            &continuous_nice_loops(&b, ChainNodes::Groups),
+            &want
+        ));
     }
 
     #[test]
@@ -1426,26 +1289,30 @@ mod tests {
         let mut b = empty6();
         only_at(&mut b, 0, 0, &[0, 4, 5]);
         only_at(&mut b, 1, 0, &[6, 9]);
-        let cnl = continuous_nice_loops(&b, Nodes::GroupsAndAls);
+        let cnl = continuous_nice_loops(&b, ChainNodes::GroupsAndAls);
         let col1: Vec<(usize, Value)> = [12, 18, 24, 30].map(|c| (c, v0(0))).to_vec();
         assert!(has_step(&cnl, &col1), "{cnl:?}");
         assert!(cnl.iter().all(|s| s.explanation.contains("r1c56")
             || s.technique == Technique::GroupedContinuousNiceLoop));
         // Without groups there is no loop.
-        assert!(continuous_nice_loops(&b, Nodes::Candidates).is_empty());
+        assert!(continuous_nice_loops(&b, ChainNodes::Candidates).is_empty());
         // (1)r1c1 = (1)r1c56 − (1)r2c4 = (1)r5c4: r5c1 sees both ends. One
         // elimination: the discontinuous loop through (1)r5c1, not an AIC.
         let mut b = empty6();
         only_at(&mut b, 0, 0, &[0, 4, 5]);
         only_at(&mut b, 6 + 3, 0, &[9, 27]);
-        let aic = aics(&b, Nodes::GroupsAndAls);
+        let aic = aics(&b, ChainNodes::GroupsAndAls);
         assert!(!has_step(&aic, &[(24, v0(0))]), "{aic:?}");
-        assert!(aics(&b, Nodes::Candidates).is_empty());
-        let dnl = discontinuous_nice_loops(&b, Nodes::GroupsAndAls);
+        assert!(aics(&b, ChainNodes::Candidates).is_empty());
+        let dnl = discontinuous_nice_loops(&b, ChainNodes::GroupsAndAls);
         assert!(has_step(&dnl, &[(24, v0(0))]), "{dnl:?}");
         // An empty board proves nothing.
         let e = empty6();
-        for grouped in [Nodes::Candidates, Nodes::Groups, Nodes::GroupsAndAls] {
+        for grouped in [
+            ChainNodes::Candidates,
+            ChainNodes::Groups,
+            ChainNodes::GroupsAndAls,
+        ] {
             assert!(aics(&e, grouped).is_empty());
             assert!(discontinuous_nice_loops(&e, grouped).is_empty());
             assert!(continuous_nice_loops(&e, grouped).is_empty());
@@ -1460,7 +1327,7 @@ mod tests {
         set(&mut b, 0, 0b1001);
         set(&mut b, 1, 0b0111);
         set(&mut b, 2, 0b0110);
-        let g = Graph::build(&b, Mode::Als);
+        let g = Graph::build(&b, Pass::Als);
         assert!(g.als.contains(&vec![0, 1, 2]));
         let four = g.cand_id[3] as usize;
         assert!(

@@ -19,9 +19,12 @@
 //! without the overlapping links it misses chains of disjoint sets that a
 //! longer detour would find.)
 //!
-//! The ALSs of a position are found once per call, smallest first, up to
-//! [`MAX_ALS_CELLS`] cells (every size below n on boards up to 9×9,
-//! [`MAX_ALS_CELLS_LARGE`] beyond) and [`MAX_ALS_COUNT`] sets; chains stop at
+//! [`almost_locked_sets`] is the one enumeration of ALSs: these techniques,
+//! and the chain searches of [`super::tables`] and [`super::aic`] (which use
+//! ALSs as nodes), all take their sets from it, each with its own
+//! [`AlsSize`]. The techniques here find a position's ALSs once per call,
+//! smallest first, of every size on boards up to 9×9 and up to
+//! [`MAX_ALS_CELLS_LARGE`] cells beyond, keeping [`MAX_ALS_COUNT`] sets; chains stop at
 //! [`MAX_CHAIN_ALS`] ALSs and [`MAX_CHAIN_STATES`] search states, a blossom
 //! search at [`MAX_BLOSSOM_NODES`] petal choices, a Sue de Coq at
 //! [`MAX_SDC_CORE`] intersection cells and, beyond 9×9,
@@ -38,9 +41,8 @@ use super::board::bits;
 use super::cellset::{and_into, disjoint, has_bit, is_empty, members, set_bit, subset};
 use super::{Board, Highlights, Link, Step, Technique};
 
-/// Largest ALS searched, in cells, on boards up to 9×9 (capped at n − 1).
-pub const MAX_ALS_CELLS: usize = 8;
-/// Largest ALS searched, in cells, on boards larger than 9×9.
+/// Largest ALS the ALS techniques take, in cells, on boards larger than
+/// 9×9 (up to 9×9 they take every size; see [`AlsSize`]).
 pub const MAX_ALS_CELLS_LARGE: usize = 4;
 /// Most ALSs kept per position (the smallest ones); bounds the pair search
 /// on large boards.
@@ -127,30 +129,12 @@ impl<'a> Ctx<'a> {
     fn new(b: &'a Board, overlap: bool) -> Ctx<'a> {
         let mut ctx = Ctx::tables(b);
         ctx.allow_overlap = overlap;
-        let max = if b.n() <= 9 {
-            MAX_ALS_CELLS
-        } else {
-            MAX_ALS_CELLS_LARGE
-        }
-        .min(b.n().saturating_sub(1));
-        let mut found = Vec::new();
-        for u in 0..3 * b.n() {
-            if b.stopped() {
-                break;
-            }
-            let free: Vec<usize> = b
-                .unit(u)
-                .iter()
-                .map(|&c| c as usize)
-                .filter(|&c| b.value(c).is_none() && b.mask(c) != 0)
-                .collect();
-            let mut chosen = Vec::new();
-            collect(b, u, &free, 0, 0, max, &mut chosen, &mut found);
-        }
-        found.sort_by(|x, y| (x.0.len(), &x.0).cmp(&(y.0.len(), &y.0)));
+        let size = AlsSize::capped(b.n(), 1, MAX_ALS_CELLS_LARGE);
+        let mut found = almost_locked_sets(b, size);
+        found.sort_by(|x, y| (x.cells.len(), &x.cells).cmp(&(y.cells.len(), &y.cells)));
         found.truncate(MAX_ALS_COUNT);
-        for (cells, mask, unit) in found {
-            ctx.add_als(cells, mask, unit);
+        for als in found {
+            ctx.add_als(als.cells, als.mask, als.unit);
         }
         ctx
     }
@@ -363,9 +347,79 @@ fn all_candidates(b: &Board, cells: &[usize]) -> Vec<(usize, Value)> {
         .collect()
 }
 
+/// An almost locked set as [`almost_locked_sets`] finds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct FoundAls {
+    /// Its cells, ascending.
+    pub(super) cells: Vec<usize>,
+    /// Their candidates: one more than there are cells.
+    pub(super) mask: u64,
+    /// The first unit holding it (rows, then columns, then boxes).
+    pub(super) unit: usize,
+}
+
+/// How many cells the ALSs of one search may have. Every search takes every
+/// size on boards up to 9×9; beyond, where the number of sets explodes, each
+/// caller names its own cap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct AlsSize {
+    /// The fewest cells (1: a bivalue cell is an ALS).
+    pub(super) min: usize,
+    /// The most cells.
+    pub(super) max: usize,
+}
+
+impl AlsSize {
+    /// Sets of `min` cells or more, of every size: at most n − 1 cells on
+    /// a board of side `n` (n cells cannot hold n + 1 values).
+    pub(super) fn all(n: usize, min: usize) -> AlsSize {
+        AlsSize {
+            min,
+            max: n.saturating_sub(1),
+        }
+    }
+
+    /// As [`AlsSize::all`] up to 9×9, and at most `large` cells beyond.
+    pub(super) fn capped(n: usize, min: usize, large: usize) -> AlsSize {
+        let all = AlsSize::all(n, min);
+        if n <= 9 {
+            all
+        } else {
+            AlsSize {
+                max: all.max.min(large),
+                ..all
+            }
+        }
+    }
+}
+
+/// Every almost locked set of the position within `size`: k unsolved cells
+/// of one unit holding k + 1 candidates between them. Each set comes once,
+/// from the first unit holding it; units in order (rows, columns, boxes),
+/// and within a unit depth first over its cells in order, so a set comes
+/// before its extensions. Stops early (with what it has) when the board's
+/// limits say stop.
+pub(super) fn almost_locked_sets(b: &Board, size: AlsSize) -> Vec<FoundAls> {
+    let mut found = Vec::new();
+    for u in 0..3 * b.n() {
+        if b.stopped() {
+            break;
+        }
+        let free: Vec<usize> = b
+            .unit(u)
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| b.value(c).is_none() && b.mask(c) != 0)
+            .collect();
+        let mut chosen = Vec::new();
+        collect(b, u, &free, 0, 0, size, &mut chosen, &mut found);
+    }
+    found
+}
+
 /// Adds to `out` every ALS among `free[from..]` extending `chosen` (whose
-/// candidates are `mask`), of at most `max` cells. A set lying in a row is
-/// reported from the row only, one in a column from the column only.
+/// candidates are `mask`) within `size`. A set lying in a row is reported
+/// from the row only, one in a column from the column only.
 #[allow(clippy::too_many_arguments)]
 fn collect(
     b: &Board,
@@ -373,21 +427,28 @@ fn collect(
     free: &[usize],
     from: usize,
     mask: u64,
-    max: usize,
+    size: AlsSize,
     chosen: &mut Vec<usize>,
-    out: &mut Vec<(Vec<usize>, u64, usize)>,
+    out: &mut Vec<FoundAls>,
 ) {
     for i in from..free.len() {
         let m = mask | b.mask(free[i]);
-        if m.count_ones() as usize > max + 1 {
+        if m.count_ones() as usize > size.max + 1 {
             continue;
         }
         chosen.push(free[i]);
-        if m.count_ones() as usize == chosen.len() + 1 && !found_elsewhere(b, u, chosen) {
-            out.push((chosen.clone(), m, u));
+        if chosen.len() >= size.min
+            && m.count_ones() as usize == chosen.len() + 1
+            && !found_elsewhere(b, u, chosen)
+        {
+            out.push(FoundAls {
+                cells: chosen.clone(),
+                mask: m,
+                unit: u,
+            });
         }
-        if chosen.len() < max {
-            collect(b, u, free, i + 1, m, max, chosen, out);
+        if chosen.len() < size.max {
+            collect(b, u, free, i + 1, m, size, chosen, out);
         }
         chosen.pop();
     }

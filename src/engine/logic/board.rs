@@ -16,6 +16,7 @@ pub const MAX_LOGIC_SIDE: usize = 64;
 
 /// Why a position cannot be reasoned about.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum BoardError {
     /// The board is larger than the logic solver handles.
     #[error(

@@ -246,7 +246,7 @@ impl Technique {
 
     /// The techniques worth trying on an n×n board, easiest first: [`ALL`]
     /// without the Siamese fish, plus the basic fish larger than a
-    /// Jellyfish that fit n (up to [`super::fish::MAX_BASIC_SIZE`]) and
+    /// Jellyfish that fit n (up to [`super::MAX_BASIC_SIZE`]) and
     /// the subsets larger than a quad ([`Technique::big_subsets`]), right
     /// after the Jellyfish.
     ///
@@ -277,7 +277,7 @@ impl Technique {
     /// The naked and hidden subsets larger than a quad that fit an n×n
     /// board: sizes 5 up to n/2 (a larger naked subset of a unit is a
     /// smaller hidden one of its other cells, and the other way round),
-    /// at most [`super::subsets::MAX_SUBSET_SIZE`]; naked then hidden for
+    /// at most [`super::MAX_SUBSET_SIZE`]; naked then hidden for
     /// each size, smallest first.
     pub fn big_subsets(n: usize) -> impl Iterator<Item = Technique> {
         (5..=(n / 2).min(super::subsets::MAX_SUBSET_SIZE)).flat_map(|k| {
@@ -287,7 +287,7 @@ impl Technique {
     }
 
     /// The basic fish larger than a Jellyfish that fit an n×n board (up
-    /// to [`super::fish::MAX_BASIC_SIZE`]), smallest first.
+    /// to [`super::MAX_BASIC_SIZE`]), smallest first.
     pub fn big_fish(n: usize) -> impl Iterator<Item = Technique> {
         (5..=(n / 2).min(super::fish::MAX_BASIC_SIZE))
             .map(|k| Technique::Fish(u8::try_from(k).unwrap_or(u8::MAX)))

@@ -29,18 +29,26 @@
 //! A chain that comes back into a cell it left is a lasso and is dropped,
 //! not searched around: this follows HoDoKu's tables step for step, so
 //! that the steps found are the ones its regression library lists (one
-//! step per set of eliminations, the shortest chain kept). The tables grow
-//! with the number of candidates, which is why the breadth-first search of
-//! [`super::aic`] takes over on larger boards.
+//! step per set of eliminations, the shortest chain kept).
+//!
+//! Why a second search, [`super::aic`], beside this one: there is a table
+//! per candidate and per way it can go (set or removed), each of up to a
+//! thousand entries, so the tables grow with the number of candidates
+//! (n³) and cost too much time and memory beyond 9×9. There the
+//! breadth-first search of [`super::aic`], with its work budget, takes
+//! over. [`super::nice_loops`] picks between the two and holds what they
+//! share: the nodes ([`ChainNodes`]), group nodes, ALSs (from
+//! [`super::als`]), names and explanations.
 
 use std::cell::RefCell;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use crate::engine::grid::Value;
 
-use super::aic;
+use super::als::{self, AlsSize};
 use super::board::bits;
-use super::{Board, Highlights, Link, Step, Technique};
+use super::nice_loops::{self, ChainNodes, LoopEnds};
+use super::{Board, Link, Step, Technique};
 
 /// The largest side searched with tables (81 cells fit one `u128`).
 pub const MAX_TABLE_SIDE: usize = 9;
@@ -65,19 +73,6 @@ fn cells_of(set: Cells) -> impl Iterator<Item = usize> {
 
 fn one(c: usize) -> Cells {
     1u128 << c
-}
-
-/// Which nodes the tables use.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Mode {
-    /// Single candidates.
-    Plain,
-    /// Candidates and group nodes, and ALSs when `als` is set; only steps
-    /// that use a group node or an ALS are kept.
-    Grouped {
-        /// Chains may pass through almost locked sets.
-        als: bool,
-    },
 }
 
 /// A digit in two or more cells of one line∩box intersection.
@@ -196,7 +191,7 @@ enum Kind {
 }
 
 impl<'a> Tabling<'a> {
-    fn new(b: &'a Board, mode: Mode) -> Tabling<'a> {
+    fn new(b: &'a Board, nodes: ChainNodes) -> Tabling<'a> {
         let n = b.n();
         let cells = n * n;
         let peers = (0..cells)
@@ -224,11 +219,11 @@ impl<'a> Tabling<'a> {
             ext: Vec::new(),
             ext_of: Vec::new(),
         };
-        if let Mode::Grouped { als } = mode {
+        if nodes != ChainNodes::Candidates {
             t.groups = t.find_groups();
-            if als {
-                t.alses = t.find_alses();
-            }
+        }
+        if nodes == ChainNodes::GroupsAndAls {
+            t.alses = t.find_alses();
         }
         t.ext_of = vec![NONE; 2 * t.nodes()];
         t
@@ -312,49 +307,34 @@ impl<'a> Tabling<'a> {
         cells_of(set).fold(!0, |s, c| s & self.peers[c])
     }
 
-    /// Per line (rows, then columns), digit and box: the line∩box cells
-    /// holding the digit, when two or more.
+    /// The group nodes, in [`nice_loops::group_nodes`]' order (line,
+    /// digit, box), with the cells that see them.
     fn find_groups(&self) -> Vec<Group> {
-        let n = self.n;
-        let mut out = Vec::new();
-        for line in 0..2 * n {
-            for d in 0..n {
-                let here = self.unit[line] & self.holders[d];
-                if here == 0 {
-                    continue;
+        nice_loops::group_nodes(self.b)
+            .into_iter()
+            .map(|g| {
+                let cells = g.cells.iter().fold(0, |s, &c| s | one(c));
+                Group {
+                    digit: g.digit,
+                    cells,
+                    line: g.line,
+                    boxu: g.boxu,
+                    buddies: self.sees_all(cells) & !cells,
                 }
-                for bx in 0..n {
-                    let cells = here & self.unit[2 * n + bx];
-                    if cells.count_ones() >= 2 {
-                        out.push(Group {
-                            digit: d,
-                            cells,
-                            line,
-                            boxu: 2 * n + bx,
-                            buddies: self.sees_all(cells) & !cells,
-                        });
-                    }
-                }
-            }
-        }
-        out
+            })
+            .collect()
     }
 
-    /// Every ALS of two or more cells, unit by unit (rows, columns, boxes),
-    /// each listed once.
+    /// Every ALS of two or more cells, in the order
+    /// [`als::almost_locked_sets`] finds them (HoDoKu's: unit by unit, depth
+    /// first over each unit's cells).
     fn find_alses(&self) -> Vec<Als> {
         let n = self.n;
-        let mut sets: Vec<Cells> = Vec::new();
-        let mut seen = HashSet::new();
-        for u in 0..3 * n {
-            let cells: Vec<usize> = self.b.unit(u).iter().map(|&c| c as usize).collect();
-            // Depth first over the unit's subsets in order (HoDoKu starts
-            // again from each cell, which finds only these again).
-            self.als_from(&cells, 0, 0, 0, 0, &mut sets, &mut seen);
-        }
-        sets.into_iter()
-            .map(|set| {
-                let mask = cells_of(set).fold(0, |m, c| m | self.b.mask(c));
+        let size = AlsSize::all(n, 2);
+        als::almost_locked_sets(self.b, size)
+            .into_iter()
+            .map(|found| {
+                let set = found.cells.iter().fold(0, |s, &c| s | one(c));
                 let holders: Vec<Cells> = (0..n).map(|d| set & self.holders[d]).collect();
                 let seen: Vec<Cells> = (0..n)
                     .map(|d| {
@@ -368,42 +348,13 @@ impl<'a> Tabling<'a> {
                 let buddies = seen.iter().fold(0, |s, x| s | x);
                 Als {
                     cells: set,
-                    mask,
+                    mask: found.mask,
                     holders,
                     seen,
                     buddies,
                 }
             })
             .collect()
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn als_from(
-        &self,
-        cells: &[usize],
-        start: usize,
-        size: usize,
-        set: Cells,
-        mask: u64,
-        out: &mut Vec<Cells>,
-        seen: &mut HashSet<Cells>,
-    ) {
-        let size = size + 1;
-        if size > cells.len() - 1 {
-            return;
-        }
-        for i in start..cells.len() {
-            let c = cells[i];
-            if self.b.value(c).is_some() {
-                continue;
-            }
-            let s = set | one(c);
-            let m = mask | self.b.mask(c);
-            if m.count_ones() as usize == size + 1 && size > 1 && seen.insert(s) {
-                out.push(s);
-            }
-            self.als_from(cells, i + 1, size, s, m, out, seen);
-        }
     }
 
     fn ext_table(&mut self, key: u32) -> usize {
@@ -976,7 +927,7 @@ impl<'a> Tabling<'a> {
             }
             _ => {
                 let cells: Vec<usize> = cells_of(self.all_cells(key)).collect();
-                aic::cells_name(b, self.digit(key), &cells)
+                nice_loops::cells_name(b, self.digit(key), &cells)
             }
         }
     }
@@ -1012,59 +963,26 @@ impl<'a> Tabling<'a> {
         }
         candidates.sort_unstable();
         candidates.dedup();
-        let mut cells: Vec<usize> = candidates.iter().map(|&(c, _)| c).collect();
-        cells.dedup();
         let eliminations: Vec<(usize, Value)> = f
             .elims
             .iter()
             .map(|&(c, d)| (c, Value::from_index(d)))
             .collect();
-        let elim_text = aic::elim_text(b, &eliminations);
-        let start = b.cell_name(self.cell(f.keys[0]));
-        let why = match f.technique {
-            Technique::ContinuousNiceLoop | Technique::GroupedContinuousNiceLoop => {
-                "closes on itself, so exactly one node of each link is true and every weak link \
-                 is also strong"
-                    .to_string()
+        // A discontinuous loop's premise and end, both in the start cell.
+        let ends = matches!(
+            f.technique,
+            Technique::DiscontinuousNiceLoop | Technique::GroupedDiscontinuousNiceLoop
+        )
+        .then(|| {
+            let (first, last) = (f.keys[0], f.keys[f.keys.len() - 1]);
+            LoopEnds {
+                cell: self.cell(first),
+                first: (self.digit(first), Self::is_on(first)),
+                last: (self.digit(last), Self::is_on(last)),
             }
-            Technique::Aic | Technique::GroupedAic => {
-                "one of its ends is true, so what both rule out goes".to_string()
-            }
-            _ => {
-                // The loop's premise and its end, both in the start cell.
-                let (first, last) = (f.keys[0], f.keys[f.keys.len() - 1]);
-                let (sc, ec) = (b.symbol(self.digit(first)), b.symbol(self.digit(last)));
-                match (Self::is_on(first), Self::is_on(last)) {
-                    (true, false) => {
-                        format!("if {start} were {sc}, the loop would rule {sc} out there")
-                    }
-                    (false, true) if sc == ec => format!(
-                        "if {start} were not {sc}, the loop would make it {sc}, so it is {sc}"
-                    ),
-                    (true, true) => format!(
-                        "if {start} were {sc}, the loop would make it {ec} as well, so it is not {sc}"
-                    ),
-                    _ => format!(
-                        "{start} is {sc}, or else the loop rules {ec} out there: either way it is not {ec}"
-                    ),
-                }
-            }
-        };
-        Step {
-            technique: f.technique,
-            placements: Vec::new(),
-            eliminations,
-            highlights: Highlights {
-                cells,
-                candidates,
-                units: Vec::new(),
-                links,
-            },
-            explanation: format!(
-                "{}: {text} (= strong, − weak link) {why}: {elim_text}",
-                f.technique.name()
-            ),
-        }
+        });
+        let explanation = nice_loops::explanation(b, f.technique, &text, ends, &eliminations);
+        nice_loops::chain_step(f.technique, candidates, links, explanation, eliminations)
     }
 }
 
@@ -1115,42 +1033,41 @@ impl Found {
 
 /// Every nice loop and AIC of the position with these nodes, shortest
 /// chains first.
-fn all_steps(b: &Board, mode: Mode) -> Vec<Step> {
-    let mut t = Tabling::new(b, mode);
+fn all_steps(b: &Board, nodes: ChainNodes) -> Vec<Step> {
+    let mut t = Tabling::new(b, nodes);
     t.fill();
-    if let Mode::Grouped { als } = mode {
+    if nodes != ChainNodes::Candidates {
         t.fill_groups();
-        if als {
-            t.fill_alses();
-        }
+    }
+    if nodes == ChainNodes::GroupsAndAls {
+        t.fill_alses();
     }
     t.expand();
-    let found = t.search(matches!(mode, Mode::Grouped { .. }));
+    let found = t.search(nodes != ChainNodes::Candidates);
     let mut offers: Vec<&Offer> = found.list.iter().collect();
     offers.sort_by_key(|f| (f.length, std::cmp::Reverse(f.elims.len())));
     offers.into_iter().map(|f| t.step(f)).collect()
 }
 
-/// The last position searched in a mode and its steps: the three
-/// techniques of a mode share one set of tables, and a grader asking for
-/// them in another order (or between the modes) finds them still there.
+/// The last position searched with each kind of nodes, and its steps: the
+/// three techniques of a kind share one set of tables, and a grader asking
+/// for them in another order (or between the kinds) finds them still there.
 struct Cache {
-    key: (Mode, Vec<u64>, Vec<Option<Value>>),
+    key: (ChainNodes, Vec<u64>, Vec<Option<Value>>),
     steps: Vec<Step>,
 }
 
 thread_local! {
-    /// One slot per mode.
+    /// One slot per kind of nodes.
     static LAST: RefCell<Vec<Cache>> = const { RefCell::new(Vec::new()) };
 }
 
-/// The steps of technique `technique` (a nice loop or AIC, plain or
-/// grouped as `mode` says) in a position of side at most
-/// [`MAX_TABLE_SIDE`].
-pub fn steps(b: &Board, mode: Mode, technique: Technique) -> Vec<Step> {
+/// The steps of technique `technique` (a nice loop or AIC, with the
+/// `nodes` it may use) in a position of side at most [`MAX_TABLE_SIDE`].
+pub(super) fn steps(b: &Board, nodes: ChainNodes, technique: Technique) -> Vec<Step> {
     let cells = b.n() * b.n();
     let key = (
-        mode,
+        nodes,
         (0..cells).map(|c| b.mask(c)).collect::<Vec<_>>(),
         (0..cells).map(|c| b.value(c)).collect::<Vec<_>>(),
     );
@@ -1163,11 +1080,11 @@ pub fn steps(b: &Board, mode: Mode, technique: Technique) -> Vec<Step> {
     let all = match cached {
         Some(s) => s,
         None => {
-            let s = all_steps(b, mode);
+            let s = all_steps(b, nodes);
             if !b.stopped() {
                 LAST.with(|l| {
                     let mut l = l.borrow_mut();
-                    l.retain(|c| c.key.0 != mode);
+                    l.retain(|c| c.key.0 != nodes);
                     l.push(Cache {
                         key,
                         steps: s.clone(),

@@ -700,7 +700,7 @@ fn a_cancel_cuts_long_technique_searches_short() {
         full_path(&board, &g.solution, &limits),
         Err(PathError::Stopped(crate::engine::StopReason::Cancelled))
     );
-    let r = solve_logic(&g.puzzle, 2, &limits, &mut crate::engine::trace::NoTrace);
+    let r = traced::solve_logic(&g.puzzle, 2, &limits, &mut crate::engine::trace::NoTrace);
     assert_eq!(r.stopped, Some(crate::engine::StopReason::Cancelled));
     assert!(r.witnesses.is_empty());
 }

@@ -7,16 +7,28 @@
 
 use crate::engine::grid::{Cell, Grid, Puzzle, Value};
 use crate::engine::limits::Limits;
-use crate::engine::solve::{RawResult, Solver};
+use crate::engine::solve::{Count, RawResult, Solver};
 use crate::engine::trace::{Reason, TraceEvent, TraceSink};
 
 use super::{Board, MAX_LOGIC_SIDE, next_step};
 
-/// Solves `puzzle` with techniques, then search, for up to `limit`
-/// solutions. Boards above [`MAX_LOGIC_SIDE`] and puzzles whose givens
-/// clash go straight to the search, which reports them as usual.
-/// `limits` and [`TraceSink::wants_stop`] are checked before every step.
-pub fn solve_logic<S: TraceSink>(
+/// Solves `puzzle` with techniques, then search, for up to `cap`
+/// solutions, telling `sink` every step and what it placed and removed
+/// ([`TraceEvent::Step`], then `Assign` and `Eliminate`) and then the
+/// search. Boards above [`MAX_LOGIC_SIDE`] and puzzles whose givens clash
+/// go straight to the search, which reports them as usual. `limits` and
+/// [`TraceSink::wants_stop`] are checked before every step.
+pub fn count_traced<S: TraceSink>(
+    puzzle: &Puzzle,
+    cap: u64,
+    limits: &Limits,
+    sink: &mut S,
+) -> Count {
+    solve_logic(puzzle, cap, limits, sink).into_count()
+}
+
+/// [`count_traced`] in the search loop's own terms.
+pub(crate) fn solve_logic<S: TraceSink>(
     puzzle: &Puzzle,
     limit: u64,
     limits: &Limits,

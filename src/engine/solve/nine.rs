@@ -680,6 +680,9 @@ impl Search<'_> {
 }
 
 #[cfg(test)]
+mod corpus_tests;
+
+#[cfg(test)]
 mod tests {
     use super::*;
 

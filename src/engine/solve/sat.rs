@@ -3,9 +3,9 @@
 //! clause that forbids each solution found ("blocking clause") and ask
 //! again, until the limit or until the solver proves there is no other.
 //!
-//! The solver is embedded ([`embedded`], CaDiCaL through the `cadical`
-//! crate) or any program that reads DIMACS ([`external`], such as
-//! `kissat -q`). [`dimacs`] writes the CNF and reads a solver's answer.
+//! The solver is embedded (`sat/embedded.rs`, CaDiCaL through the
+//! `cadical` crate) or any program that reads DIMACS (`sat/external.rs`,
+//! such as `kissat -q`). [`dimacs`] writes the CNF and reads a solver's answer.
 //!
 //! The trace says little, since a SAT solver cannot say why one cell holds
 //! its digit: the givens, the singles the compact encoding placed (naked
@@ -13,13 +13,19 @@
 //! ([`Reason::Model`]) and [`TraceEvent::Solved`].
 
 pub mod dimacs;
-pub mod embedded;
+pub(crate) mod embedded;
 pub mod encode;
-pub mod external;
+// Runs a DIMACS program (`--sat-cmd`): crate-internal, since its `run`
+// reports the crate-internal `RawResult`; only the command line drives it,
+// so the library alone leaves it unused.
+#[cfg_attr(not(feature = "cli"), allow(dead_code))]
+pub(crate) mod external;
 
 pub use dimacs::{Answer, DimacsCnf, DimacsError, Model, parse_answer, parse_cnf};
 pub use encode::{Cnf, EncodeError, Encoding, ModelError};
-pub use external::{External, ExternalError};
+#[cfg(feature = "cli")]
+pub(crate) use external::External;
+pub use external::ExternalError;
 
 use crate::engine::grid::{Cell, Grid, Puzzle};
 use crate::engine::limits::{Limits, StopReason};
@@ -29,7 +35,7 @@ use super::RawResult;
 
 /// What one call of a SAT solver found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Verdict {
+pub(crate) enum Verdict {
     /// A model: read it with [`Oracle::value`].
     Satisfiable,
     /// No model.
@@ -40,7 +46,7 @@ pub enum Verdict {
 
 /// A SAT solver the counting loop drives: the CNF's clauses go in when it
 /// is made; then blocking clauses, calls, and the values of a model.
-pub trait Oracle {
+pub(crate) trait Oracle {
     /// Why a call failed (a broken external program; never for the
     /// embedded solver).
     type Error;
@@ -64,7 +70,7 @@ pub trait Oracle {
 
 /// Why the counting loop could not finish.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Failure<E> {
+pub(crate) enum Failure<E> {
     /// The CNF would be too large.
     Encode(EncodeError),
     /// The solver's model is not a solution.
@@ -82,12 +88,17 @@ pub enum Failure<E> {
 /// reported as stopped by the node budget: the solver's resources.
 /// The deadline and the cancel flag are checked while the solver works;
 /// the sink's [`wants_stop`](TraceSink::wants_stop) between calls.
-pub fn run<S: TraceSink>(puzzle: &Puzzle, limit: u64, limits: &Limits, sink: &mut S) -> RawResult {
+pub(crate) fn run<S: TraceSink>(
+    puzzle: &Puzzle,
+    limit: u64,
+    limits: &Limits,
+    sink: &mut S,
+) -> RawResult {
     run_with(puzzle, limit, limits, sink, Encoding::default())
 }
 
 /// [`run`] on a chosen encoding.
-pub fn run_with<S: TraceSink>(
+pub(crate) fn run_with<S: TraceSink>(
     puzzle: &Puzzle,
     limit: u64,
     limits: &Limits,
@@ -122,7 +133,7 @@ pub fn run_with<S: TraceSink>(
 /// The counting loop over any [`Oracle`]: conflicting givens first, then
 /// the encoding (with its trace), then models and blocking clauses.
 /// `make` loads the CNF into a solver, or says which limit stopped it.
-pub fn search<S: TraceSink, O: Oracle>(
+pub(crate) fn search<S: TraceSink, O: Oracle>(
     puzzle: &Puzzle,
     limit: u64,
     limits: &Limits,

@@ -12,6 +12,7 @@ use crate::engine::grid::{Cell, symbol};
 
 /// Why DIMACS text or a solver's answer could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum DimacsError {
     /// No `p cnf` line before the first clause.
     #[error("line {line}: clause before the `p cnf` header")]

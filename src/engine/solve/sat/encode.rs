@@ -118,6 +118,7 @@ impl Encoding {
 
 /// Why a puzzle could not be encoded.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum EncodeError {
     /// The CNF would be too large to build.
     #[error(
@@ -136,6 +137,7 @@ pub enum EncodeError {
 
 /// Why a model does not describe a grid of its CNF.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ModelError {
     /// The model sets no digit in a cell.
     #[error("the model sets no digit in {cell}")]

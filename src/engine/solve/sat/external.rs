@@ -136,6 +136,7 @@ impl External {
     }
 
     /// A program with explicit arguments.
+    #[cfg(test)]
     pub fn new(program: impl Into<String>, args: Vec<String>) -> External {
         External {
             program: program.into(),
@@ -144,11 +145,13 @@ impl External {
     }
 
     /// The program.
+    #[cfg(test)]
     pub fn program(&self) -> &str {
         &self.program
     }
 
     /// Its arguments.
+    #[cfg(test)]
     pub fn args(&self) -> &[String] {
         &self.args
     }
@@ -414,6 +417,7 @@ mod tests {
     use super::*;
     use crate::engine::shape::Shape;
     use crate::engine::trace::NoTrace;
+    use crate::test_skip as common;
 
     #[test]
     fn command_lines_split_like_a_shell() {
@@ -514,5 +518,37 @@ mod tests {
             err.to_string(),
             "cannot run `dekadoku-no-such-sat-solver`: not found on PATH"
         );
+    }
+
+    /// With Debian's `cadical` program installed (`.ci/run` installs it),
+    /// counting through it as an external solver agrees with the embedded
+    /// CaDiCaL on both encodings; without it the test says so (and fails
+    /// under CI).
+    #[test]
+    fn an_installed_cadical_counts_like_the_embedded_one() {
+        let e = External::parse("cadical -q").unwrap();
+        let p = Puzzle::empty(Shape::square(2).unwrap());
+        let r = match e.run(&p, 30, &Limits::none(), &mut NoTrace) {
+            Err(ExternalError::NotFound { .. }) => {
+                common::skip_or_fail("no `cadical` program on PATH (.ci/run installs it)");
+                return;
+            }
+            other => other.unwrap(),
+        };
+        assert_eq!((r.count, r.exhausted), (30, false));
+        assert!(r.witnesses.iter().all(|g| p.is_solved_by(g)));
+        let hard = crate::engine::format::parse_one(
+            "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
+            "hard",
+        )
+        .unwrap();
+        for enc in [Encoding::compact(), Encoding::full()] {
+            let r = e
+                .run_with(&hard, 2, &Limits::none(), &mut NoTrace, enc)
+                .unwrap();
+            let ours = crate::engine::sat::run_with(&hard, 2, &Limits::none(), &mut NoTrace, enc);
+            assert_eq!((r.count, r.exhausted), (1, true));
+            assert_eq!(r.witnesses, ours.witnesses);
+        }
     }
 }

@@ -1,18 +1,19 @@
-//! The 9×9 kernel on the public corpora and against the general solver.
+//! The 9×9 kernel on the public corpora and against the general solver
+//! (moved here from `tests/nine.rs` when the kernel became crate-internal).
 //!
 //! Answers only: every solution is checked against the rules and the clues
 //! by a small checker written here, counts are compared with
-//! [`propagate::Search`], and the limits are exercised.
+//! [`Search`], and the limits are exercised.
 
-mod common;
+use crate::test_skip as common;
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use dekadoku::engine::solve::nine::{NineResult, solve_nine};
-use dekadoku::engine::solve::propagate::Search;
-use dekadoku::engine::{Limits, NoTrace, Puzzle, Shape, StopReason};
+use super::{NineResult, solve_nine};
+use crate::engine::solve::propagate::Search;
+use crate::engine::{Limits, NoTrace, Puzzle, Shape, StopReason};
 
 /// True when `g` fills every cell with 1..=9, each row, column and box
 /// holds every digit once, and every clue of `p` is kept.
