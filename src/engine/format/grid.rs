@@ -100,7 +100,7 @@ fn words(text: &str) -> Vec<Word<'_>> {
 
 /// How a row's words become cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Mode {
+enum CellSplit {
     /// Every character is a cell (`53..7....`, `5 3 . . 7`).
     Chars,
     /// Every word is a cell (`12 . 3 16`).
@@ -118,50 +118,50 @@ fn is_word_cell(w: &str) -> bool {
 
 /// How the first row reads: words if they are numbers that make a valid
 /// side (`10 3 . 12 …`), otherwise characters (`534 678 912`, `53. .7.`).
-fn first_mode(words: &[Word<'_>]) -> Mode {
+fn first_mode(words: &[Word<'_>]) -> CellSplit {
     let k = words.len();
     if char_count(words) == k {
-        return Mode::Chars;
+        return CellSplit::Chars;
     }
     let numbers_fit = words.iter().all(|w| {
         is_word_cell(w.text)
             && (!cells::is_number(w.text) || w.text.parse::<usize>().is_ok_and(|v| v <= k))
     });
     if numbers_fit && Shape::for_side(k).is_ok() {
-        Mode::Words
+        CellSplit::Words
     } else {
-        Mode::Chars
+        CellSplit::Chars
     }
 }
 
 /// What the first row established.
 struct Layout {
     n: usize,
-    mode: Mode,
+    mode: CellSplit,
     /// Cell positions (0 < p < n) with a vertical rule before them.
     vrules: Vec<usize>,
     line: usize,
 }
 
 /// How a later row reads, or its cell count when it does not have n cells.
-fn row_mode(words: &[Word<'_>], layout: &Layout) -> Result<Mode, usize> {
+fn row_mode(words: &[Word<'_>], layout: &Layout) -> Result<CellSplit, usize> {
     let chars = char_count(words);
     let all_words = words.iter().all(|w| is_word_cell(w.text));
     if words.len() == layout.n && all_words {
-        Ok(Mode::Words)
+        Ok(CellSplit::Words)
     } else if chars == layout.n {
-        Ok(Mode::Chars)
-    } else if chars == words.len() || (all_words && layout.mode == Mode::Words) {
+        Ok(CellSplit::Chars)
+    } else if chars == words.len() || (all_words && layout.mode == CellSplit::Words) {
         Err(words.len())
     } else {
         Err(chars)
     }
 }
 
-fn cells_of<'a>(words: &[Word<'a>], mode: Mode) -> Vec<Word<'a>> {
+fn cells_of<'a>(words: &[Word<'a>], mode: CellSplit) -> Vec<Word<'a>> {
     match mode {
-        Mode::Words => words.to_vec(),
-        Mode::Chars => words
+        CellSplit::Words => words.to_vec(),
+        CellSplit::Chars => words
             .iter()
             .flat_map(|w| {
                 w.text.char_indices().map(move |(i, c)| Word {
