@@ -1057,3 +1057,42 @@ fn cancel_during_a_long_25x25_search_returns_within_100_ms() {
         );
     }
 }
+
+/// A job that stopped on an internal error (the worker caught its panic)
+/// is said on the status line, and nothing waits for it any more: a hint
+/// can be asked again, a new game goes back to its dialog.
+#[test]
+fn a_failed_job_is_reported_and_nobody_waits_for_it() {
+    use dekadoku::tui::worker::{JobError, JobResult};
+    let failed = |id| {
+        Action::Job(JobResult::Failed {
+            id,
+            error: JobError::Panicked("boom".into()),
+        })
+    };
+    let mut a = playing(small());
+    let fx = a.update(ch('i'));
+    let Some(Effect::Start(job)) = fx.into_iter().next() else {
+        panic!("no hint job")
+    };
+    a.update(failed(job.id));
+    assert!(
+        a.status.contains("internal error") && a.status.contains("boom"),
+        "{}",
+        a.status
+    );
+    assert!(a.hint.is_none());
+    let fx = a.update(ch('i'));
+    assert!(fx.iter().any(|e| matches!(e, Effect::Start(_))), "{fx:?}");
+
+    let mut a = app();
+    a.update(key(KeyCode::Enter)); // New game dialog
+    let fx = a.update(key(KeyCode::Enter));
+    let Some(Effect::Start(job)) = fx.into_iter().next() else {
+        panic!("no generate job")
+    };
+    assert!(matches!(a.screen, Screen::Working { .. }));
+    a.update(failed(job.id));
+    assert!(matches!(a.screen, Screen::NewGame { .. }));
+    assert!(a.status.contains("boom"), "{}", a.status);
+}

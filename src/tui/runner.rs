@@ -242,6 +242,11 @@ pub fn run() -> io::Result<()> {
     let restore = std::panic::take_hook();
     let autosave = ctx.dirs.autosave_file();
     std::panic::set_hook(Box::new(move |info| {
+        // A job's panic is caught on the worker and shown on the status
+        // line (JobResult::Failed); the screen must stay as it is.
+        if std::thread::current().name() == Some(worker::THREAD_NAME) {
+            return;
+        }
         let _ = execute!(
             io::stdout(),
             DisableMouseCapture,

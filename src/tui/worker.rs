@@ -6,6 +6,7 @@
 //! whose id the app no longer waits for is dropped by the app. The thread
 //! ends when its job channel closes or a result cannot be sent.
 
+use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
@@ -139,6 +140,14 @@ pub enum JobResult {
         /// What the solver found.
         outcome: Outcome,
     },
+    /// The job stopped on an internal error (a panic, caught on the
+    /// worker, which goes on with the next job).
+    Failed {
+        /// The job's id.
+        id: u64,
+        /// What went wrong.
+        error: JobError,
+    },
 }
 
 /// Why a job gave no result. The app shows it on the status line.
@@ -158,6 +167,9 @@ pub enum JobError {
     /// The logic path could not be worked out.
     #[error(transparent)]
     Walk(#[from] WalkError),
+    /// The job stopped on an internal error; the text is the panic's.
+    #[error("internal error in the background job: {0}")]
+    Panicked(String),
 }
 
 impl From<StopReason> for JobError {
@@ -180,7 +192,8 @@ impl JobResult {
             | JobResult::Hint { id, .. }
             | JobResult::Walk { id, .. }
             | JobResult::Traced { id, .. }
-            | JobResult::Solved { id, .. } => *id,
+            | JobResult::Solved { id, .. }
+            | JobResult::Failed { id, .. } => *id,
         }
     }
 }
@@ -329,21 +342,56 @@ fn for_play(shape: Shape, level: Level, seed: u64, limits: Limits) -> Result<Gra
 /// where its trace goes (traced jobs only).
 pub type Ticket = (Job, Arc<AtomicBool>, Option<TraceOut>);
 
-/// Starts the worker thread: it takes [`Ticket`]s and sends back results
-/// until either channel closes.
+/// The worker thread's name: the runner's panic hook tells a job's panic
+/// (caught here, reported as [`JobResult::Failed`]) from the UI's own.
+pub const THREAD_NAME: &str = "dekadoku-worker";
+
+/// Starts the worker: it runs each job it receives and sends the result
+/// back, until either channel closes. A job that panics does not take the
+/// worker with it: the panic becomes [`JobResult::Failed`] and the next
+/// job runs.
 pub fn spawn(
     jobs: Receiver<Ticket>,
     results: Sender<JobResult>,
 ) -> std::io::Result<JoinHandle<()>> {
+    spawn_with(jobs, results, |(job, cancel, out)| {
+        run_job_traced(job, cancel, out)
+    })
+}
+
+/// [`spawn`] with the function that runs a job given (tests give one that
+/// panics).
+fn spawn_with(
+    jobs: Receiver<Ticket>,
+    results: Sender<JobResult>,
+    run: impl Fn(Ticket) -> JobResult + Send + 'static,
+) -> std::io::Result<JoinHandle<()>> {
     std::thread::Builder::new()
-        .name("dekadoku-worker".into())
+        .name(THREAD_NAME.into())
         .spawn(move || {
-            for (job, cancel, out) in jobs {
-                if results.send(run_job_traced(job, cancel, out)).is_err() {
+            for ticket in jobs {
+                let id = ticket.0.id;
+                let result = std::panic::catch_unwind(AssertUnwindSafe(|| run(ticket)))
+                    .unwrap_or_else(|payload| JobResult::Failed {
+                        id,
+                        error: JobError::Panicked(panic_text(payload.as_ref())),
+                    });
+                if results.send(result).is_err() {
                     break;
                 }
             }
         })
+}
+
+/// The message a panic was raised with.
+fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "a panic without a message".into()
+    }
 }
 
 #[cfg(test)]
@@ -356,6 +404,58 @@ mod tests {
     fn hard() -> Puzzle {
         let s = "........1.....2.....3.4.56...47......5.4.....8...6.45..4..8.63.3.8...2..6.......9";
         crate::engine::format::parse_one(s, "test").unwrap()
+    }
+
+    /// A job that panics is reported as failed with the panic's text, and
+    /// the worker runs the next job.
+    #[test]
+    fn a_panicking_job_does_not_take_the_worker_with_it() {
+        let (job_tx, job_rx) = crossbeam_channel::unbounded();
+        let (res_tx, res_rx) = crossbeam_channel::unbounded();
+        let worker = spawn_with(job_rx, res_tx, |(job, cancel, out)| {
+            if job.id == 1 {
+                panic!("boom in job {}", job.id);
+            }
+            run_job_traced(job, cancel, out)
+        })
+        .unwrap();
+        let hint = |id| {
+            let puzzle = hard();
+            let solution = match crate::engine::solve(&puzzle, &Limits::none(), &mut NoTrace) {
+                Outcome::Solved(g) => g,
+                other => panic!("{other:?}"),
+            };
+            let game = Game::new(&puzzle, Some(solution), Origin::default());
+            let job = Job {
+                id,
+                kind: JobKind::Hint {
+                    game: Box::new(game),
+                },
+            };
+            (job, Arc::new(AtomicBool::new(false)), None)
+        };
+        job_tx.send(hint(1)).unwrap();
+        job_tx.send(hint(2)).unwrap();
+        match res_rx.recv().unwrap() {
+            JobResult::Failed { id, error } => {
+                assert_eq!(id, 1);
+                assert_eq!(error, JobError::Panicked("boom in job 1".into()));
+                assert_eq!(
+                    error.to_string(),
+                    "internal error in the background job: boom in job 1"
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(
+            res_rx.recv().unwrap(),
+            JobResult::Hint {
+                id: 2,
+                hint: Some(_)
+            }
+        ));
+        drop(job_tx);
+        worker.join().unwrap();
     }
 
     /// The status line says what it said when the errors were strings.

@@ -11,7 +11,7 @@ use super::{
     AUTOSAVE_AFTER, App, Effect, Pending, Position, Screen, first_empty, size_label, stats_key,
 };
 use crate::tui::action::{Command, Loaded};
-use crate::tui::worker::{Job, JobKind, JobResult};
+use crate::tui::worker::{Job, JobError, JobKind, JobResult};
 
 impl App {
     /// Starts a job on the worker, cancelling a running pool refill first
@@ -89,9 +89,37 @@ impl App {
                 outcome,
                 ..
             } if waited => self.solved(&puzzle, origin, outcome, fx),
+            JobResult::Failed { id, error } => self.failed(id, waited, &error),
             // Stale: nobody waits for it.
             JobResult::Generated { .. } | JobResult::Solved { .. } => {}
         }
+    }
+
+    /// A job stopped on an internal error: whoever waited for it stops
+    /// waiting, and the status line says what happened. A failed refill
+    /// ends refilling for the session (it would fail again every tick).
+    fn failed(&mut self, id: u64, waited: bool, error: &JobError) {
+        if self.pool.refill == Some(id) {
+            self.pool.refill = None;
+            self.pool.stop_refilling();
+        }
+        if self.pending_hint.is_some_and(|p| p.job == id) {
+            self.pending_hint = None;
+        }
+        if self.pending_walk.is_some_and(|p| p.job == id) {
+            self.pending_walk = None;
+        }
+        if waited && let Screen::Working { shape, level, .. } = self.screen {
+            self.screen = new_game_screen(shape, level);
+        }
+        if let Screen::Watch { playback, stopped } = &mut self.screen
+            && playback.job == Some(id)
+        {
+            playback.job = None;
+            playback.paused = true;
+            *stopped = true;
+        }
+        self.status = error.to_string();
     }
 
     /// Whether a hint or logic path answered by job `id` is the one asked

@@ -53,6 +53,11 @@ impl PoolKeeper {
         self.counts.insert((shape, level), count);
     }
 
+    /// Asks for no more refills this session.
+    pub(super) fn stop_refilling(&mut self) {
+        self.wanted.clear();
+    }
+
     /// Keeps this shape and level filled from now on.
     fn want(&mut self, shape: Shape, level: Level) {
         self.wanted.insert((shape, level));
