@@ -15,24 +15,26 @@
 #![cfg(feature = "tui")]
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use common::tui::{app, ch, key, playing, press, settle};
 use dekadoku::engine::generate::bundled::bundled;
 use dekadoku::engine::{Level, Limits, NoTrace, Outcome, Puzzle, Shape, TraceEvent, solve};
 use dekadoku::game::{Game, Origin};
-use dekadoku::store::{Config, SaveMeta};
-use dekadoku::tui::action::{Action, Loaded, SaveListing};
+use dekadoku::store::SaveMeta;
+use dekadoku::tui::action::{Action, SaveListing};
 use dekadoku::tui::app::{App, Effect};
-use dekadoku::tui::keymap::Keymap;
 use dekadoku::tui::style::{Role, Styles};
-use dekadoku::tui::worker::{Job, TraceOut, run_job, run_job_traced};
+use dekadoku::tui::worker::{Job, TraceOut, run_job_traced};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::KeyCode;
 use ratatui::style::Modifier;
 
 /// The two window sizes every screen is drawn at.
@@ -41,44 +43,6 @@ const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
 /// Width of the side panel beside the board (kept out of the board
 /// searches of the style checks).
 const PANEL: u16 = 25;
-
-fn app() -> App {
-    App::new(Config::default(), Styles::basic(), Keymap::defaults(), 7)
-}
-
-fn key(c: KeyCode) -> Action {
-    Action::Key(KeyEvent::new(c, KeyModifiers::NONE))
-}
-
-fn ch(c: char) -> Action {
-    let m = if c.is_ascii_uppercase() {
-        KeyModifiers::SHIFT
-    } else {
-        KeyModifiers::NONE
-    };
-    Action::Key(KeyEvent::new(KeyCode::Char(c), m))
-}
-
-/// Types `keys` one character at a time; the effects they asked for.
-fn press(app: &mut App, keys: &str) -> Vec<Effect> {
-    keys.chars().flat_map(|c| app.update(ch(c))).collect()
-}
-
-/// Runs every job the effects asked for, synchronously, feeding the
-/// results back (as the runner does with its worker); the other effects.
-fn settle(app: &mut App, effects: Vec<Effect>) -> Vec<Effect> {
-    let mut out = Vec::new();
-    let mut queue = effects;
-    while let Some(e) = queue.pop() {
-        if let Effect::Start(job) = e {
-            let r = run_job(job, Arc::new(AtomicBool::new(false)));
-            queue.extend(app.update(Action::Job(r)));
-        } else {
-            out.push(e);
-        }
-    }
-    out
-}
 
 /// The screen drawn at `w`×`h`.
 fn draw(app: &mut App, w: u16, h: u16) -> Terminal<TestBackend> {
@@ -134,14 +98,6 @@ fn hard() -> Game {
         &Puzzle::from_numbers(Shape::CLASSIC, &nums).unwrap(),
         Some(Level::Expert),
     )
-}
-
-/// The app playing `game`, as after loading it.
-fn playing(game: Game) -> App {
-    let mut a = app();
-    let fx = a.update(Action::Loaded(Loaded::Game(Box::new(game))));
-    settle(&mut a, fx);
-    a
 }
 
 /// A save summary with fixed numbers and a fixed date.

@@ -4,10 +4,13 @@
 #![cfg(feature = "tui")]
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use common::tui::{app, ch, ctrl, key, press, settle};
 use dekadoku::engine::{Level, Limits, NoTrace, Outcome, Puzzle, Shape, Value, solve};
 use dekadoku::game::{Game, GameSave, Origin};
 use dekadoku::store::Config;
@@ -18,32 +21,7 @@ use dekadoku::tui::style::Styles;
 use dekadoku::tui::worker::{JobKind, run_job};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-
-fn app() -> App {
-    App::new(Config::default(), Styles::basic(), Keymap::defaults(), 7)
-}
-
-fn key(c: KeyCode) -> Action {
-    Action::Key(KeyEvent::new(c, KeyModifiers::NONE))
-}
-
-fn ch(c: char) -> Action {
-    let m = if c.is_ascii_uppercase() {
-        KeyModifiers::SHIFT
-    } else {
-        KeyModifiers::NONE
-    };
-    Action::Key(KeyEvent::new(KeyCode::Char(c), m))
-}
-
-fn ctrl(c: char) -> Action {
-    Action::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL))
-}
-
-fn press(app: &mut App, keys: &str) -> Vec<Effect> {
-    keys.chars().flat_map(|c| app.update(ch(c))).collect()
-}
+use ratatui::crossterm::event::KeyCode;
 
 /// A 4×4 with one solution.
 fn small() -> Game {
@@ -67,25 +45,8 @@ fn screen_text(a: &App, w: u16, h: u16) -> String {
         .collect()
 }
 
-/// Runs every job an update asked for, synchronously, feeding the results back.
-fn settle(app: &mut App, effects: Vec<Effect>) -> Vec<Effect> {
-    let mut out = Vec::new();
-    let mut queue = effects;
-    while let Some(e) = queue.pop() {
-        if let Effect::Start(job) = e {
-            let r = run_job(job, Arc::new(AtomicBool::new(false)));
-            queue.extend(app.update(Action::Job(r)));
-        } else {
-            out.push(e);
-        }
-    }
-    out
-}
-
 fn playing(game: Game) -> App {
-    let mut a = app();
-    let fx = a.update(Action::Loaded(Loaded::Game(Box::new(game))));
-    settle(&mut a, fx);
+    let a = common::tui::playing(game);
     assert!(matches!(a.screen, Screen::Playing));
     a
 }

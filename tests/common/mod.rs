@@ -82,6 +82,8 @@ pub fn blank(grid: &Grid, keep: impl Fn(usize) -> bool) -> Puzzle {
     p
 }
 pub mod tmux;
+#[cfg(feature = "tui")]
+pub mod tui;
 
 /// Runs `backend` for up to `limit` solutions on the large instance
 /// `large/<name>` under `limits`, raising `cancel`'s flag after its delay
