@@ -193,3 +193,67 @@ fn a_panic_restores_the_terminal_and_says_where_the_autosave_is() {
     assert_eq!(s.show("#{cursor_flag}"), "1", "cursor shown");
     drop(s);
 }
+
+/// The move count the side panel shows (`moves    N`).
+fn moves_shown(screen: &str) -> Option<u32> {
+    let at = screen.find("moves")?;
+    screen[at + "moves".len()..]
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// A hard kill (SIGKILL: nothing runs on the way out) while the player
+/// types a move every 0.3 s for 10 s loses at most about the last second
+/// of moves: the autosave has a maximum delay, not only a quiet period
+/// (which a steady typist never gives it).
+#[test]
+fn a_hard_kill_loses_at_most_the_last_second_of_moves() {
+    if common::tmux::missing() {
+        return;
+    }
+    let tmp = fresh_dir("kill");
+    let dir = tmp.path();
+    let name = format!("dekadoku-kill-{}", std::process::id());
+    let s = game(dir, &name, "");
+    one_move(&s);
+    // 5 and 6 in turn in the same cell: every key is a move.
+    let start = Instant::now();
+    let mut typed = 1u32;
+    let mut early = None;
+    while start.elapsed() < Duration::from_secs(10) {
+        s.keys(&[if typed % 2 == 1 { "6" } else { "5" }]);
+        typed += 1;
+        std::thread::sleep(Duration::from_millis(300));
+        // What the game had made two seconds before the kill: the autosave
+        // must hold at least that much.
+        if early.is_none() && start.elapsed() >= Duration::from_secs(8) {
+            early = moves_shown(&s.screen());
+        }
+    }
+    let last = moves_shown(&s.screen()).unwrap();
+    let pid = s.show("#{pane_pid}");
+    let ok = Command::new("kill")
+        .args(["-KILL", &pid])
+        .status()
+        .unwrap()
+        .success();
+    assert!(ok, "kill -KILL {pid}");
+    s.wait_gone();
+    drop(s);
+    let early = early.unwrap();
+
+    let s = game(dir, &name, "");
+    s.wait_for("the start menu", |t| t.contains("Continue (9×9"));
+    s.keys(&["Up", "Enter"]);
+    let resumed = s.wait_settled("the resumed board", |t| t.contains("moves"));
+    let saved = moves_shown(&resumed).unwrap();
+    println!("typed {typed} moves, the game showed {last}, the autosave held {saved}");
+    assert!(
+        saved >= early && saved <= last,
+        "the autosave holds {saved} moves; {early} were made 2 s before the kill, {last} at it"
+    );
+    s.keys(&["q"]);
+    drop(s);
+}

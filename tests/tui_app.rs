@@ -258,6 +258,31 @@ fn autosave_is_debounced_and_written_on_quit() {
     assert!(a.is_quitting());
 }
 
+/// A player who keeps moving every 0.3 s never gives the autosave its
+/// quiet moment; it is written anyway, at most a second after the first
+/// move it does not hold yet, and it holds every move made until then.
+#[test]
+fn autosave_keeps_up_with_a_steady_typist() {
+    let mut a = playing(small());
+    goto(&mut a, 1);
+    let (mut moves, mut saved_at) = (0u32, 0u32);
+    for i in 0..40 {
+        press(&mut a, if i % 2 == 0 { "3" } else { "4" });
+        moves += 1;
+        let fx = a.update(Action::Tick(Duration::from_millis(300)));
+        for e in fx {
+            if let Effect::Autosave(save, _) = e {
+                let g = Game::from_save(&save).unwrap();
+                assert_eq!(g.moves(), moves, "the save holds every move so far");
+                saved_at = moves;
+            }
+        }
+        // At most the moves of the last second (4 at 0.3 s) are unsaved.
+        assert!(moves - saved_at <= 4, "{} moves unsaved", moves - saved_at);
+    }
+    assert!(saved_at >= 36, "{saved_at}");
+}
+
 #[test]
 fn clock_stops_when_paused_or_unfocused() {
     let mut a = playing(small());

@@ -33,8 +33,21 @@ pub use emphasis::{ConflictDisplay, Emphasis};
 pub use menus::{MENU_SIZES, NewGameRow, Setting, StartItem};
 pub use pool::PoolKeeper;
 
-/// Seconds of quiet after a move before the autosave is written.
+/// Quiet after a move before the autosave is written.
 pub const AUTOSAVE_AFTER: Duration = Duration::from_millis(800);
+
+/// The longest a change waits for the autosave, however fast the player
+/// keeps moving (a debounce alone would never save a steady typist).
+pub const AUTOSAVE_AT_MOST: Duration = Duration::from_secs(1);
+
+/// Changes to the game not yet in the autosave.
+#[derive(Debug, Clone, Copy, Default)]
+struct Unsaved {
+    /// Time since the first of them.
+    age: Duration,
+    /// Time since the last of them.
+    quiet: Duration,
+}
 
 /// What the runner must do.
 #[derive(Debug, Clone)]
@@ -235,8 +248,8 @@ pub struct App {
     pub pool: PoolKeeper,
     next_job: u64,
     seed: u64,
-    dirty: bool,
-    quiet: Duration,
+    /// Changes the autosave does not hold yet.
+    unsaved: Option<Unsaved>,
     quitting: bool,
 }
 
@@ -271,8 +284,7 @@ impl App {
             pool: PoolKeeper::new(shape),
             next_job: 1,
             seed,
-            dirty: false,
-            quiet: Duration::ZERO,
+            unsaved: None,
             quitting: false,
         }
     }
@@ -463,6 +475,12 @@ impl App {
         }
     }
 
+    /// The game changed: the autosave follows after a quiet moment, or at
+    /// the latest [`AUTOSAVE_AT_MOST`] after the first unsaved change.
+    fn changed(&mut self) {
+        self.unsaved.get_or_insert_default().quiet = Duration::ZERO;
+    }
+
     fn tick(&mut self, dt: Duration, fx: &mut Vec<Effect>) {
         self.spinner = self.spinner.wrapping_add(1);
         if let Screen::Watch { playback, .. } = &mut self.screen {
@@ -475,9 +493,10 @@ impl App {
         {
             g.advance(dt);
         }
-        if self.dirty {
-            self.quiet += dt;
-            if self.quiet >= AUTOSAVE_AFTER {
+        if let Some(u) = &mut self.unsaved {
+            u.age += dt;
+            u.quiet += dt;
+            if u.quiet >= AUTOSAVE_AFTER || u.age >= AUTOSAVE_AT_MOST {
                 self.autosave_now(fx);
             }
         }

@@ -1,6 +1,8 @@
 //! Jobs on the worker: starting them, and what their results do (a new
 //! game, a solved import, a hint, a logic path, a refilled pool).
 
+use std::time::Duration;
+
 use crate::engine::generate::Graded;
 use crate::engine::generate::bundled::bundled;
 use crate::engine::{Grid, Level, Outcome, Puzzle, Shape};
@@ -8,7 +10,8 @@ use crate::game::{Game, Origin};
 
 use super::menus::new_game_screen;
 use super::{
-    AUTOSAVE_AFTER, App, Effect, Pending, Position, Screen, first_empty, size_label, stats_key,
+    AUTOSAVE_AFTER, App, Effect, Pending, Position, Screen, Unsaved, first_empty, size_label,
+    stats_key,
 };
 use crate::tui::action::{Command, Loaded};
 use crate::tui::worker::{Job, JobError, JobKind, JobResult};
@@ -297,8 +300,11 @@ impl App {
         self.hint = None;
         self.note_mode = false;
         self.typed.reset();
-        self.dirty = true;
-        self.quiet = AUTOSAVE_AFTER;
+        // Saved at the next tick: a new game is kept at once.
+        self.unsaved = Some(Unsaved {
+            age: Duration::ZERO,
+            quiet: AUTOSAVE_AFTER,
+        });
     }
 
     /// Waiting for the worker: Esc cancels (`r` for a ready puzzle is a key

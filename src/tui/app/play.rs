@@ -1,8 +1,6 @@
 //! Playing: moves, undo and redo, notes, check and solve, hints in three
 //! stages, the logic view, and the autosave.
 
-use std::time::Duration;
-
 use tui_input::Input;
 
 use crate::game::Hint;
@@ -38,8 +36,7 @@ impl App {
 
     pub(super) fn after_move(&mut self, fx: &mut Vec<Effect>) {
         self.hint = None;
-        self.dirty = true;
-        self.quiet = Duration::ZERO;
+        self.changed();
         self.status.clear();
         let Some(g) = &self.game else {
             return;
@@ -51,7 +48,7 @@ impl App {
                 new_best: false,
                 best: None,
             });
-            self.dirty = false;
+            self.unsaved = None;
             fx.push(Effect::RecordWin {
                 key: stats_key(g),
                 secs,
@@ -101,8 +98,7 @@ impl App {
             Command::Undo => match g.undo() {
                 Some(k) => {
                     self.status = format!("undid {}", k.label());
-                    self.dirty = true;
-                    self.quiet = Duration::ZERO;
+                    self.changed();
                     self.hint = None;
                     return;
                 }
@@ -263,18 +259,17 @@ impl App {
     }
 
     pub(super) fn autosave_now(&mut self, fx: &mut Vec<Effect>) {
+        let unsaved = self.unsaved.take().is_some();
         if !self.config.play.autosave {
-            self.dirty = false;
             return;
         }
         if let Some(g) = &self.game
-            && self.dirty
+            && unsaved
             && !g.is_solved()
         {
             fx.push(Effect::Autosave(Box::new(g.to_save()), meta(g)));
             self.autosave = Some(meta(g));
         }
-        self.dirty = false;
     }
 
     /// The logic view's keys: → and Enter next step, ← back, ↑/↓ start and
