@@ -4,7 +4,7 @@
 //! effects it returns are performed here (jobs, files). One draw per
 //! wake-up, however many events arrived.
 
-use std::io;
+use std::io::{self, IsTerminal};
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -201,6 +201,14 @@ pub fn build_app(dirs: &Dirs, depth: ColorDepth) -> (App, Themes) {
 
 /// Runs the game until the player quits.
 pub fn run() -> io::Result<()> {
+    // Without a terminal (a service, `setsid … </dev/null`, a pipe) there
+    // is nothing to play in: say so instead of failing inside ratatui.
+    if !(io::stdin().is_terminal() && io::stdout().is_terminal()) {
+        return Err(io::Error::other(
+            "the game needs a terminal to play in, and stdin or stdout is not one \
+             (the batch commands, e.g. `dekadoku solve`, work without)",
+        ));
+    }
     let dirs = Dirs::resolve().map_err(io::Error::other)?;
     let depth = ColorDepth::detect(|k| std::env::var(k).ok());
     let (mut app, themes) = build_app(&dirs, depth);
@@ -234,7 +242,7 @@ pub fn run() -> io::Result<()> {
         autosave: SaveReport::default(),
     };
 
-    let mut terminal = ratatui::init();
+    let mut terminal = ratatui::try_init()?;
     // ratatui's hook restores the screen on a panic (raw mode off, the
     // alternate screen left, the cursor shown) and prints the message; ours
     // first turns off what we turned on, so the shell is not left with
@@ -274,9 +282,11 @@ pub fn run() -> io::Result<()> {
         let signals = spawn_signals();
         let ticker = tick(TICK);
         let mut last = Instant::now();
+        let mut worker_gone = false;
         loop {
             terminal.draw(|f| super::ui::draw(f, &app))?;
             let mut actions = Vec::new();
+            let results = if worker_gone { never() } else { res_rx.clone() };
             let frame = if app.animating() {
                 after(FRAME)
             } else {
@@ -289,7 +299,24 @@ pub fn run() -> io::Result<()> {
                     // quit as if asked, which writes the autosave.
                     Err(_) => actions.push(Action::Command(super::action::Command::Quit)),
                 },
-                recv(res_rx) -> msg => if let Ok(r) = msg { actions.push(Action::Job(r)) },
+                recv(results) -> msg => match msg {
+                    Ok(r) => {
+                        // Its cancel flag has done its work.
+                        ctx.cancels.retain(|(job, _)| *job != r.id());
+                        actions.push(Action::Job(r));
+                    }
+                    // The worker is gone (it catches a job's panic, so this
+                    // should not happen): stop listening, or select! would
+                    // wake at once forever, and say so.
+                    Err(_) => {
+                        worker_gone = true;
+                        actions.push(Action::Status(
+                            "the background worker stopped: new games, hints and solvers \
+                             need a restart"
+                                .into(),
+                        ));
+                    }
+                },
                 // SIGTERM or SIGHUP: quit as if asked, which writes the autosave.
                 recv(signals) -> _ => actions.push(Action::Command(super::action::Command::Quit)),
                 recv(ticker) -> _ => {
