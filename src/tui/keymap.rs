@@ -306,6 +306,14 @@ pub enum BindingError {
         /// The action as written.
         action: String,
     },
+    /// No key of a mode quits any more; the shipped quit keys were kept.
+    #[error("keys.{mode}: no key would quit, so {kept} still quit")]
+    NoQuit {
+        /// The mode.
+        mode: String,
+        /// The keys kept for quitting.
+        kept: String,
+    },
 }
 
 /// Every command's name, for messages.
@@ -366,7 +374,37 @@ impl Keymap {
                 }
             }
         }
+        for context in [KeyContext::Board, KeyContext::Menu] {
+            if let Some(kept) = km.keep_a_way_to_quit(context) {
+                issues.push(BindingError::NoQuit {
+                    mode: context.name().to_string(),
+                    kept,
+                });
+            }
+        }
         (km, issues)
+    }
+
+    /// A config may unbind every key that quits; then the shipped quit
+    /// keys of `context` that are still free come back (Ctrl+C, taken
+    /// back from whatever it was bound to, when none is). Their labels
+    /// when it had to; None when some key quits already.
+    fn keep_a_way_to_quit(&mut self, context: KeyContext) -> Option<String> {
+        if !self.keys_for(context, Command::Quit).is_empty() {
+            return None;
+        }
+        let defaults = Keymap::defaults();
+        for ((m, key), cmd) in &defaults.map {
+            if *m == context && *cmd == Command::Quit && !self.map.contains_key(&(context, *key)) {
+                self.map.insert((context, *key), Command::Quit);
+            }
+        }
+        if self.keys_for(context, Command::Quit).is_empty()
+            && let Ok(ctrl_c) = Key::parse("ctrl+c")
+        {
+            self.map.insert((context, ctrl_c), Command::Quit);
+        }
+        Some(self.keys_for(context, Command::Quit).join(", "))
     }
 
     /// The command bound to a key event in `mode`.
@@ -405,6 +443,42 @@ mod tests {
             kind: KeyEventKind::Press,
             state: ratatui::crossterm::event::KeyEventState::NONE,
         }
+    }
+
+    #[test]
+    fn a_config_cannot_take_away_every_way_to_quit() {
+        let none = |keys: &[&str]| -> BTreeMap<String, String> {
+            keys.iter()
+                .map(|k| (k.to_string(), "none".to_string()))
+                .collect()
+        };
+        let quit_keys = |c| Keymap::defaults().keys_for(c, Command::Quit);
+        let board: Vec<String> = quit_keys(KeyContext::Board);
+        let menu: Vec<String> = quit_keys(KeyContext::Menu);
+        let as_str = |v: &Vec<String>| v.iter().map(|s| s.to_lowercase()).collect::<Vec<_>>();
+        let (b, m) = (as_str(&board), as_str(&menu));
+        let user = BTreeMap::from([
+            (
+                "board".to_string(),
+                none(&b.iter().map(String::as_str).collect::<Vec<_>>()),
+            ),
+            (
+                "menu".to_string(),
+                none(&m.iter().map(String::as_str).collect::<Vec<_>>()),
+            ),
+        ]);
+        let (map, problems) = Keymap::with_overrides(&user);
+        assert_eq!(problems.len(), 2, "{problems:?}");
+        for (p, c) in problems.iter().zip([KeyContext::Board, KeyContext::Menu]) {
+            assert!(matches!(p, BindingError::NoQuit { .. }), "{p}");
+            assert!(p.to_string().contains("no key would quit"), "{p}");
+            assert!(!map.keys_for(c, Command::Quit).is_empty());
+        }
+        // Unbinding one quit key leaves the others, and says nothing.
+        let user = BTreeMap::from([("board".to_string(), none(&["q"]))]);
+        let (map, problems) = Keymap::with_overrides(&user);
+        assert!(problems.is_empty(), "{problems:?}");
+        assert!(!map.keys_for(KeyContext::Board, Command::Quit).is_empty());
     }
 
     #[test]
