@@ -360,6 +360,8 @@ fn pause_overlay() {
 fn solved_overlay() {
     let mut a = playing(small());
     a.update(ch('S'));
+    snap("confirm_solve", &mut a);
+    a.update(key(KeyCode::Enter));
     snap("solved", &mut a);
     a.update(Action::Recorded {
         new_best: true,

@@ -1082,3 +1082,23 @@ fn a_failed_job_is_reported_and_nobody_waits_for_it() {
     assert!(matches!(a.screen, Screen::NewGame { .. }));
     assert!(a.status.contains("boom"), "{}", a.status);
 }
+
+/// `S` (next to `s`, save as) asks before the solver fills the board:
+/// Esc keeps the game as it was, Enter (or `S` again) solves it.
+#[test]
+fn solving_the_board_asks_first() {
+    let mut a = playing(small());
+    let before = a.game.as_ref().unwrap().progress();
+    let fx = a.update(ch('S'));
+    assert!(fx.is_empty());
+    assert_eq!(a.overlay, Some(Overlay::ConfirmSolve));
+    assert!(screen_text(&a, 80, 24).contains("Fill the whole board"));
+    a.update(key(KeyCode::Esc));
+    assert_eq!(a.overlay, None);
+    assert_eq!(a.game.as_ref().unwrap().progress(), before);
+    a.update(ch('S'));
+    let fx = a.update(ch('S'));
+    assert!(a.game.as_ref().unwrap().is_solved());
+    assert!(matches!(a.overlay, Some(Overlay::Solved { .. })));
+    assert!(fx.iter().any(|e| matches!(e, Effect::RecordWin { .. })));
+}

@@ -177,6 +177,8 @@ pub enum Overlay {
     Help,
     /// The game is paused (board hidden).
     Paused,
+    /// Asking before the solver fills the board (`S` sits next to `s`).
+    ConfirmSolve,
     /// The board is solved.
     Solved {
         /// Time taken.
@@ -445,6 +447,14 @@ impl App {
                     if let Some(g) = &mut self.game {
                         g.set_paused(false);
                     }
+                }
+                (Overlay::ConfirmSolve, Command::Confirm | Command::Solve) => {
+                    self.overlay = None;
+                    self.solve_board(fx);
+                }
+                (Overlay::ConfirmSolve, Command::Cancel) => {
+                    self.overlay = None;
+                    self.status = "not solved: the board is as it was".into();
                 }
                 (Overlay::Solved { .. }, Command::Confirm | Command::Cancel) => {
                     self.overlay = None;

@@ -140,6 +140,30 @@ pub fn draw(frame: &mut Frame, app: &App) {
                 r,
             );
         }
+        Some(Overlay::ConfirmSolve) => {
+            let r = centered(body, 46, 5);
+            frame.render_widget(Clear, r);
+            frame.render_widget(
+                Paragraph::new(vec![
+                    Line::from("Fill the whole board from the solution?"),
+                    Line::from("(undo takes it back)"),
+                    Line::from(format!(
+                        "{} solve · {} keep playing",
+                        keys(app, KeyContext::Menu, Command::Confirm),
+                        keys(app, KeyContext::Menu, Command::Cancel)
+                    )),
+                ])
+                .alignment(Alignment::Center)
+                .block(
+                    Block::default()
+                        .borders(Borders::ALL)
+                        .title(" Solve ")
+                        .border_style(s.get(Role::BoxBorder)),
+                )
+                .style(s.get(Role::Text)),
+                r,
+            );
+        }
         Some(Overlay::Solved {
             secs,
             new_best,

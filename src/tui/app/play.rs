@@ -137,12 +137,12 @@ impl App {
                 false
             }
             Command::Solve => {
-                if g.solve() {
-                    true
-                } else {
+                if g.solution().is_none() {
                     self.status = "no known solution".into();
-                    false
+                } else if !g.is_solved() {
+                    self.overlay = Some(Overlay::ConfirmSolve);
                 }
+                false
             }
             Command::Hint => {
                 self.hint_step(fx);
@@ -200,6 +200,19 @@ impl App {
         };
         if changed {
             self.after_move(fx);
+        }
+    }
+
+    /// Fills the board from the solution (asked for, then confirmed):
+    /// one move, which undo takes back.
+    pub(super) fn solve_board(&mut self, fx: &mut Vec<Effect>) {
+        let Some(g) = &mut self.game else {
+            return;
+        };
+        if g.solve() {
+            self.after_move(fx);
+        } else {
+            self.status = "no known solution".into();
         }
     }
 
