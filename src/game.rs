@@ -60,6 +60,11 @@ pub struct Game {
     paused: bool,
     moves: u32,
     hints: u32,
+    /// The solver filled cells (solve, or a watched solver's board kept).
+    solver_help: bool,
+    /// The win was counted (a game is won once, whatever undo and redo
+    /// do afterwards).
+    won: bool,
     /// Cells marked wrong by the last check, until they change.
     marked_wrong: Vec<bool>,
     origin: Origin,
@@ -83,6 +88,8 @@ impl Game {
             paused: false,
             moves: 0,
             hints: 0,
+            solver_help: false,
+            won: false,
             marked_wrong: vec![false; cells],
             origin,
         }
@@ -177,6 +184,21 @@ impl Game {
     /// Hints applied.
     pub fn hints_used(&self) -> u32 {
         self.hints
+    }
+
+    /// Whether the player had help: a hint applied, or the solver filled
+    /// cells. An assisted win counts as solved, never as a best time.
+    pub fn assisted(&self) -> bool {
+        self.hints > 0 || self.solver_help
+    }
+
+    /// Counts the win once: true the first time a solved board is won,
+    /// false ever after (a redo of the winning move, a cell cleared and
+    /// typed again).
+    pub fn mark_won(&mut self) -> bool {
+        let first = self.is_solved() && !self.won;
+        self.won |= first;
+        first
     }
 
     /// The history (for saving and for the status line).
@@ -447,7 +469,9 @@ impl Game {
                 )
             })
             .collect();
-        self.commit(MoveKind::Solve, targets)
+        let changed = self.commit(MoveKind::Solve, targets);
+        self.solver_help |= changed;
+        changed
     }
 
     /// Takes a board a solver showed (the solver view, kept): every cell
@@ -473,7 +497,9 @@ impl Game {
                 )
             })
             .collect();
-        self.commit(MoveKind::Solver, targets)
+        let changed = self.commit(MoveKind::Solver, targets);
+        self.solver_help |= changed;
+        changed
     }
 
     /// Applies a hint as one undoable move (counted as a hint): a placed

@@ -685,8 +685,8 @@ fn stats_round_trip() {
     assert!(w.is_none());
     let k = Stats::key("9x9", "hard");
     st.record_start(&k);
-    assert!(st.record_win(&k, 500, 2, 1_700_000_000));
-    assert!(!st.record_win(&k, 600, 0, 1_700_000_100));
+    assert!(st.record_win(&k, 500, 0, false, 1_700_000_000));
+    assert!(!st.record_win(&k, 600, 0, false, 1_700_000_100));
     st.save(&dirs.stats_file()).unwrap();
     let (back, w) = Stats::load(&dirs.stats_file());
     assert!(w.is_none());

@@ -1102,3 +1102,47 @@ fn solving_the_board_asks_first() {
     assert!(matches!(a.overlay, Some(Overlay::Solved { .. })));
     assert!(fx.iter().any(|e| matches!(e, Effect::RecordWin { .. })));
 }
+
+/// Statistics tell the truth: a board the solver filled is an assisted
+/// win (solved, never a best time), and a game is won once — undo and
+/// redo of the winning move count nothing more. Both facts survive a save.
+#[test]
+fn a_solved_game_counts_once_and_the_solver_s_help_is_assisted() {
+    let wins = |fx: &[Effect]| -> Vec<bool> {
+        fx.iter()
+            .filter_map(|e| match e {
+                Effect::RecordWin { assisted, .. } => Some(*assisted),
+                _ => None,
+            })
+            .collect()
+    };
+    let mut a = playing(small());
+    a.update(ch('S'));
+    let fx = a.update(key(KeyCode::Enter));
+    assert_eq!(wins(&fx), [true], "the solver's board is an assisted win");
+    a.update(key(KeyCode::Enter)); // the overlay closes to the menu
+    let save = a.game.as_ref().unwrap().to_save();
+    let back = Game::from_save(&save).unwrap();
+    assert!(back.assisted());
+    a.update(key(KeyCode::Esc)); // back to the board
+    assert!(matches!(a.screen, Screen::Playing));
+    a.update(ch('u'));
+    assert!(!a.game.as_ref().unwrap().is_solved());
+    let fx = a.update(ch('U'));
+    assert!(a.game.as_ref().unwrap().is_solved());
+    assert!(matches!(a.overlay, Some(Overlay::Solved { .. })));
+    assert!(wins(&fx).is_empty(), "won once");
+
+    // Played to the end by hand: an unassisted win.
+    let game = small();
+    let sol = game.solution().unwrap().clone();
+    let mut a = playing(game);
+    let mut fx = Vec::new();
+    for c in 0..16 {
+        if !a.game.as_ref().unwrap().is_given(c) {
+            goto(&mut a, c);
+            fx.extend(press(&mut a, &sol.get(c).get().to_string()));
+        }
+    }
+    assert_eq!(wins(&fx), [false]);
+}

@@ -38,6 +38,12 @@ pub struct GameSave {
     pub moves: u32,
     /// Hints applied.
     pub hints: u32,
+    /// The solver filled cells (saves before this field: false).
+    #[serde(default)]
+    pub solver_help: bool,
+    /// The win was counted (saves before this field: false).
+    #[serde(default)]
+    pub won: bool,
     /// Where the puzzle came from.
     pub origin: Origin,
 }
@@ -135,6 +141,8 @@ impl Game {
             elapsed_ms: self.elapsed.as_millis().min(u64::MAX as u128) as u64,
             moves: self.moves,
             hints: self.hints,
+            solver_help: self.solver_help,
+            won: self.won,
             origin: self.origin.clone(),
         }
     }
@@ -230,6 +238,8 @@ impl Game {
             paused: false,
             moves: s.moves,
             hints: s.hints,
+            solver_help: s.solver_help,
+            won: s.won,
             marked_wrong: vec![false; cells],
             origin: s.origin.clone(),
         })

@@ -29,6 +29,9 @@ pub struct Record {
     pub total_secs: u64,
     /// Hints used in solved games.
     pub hints: u64,
+    /// Solved games with help (hints, or the solver filling cells): counted
+    /// in `solved`, never a best time.
+    pub assisted: u64,
 }
 
 impl Record {
@@ -189,12 +192,24 @@ impl Stats {
     }
 
     /// Counts a solved game that took `secs` with `hints` hints, at time
-    /// `now` (Unix seconds). Returns whether it is a new best time.
-    pub fn record_win(&mut self, key: &str, secs: u64, hints: u64, now: u64) -> bool {
+    /// `now` (Unix seconds); `assisted` (hints or the solver's help) never
+    /// sets a best time. Returns whether it is a new best time.
+    pub fn record_win(
+        &mut self,
+        key: &str,
+        secs: u64,
+        hints: u64,
+        assisted: bool,
+        now: u64,
+    ) -> bool {
         let r = self.records.entry(key.to_string()).or_default();
         r.solved = r.solved.saturating_add(1);
         r.total_secs = r.total_secs.saturating_add(secs);
         r.hints = r.hints.saturating_add(hints);
+        if assisted {
+            r.assisted = r.assisted.saturating_add(1);
+            return false;
+        }
         let best = r.best_secs.is_none_or(|b| secs < b);
         if best {
             r.best_secs = Some(secs);
@@ -215,18 +230,25 @@ mod tests {
         assert_eq!(k, "9x9/medium");
         s.record_start(&k);
         s.record_start(&k);
-        assert!(s.record_win(&k, 300, 1, 1000));
-        assert!(!s.record_win(&k, 300, 0, 2000), "a tie is not a new best");
-        assert!(!s.record_win(&k, 400, 0, 3000));
-        assert!(s.record_win(&k, 200, 2, 4000));
+        assert!(s.record_win(&k, 300, 0, false, 1000));
+        assert!(
+            !s.record_win(&k, 300, 0, false, 2000),
+            "a tie is not a new best"
+        );
+        assert!(!s.record_win(&k, 400, 0, false, 3000));
+        assert!(s.record_win(&k, 200, 0, false, 4000));
+        // Helped (a hint, or the solver's board): solved, never a best.
+        assert!(!s.record_win(&k, 10, 3, true, 5000));
+        assert!(!s.record_win(&k, 20, 0, true, 6000));
         let r = s.get(&k);
         assert_eq!(r.started, 2);
-        assert_eq!(r.solved, 4);
+        assert_eq!(r.solved, 6);
+        assert_eq!(r.assisted, 2);
         assert_eq!(r.best_secs, Some(200));
         assert_eq!(r.best_at, Some(4000));
-        assert_eq!(r.total_secs, 1200);
+        assert_eq!(r.total_secs, 1230);
         assert_eq!(r.hints, 3);
-        assert_eq!(r.mean_secs(), Some(300));
+        assert_eq!(r.mean_secs(), Some(205));
         assert_eq!(s.get("4x4/easy"), Record::default());
         assert_eq!(Record::default().mean_secs(), None);
     }

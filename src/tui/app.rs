@@ -86,6 +86,8 @@ pub enum Effect {
         secs: u64,
         /// Hints used.
         hints: u32,
+        /// Hints or the solver helped: solved, but never a best time.
+        assisted: bool,
     },
     /// Take a puzzle of this shape and level from the pool (answered by
     /// [`Action::Pooled`]).

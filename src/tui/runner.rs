@@ -529,10 +529,15 @@ fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
             let _ = ctx.stats.save(&ctx.dirs.stats_file());
             None
         }
-        Effect::RecordWin { key, secs, hints } => {
+        Effect::RecordWin {
+            key,
+            secs,
+            hints,
+            assisted,
+        } => {
             let new_best = ctx
                 .stats
-                .record_win(&key, secs, u64::from(hints), now_secs());
+                .record_win(&key, secs, u64::from(hints), assisted, now_secs());
             let _ = ctx.stats.save(&ctx.dirs.stats_file());
             let best_secs = ctx.stats.records.get(&key).and_then(|r| r.best_secs);
             Some(Action::Recorded {

@@ -38,7 +38,7 @@ impl App {
         self.hint = None;
         self.changed();
         self.status.clear();
-        let Some(g) = &self.game else {
+        let Some(g) = &mut self.game else {
             return;
         };
         if g.is_solved() {
@@ -49,11 +49,16 @@ impl App {
                 best: None,
             });
             self.unsaved = None;
-            fx.push(Effect::RecordWin {
-                key: stats_key(g),
-                secs,
-                hints: g.hints_used(),
-            });
+            // A game is won once: a redo of the winning move or a cell
+            // typed again shows the board solved, and counts nothing.
+            if g.mark_won() {
+                fx.push(Effect::RecordWin {
+                    key: stats_key(g),
+                    secs,
+                    hints: g.hints_used(),
+                    assisted: g.assisted(),
+                });
+            }
             fx.push(Effect::ClearAutosave);
             self.autosave = None;
         }
