@@ -65,6 +65,8 @@ pub struct Game {
     /// The win was counted (a game is won once, whatever undo and redo
     /// do afterwards).
     won: bool,
+    /// The cell the player was on when the game was saved.
+    cursor: Option<usize>,
     /// Cells marked wrong by the last check, until they change.
     marked_wrong: Vec<bool>,
     origin: Origin,
@@ -90,6 +92,7 @@ impl Game {
             hints: 0,
             solver_help: false,
             won: false,
+            cursor: None,
             marked_wrong: vec![false; cells],
             origin,
         }
@@ -190,6 +193,23 @@ impl Game {
     /// cells. An assisted win counts as solved, never as a best time.
     pub fn assisted(&self) -> bool {
         self.hints > 0 || self.solver_help
+    }
+
+    /// The cell the player was on, as last set (kept in saves, so
+    /// Continue puts the cursor back).
+    pub fn cursor(&self) -> Option<usize> {
+        self.cursor
+    }
+
+    /// Remembers the player's cell (a cell of the board, else nothing).
+    pub fn set_cursor(&mut self, cell: usize) {
+        self.cursor = (cell < self.shape.cells()).then_some(cell);
+    }
+
+    /// Whether the player has played anything on this board: an entry,
+    /// a note, or a move undone.
+    pub fn in_progress(&self) -> bool {
+        !self.is_solved() && self.moves > 0
     }
 
     /// Counts the win once: true the first time a solved board is won,

@@ -1146,3 +1146,56 @@ fn a_solved_game_counts_once_and_the_solver_s_help_is_assisted() {
     }
     assert_eq!(wins(&fx), [false]);
 }
+
+/// Leaving a game never discards it: a game played in and left for a new
+/// one is kept among the named saves (the runner names it), one not yet
+/// touched is not; Continue puts the cursor back where it was; with a
+/// game to continue, the start menu's focus starts on Continue.
+#[test]
+fn leaving_a_game_keeps_it_and_continue_puts_the_cursor_back() {
+    let kept = |fx: &[Effect]| {
+        fx.iter()
+            .filter(|e| matches!(e, Effect::KeepUnfinished(..)))
+            .count()
+    };
+    let new_game = |a: &mut App| -> Vec<Effect> {
+        a.update(ch('m'));
+        a.update(key(KeyCode::Down)); // Continue → New game
+        a.update(key(KeyCode::Enter));
+        let fx = a.update(key(KeyCode::Enter));
+        settle(a, fx)
+    };
+    // Untouched: nothing to keep.
+    let mut a = playing(small());
+    assert_eq!(kept(&new_game(&mut a)), 0);
+    // Played in: kept, with the cursor where the player was.
+    let mut a = playing(small());
+    goto(&mut a, 5);
+    press(&mut a, "2");
+    let fx = new_game(&mut a);
+    assert_eq!(kept(&fx), 1, "{fx:?}");
+    let Some(Effect::KeepUnfinished(save, _)) =
+        fx.iter().find(|e| matches!(e, Effect::KeepUnfinished(..)))
+    else {
+        unreachable!()
+    };
+    let back = Game::from_save(save).unwrap();
+    assert_eq!(back.cursor(), Some(5));
+    assert_eq!(back.moves(), 1);
+    // Continue (here: loading that save) puts the cursor back on cell 5.
+    let mut b = app();
+    b.update(Action::Loaded(Loaded::Game(Box::new(back))));
+    assert!(matches!(b.screen, Screen::Playing));
+    assert_eq!(b.cursor, 5);
+
+    // A game to continue: the start menu's focus is on Continue.
+    let mut c = app();
+    let meta = dekadoku::tui::app::meta(&small());
+    c.update(Action::AutosaveFound(Some(meta)));
+    assert!(matches!(
+        c.screen,
+        Screen::Start {
+            sel: dekadoku::tui::app::StartItem::Continue
+        }
+    ));
+}

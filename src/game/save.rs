@@ -44,6 +44,9 @@ pub struct GameSave {
     /// The win was counted (saves before this field: false).
     #[serde(default)]
     pub won: bool,
+    /// The player's cell when saved (saves before this field: none).
+    #[serde(default)]
+    pub cursor: Option<usize>,
     /// Where the puzzle came from.
     pub origin: Origin,
 }
@@ -143,6 +146,7 @@ impl Game {
             hints: self.hints,
             solver_help: self.solver_help,
             won: self.won,
+            cursor: self.cursor,
             origin: self.origin.clone(),
         }
     }
@@ -240,6 +244,8 @@ impl Game {
             hints: s.hints,
             solver_help: s.solver_help,
             won: s.won,
+            // A cursor off the board is forgotten, not an error.
+            cursor: s.cursor.filter(|&c| c < cells),
             marked_wrong: vec![false; cells],
             origin: s.origin.clone(),
         })

@@ -62,6 +62,9 @@ pub enum Effect {
     ClearAutosave,
     /// Write a named save.
     SaveAs(String, Box<GameSave>, SaveMeta),
+    /// Keep a game the player is leaving unfinished among the named saves,
+    /// under a name of the runner's choosing (`unfinished-N`).
+    KeepUnfinished(Box<GameSave>, SaveMeta),
     /// Read the list of named saves.
     ListSaves,
     /// Read a named save.
@@ -415,7 +418,16 @@ impl App {
                     *best = best_secs;
                 }
             }
-            Action::AutosaveFound(meta) => self.autosave = meta,
+            Action::AutosaveFound(meta) => {
+                // A game to continue: the menu's focus starts there.
+                if meta.is_some()
+                    && let Screen::Start { sel } = &mut self.screen
+                    && *sel == StartItem::NewGame
+                {
+                    *sel = StartItem::Continue;
+                }
+                self.autosave = meta;
+            }
             Action::Theme(name, styles) => {
                 self.config.theme = name;
                 self.styles = *styles;

@@ -21,8 +21,8 @@ use crate::engine::Level;
 use crate::engine::generate::daily::Date;
 use crate::game::{GAME_SAVE_VERSION, GameSave};
 use crate::store::{
-    ColorDepth, Config, Dirs, Pool, Saves, Stats, StoreError, Themes, read_save_or_backup,
-    remove_save, save_settings, write_save,
+    ColorDepth, Config, Dirs, Pool, SaveMeta, Saves, Stats, StoreError, Themes,
+    read_save_or_backup, remove_save, save_settings, write_save,
 };
 
 use super::action::{Action, GAME_KIND, Loaded, SaveListing};
@@ -493,6 +493,10 @@ fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
                     .map(|_| name),
             ))
         }
+        Effect::KeepUnfinished(save, mut meta) => {
+            meta.saved_at = now_secs();
+            Some(Action::Status(keep_unfinished(&ctx.saves, &save, &meta)))
+        }
         Effect::ListSaves => Some(Action::Saves(
             ctx.saves
                 .list()
@@ -586,6 +590,19 @@ fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
             Some(Action::PoolCount(shape, level, count))
         }
         Effect::Quit => None,
+    }
+}
+
+/// Keeps a game the player left unfinished as the first free
+/// `unfinished-N` among the named saves; what to tell the player.
+fn keep_unfinished(saves: &Saves, save: &GameSave, meta: &SaveMeta) -> String {
+    let name = (1..10_000)
+        .map(|k| format!("unfinished-{k}"))
+        .find(|n| saves.path_for(n).is_ok_and(|p| !p.exists()))
+        .unwrap_or_else(|| "unfinished".into());
+    match saves.save(&name, GAME_KIND, GAME_SAVE_VERSION, meta, save) {
+        Ok(_) => format!("your unfinished game is kept as “{name}” (Load)"),
+        Err(e) => format!("your unfinished game could not be kept: {e}"),
     }
 }
 

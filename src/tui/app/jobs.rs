@@ -213,7 +213,8 @@ impl App {
                     };
                     return;
                 }
-                self.cursor = first_empty(&g);
+                self.keep_unfinished(fx);
+                self.cursor = g.cursor().unwrap_or_else(|| first_empty(&g));
                 self.game = Some(g);
                 self.screen = Screen::Playing;
                 self.overlay = None;
@@ -293,6 +294,7 @@ impl App {
 
     pub(super) fn start_game(&mut self, game: Game, fx: &mut Vec<Effect>) {
         fx.push(Effect::RecordStart(stats_key(&game)));
+        self.keep_unfinished(fx);
         self.cursor = first_empty(&game);
         self.game = Some(game);
         self.screen = Screen::Playing;

@@ -308,7 +308,8 @@ impl App {
                 let name = input.value().trim().to_string();
                 if name.is_empty() {
                     self.status = "type a name for the save".into();
-                } else if let Some(g) = &self.game {
+                } else if let Some(g) = &mut self.game {
+                    g.set_cursor(self.cursor);
                     fx.push(Effect::SaveAs(name, Box::new(g.to_save()), meta(g)));
                     self.screen = Screen::Playing;
                 }

@@ -276,15 +276,30 @@ impl App {
         }
     }
 
+    /// The game in play is about to be replaced (a new game, a load, an
+    /// import, the daily): one the player has played in and not finished
+    /// is kept among the named saves first, so leaving it never loses it.
+    pub(super) fn keep_unfinished(&mut self, fx: &mut Vec<Effect>) {
+        let cursor = self.cursor;
+        if let Some(g) = &mut self.game
+            && g.in_progress()
+        {
+            g.set_cursor(cursor);
+            fx.push(Effect::KeepUnfinished(Box::new(g.to_save()), meta(g)));
+        }
+    }
+
     pub(super) fn autosave_now(&mut self, fx: &mut Vec<Effect>) {
         let unsaved = self.unsaved.take().is_some();
         if !self.config.play.autosave {
             return;
         }
-        if let Some(g) = &self.game
+        let cursor = self.cursor;
+        if let Some(g) = &mut self.game
             && unsaved
             && !g.is_solved()
         {
+            g.set_cursor(cursor);
             fx.push(Effect::Autosave(Box::new(g.to_save()), meta(g)));
             self.autosave = Some(meta(g));
         }

@@ -106,3 +106,25 @@ fn a_newer_autosave_is_moved_aside_and_the_backup_continues() {
         Some(newer.as_str())
     );
 }
+
+/// Games left unfinished are kept side by side, never over each other.
+#[test]
+fn unfinished_games_are_kept_under_names_of_their_own() {
+    let tmp = scratch();
+    let saves = Saves::new(tmp.path().join("saves"));
+    let p = crate::engine::format::parse_one(
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        "test",
+    )
+    .unwrap();
+    let game = Game::new(&p, None, Origin::default());
+    let meta = crate::tui::app::meta(&game);
+    for k in 1..=2 {
+        let said = keep_unfinished(&saves, &game.to_save(), &meta);
+        assert!(said.contains(&format!("“unfinished-{k}”")), "{said}");
+    }
+    let names: Vec<String> = saves.list().into_iter().map(|e| e.name).collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+    assert!(names.contains(&"unfinished-1".to_string()), "{names:?}");
+    assert!(names.contains(&"unfinished-2".to_string()), "{names:?}");
+}
