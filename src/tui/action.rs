@@ -147,6 +147,13 @@ pub enum LoadGameError {
         /// What is wrong with the game in it.
         source: SaveError,
     },
+    /// Not a regular file (a FIFO, a device, a folder): reading it could
+    /// wait forever or never end, so it is refused.
+    #[error("{}: not a regular file; expected a puzzle file", path.display())]
+    NotAFile {
+        /// The path.
+        path: PathBuf,
+    },
     /// A puzzle file larger than an import reads.
     #[error("{}: the file is over {} MiB; expected a puzzle file", path.display(), max >> 20)]
     TooLarge {

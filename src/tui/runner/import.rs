@@ -28,6 +28,13 @@ pub(super) fn resume(r: Recovered<GameSave>, name: &str) -> Loaded {
 pub fn import_file(path: &Path) -> Loaded {
     let shown = path.display().to_string();
     match std::fs::metadata(path) {
+        // A FIFO or a terminal would block the game on read, /dev/zero
+        // would never end: only regular files (symlinks followed).
+        Ok(m) if !m.is_file() => {
+            return Loaded::Error(LoadGameError::NotAFile {
+                path: path.to_path_buf(),
+            });
+        }
         Ok(m) if m.len() > MAX_IMPORT => {
             return Loaded::Error(LoadGameError::TooLarge {
                 path: path.to_path_buf(),

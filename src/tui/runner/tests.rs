@@ -2,8 +2,11 @@
 //! imports, saves written by a newer dekadoku.
 
 use super::*;
+use std::path::PathBuf;
+
 use crate::game::{Game, Origin};
 use crate::store::SaveMeta;
+use crate::tui::action::LoadGameError;
 
 /// A fresh folder, removed with everything in it when dropped.
 fn scratch() -> tempfile::TempDir {
@@ -127,4 +130,36 @@ fn unfinished_games_are_kept_under_names_of_their_own() {
     assert_eq!(names.len(), 2, "{names:?}");
     assert!(names.contains(&"unfinished-1".to_string()), "{names:?}");
     assert!(names.contains(&"unfinished-2".to_string()), "{names:?}");
+}
+
+/// Importing what is not a regular file is refused at once: a FIFO (which
+/// would block the game's thread on read until a writer came), a device
+/// (`/dev/zero` never ends), a folder.
+#[test]
+fn import_refuses_fifos_devices_and_folders() {
+    let tmp = scratch();
+    let fifo = tmp.path().join("fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success());
+    let mut paths = vec![tmp.path().to_path_buf(), PathBuf::from("/dev/zero")];
+    if made {
+        paths.push(fifo);
+    }
+    for path in paths {
+        // On a thread, so a regression fails here instead of hanging.
+        let (tx, rx) = crossbeam_channel::bounded(1);
+        let p = path.clone();
+        std::thread::spawn(move || tx.send(import_file(&p)));
+        let got = rx
+            .recv_timeout(Duration::from_secs(30))
+            .unwrap_or_else(|_| panic!("{}: import did not return", path.display()));
+        match got {
+            Loaded::Error(e @ LoadGameError::NotAFile { .. }) => {
+                assert!(e.to_string().contains("not a regular file"), "{e}");
+            }
+            other => panic!("{}: {other:?}", path.display()),
+        }
+    }
 }
