@@ -151,7 +151,9 @@ fn import_refuses_fifos_devices_and_folders() {
         // On a thread, so a regression fails here instead of hanging.
         let (tx, rx) = crossbeam_channel::bounded(1);
         let p = path.clone();
-        std::thread::spawn(move || tx.send(import_file(&p)));
+        std::thread::spawn(move || {
+            let _ = tx.send(import_file(&p));
+        });
         let got = rx
             .recv_timeout(Duration::from_secs(30))
             .unwrap_or_else(|_| panic!("{}: import did not return", path.display()));
