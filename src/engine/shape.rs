@@ -98,7 +98,7 @@ impl Shape {
         let mut best = None;
         let mut r = 2;
         while r * r <= n {
-            if n % r == 0 {
+            if n.is_multiple_of(r) {
                 best = Some(r);
             }
             r += 1;

@@ -311,7 +311,7 @@ impl Playback {
             self.budget = self.budget.saturating_sub(1);
         }
         self.pos += 1;
-        if self.pos % CHECKPOINT_EVERY == 0
+        if self.pos.is_multiple_of(CHECKPOINT_EVERY)
             && self.checkpoints.back().is_none_or(|(at, _)| *at < self.pos)
         {
             self.checkpoint();

@@ -218,7 +218,7 @@ fn even_split(cuts: &[usize], n: usize) -> Result<Option<usize>, ()> {
     let Some(&size) = cuts.first() else {
         return Ok(None);
     };
-    let even = n % size == 0
+    let even = n.is_multiple_of(size)
         && cuts.len() == n / size - 1
         && cuts.iter().enumerate().all(|(i, &p)| p == (i + 1) * size);
     if even { Ok(Some(size)) } else { Err(()) }

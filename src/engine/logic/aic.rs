@@ -783,10 +783,11 @@ fn is_lasso(g: &Graph, chain: &[(usize, bool)], is_loop: bool) -> bool {
                 .iter()
                 .filter(|c| !(is_loop && start.contains(c))),
         );
-        if i >= 2 && chain[i - 1].1 {
-            if let Some(set) = g.als_of(chain[i - 2].0, chain[i - 1].0) {
-                used.extend(set);
-            }
+        if i >= 2
+            && chain[i - 1].1
+            && let Some(set) = g.als_of(chain[i - 2].0, chain[i - 1].0)
+        {
+            used.extend(set);
         }
     }
     false

@@ -753,15 +753,15 @@ pub fn als_chains(b: &Board) -> Vec<Step> {
                     depth[t] = depth[s] + 1;
                     queue.push_back(t);
                     // A second value into a fresh ALS.
-                    if when != round {
-                        if let Some(r2) = bits(open & !(1 << r)).next() {
-                            entered[e] = (round, r, 2);
-                            pending -= usize::from(pz[e] != 0);
-                            let t = e * n + r2;
-                            parent[t] = s;
-                            depth[t] = depth[s] + 1;
-                            queue.push_back(t);
-                        }
+                    if when != round
+                        && let Some(r2) = bits(open & !(1 << r)).next()
+                    {
+                        entered[e] = (round, r, 2);
+                        pending -= usize::from(pz[e] != 0);
+                        let t = e * n + r2;
+                        parent[t] = s;
+                        depth[t] = depth[s] + 1;
+                        queue.push_back(t);
                     }
                 }
             }

@@ -261,10 +261,10 @@ pub fn multi_colors(b: &Board, kind: u8) -> Vec<Step> {
                     2 if i != j => colour_sees_both(b, d, [ca, cb], [&colours[i], &colours[j]]),
                     _ => None,
                 };
-                if let Some(s) = step {
-                    if !steps.iter().any(|t| t.eliminations == s.eliminations) {
-                        steps.push(s);
-                    }
+                if let Some(s) = step
+                    && !steps.iter().any(|t| t.eliminations == s.eliminations)
+                {
+                    steps.push(s);
                 }
             }
         }

@@ -107,7 +107,7 @@ impl Walk<'_> {
         self.nodes += 1;
         if self.nodes > MAX_NODES
             || self.out.len() >= self.cap
-            || (self.nodes % 4096 == 0 && self.b.stopped())
+            || (self.nodes.is_multiple_of(4096) && self.b.stopped())
         {
             self.ok = false;
             return;

@@ -269,7 +269,9 @@ impl WingSearch<'_> {
     /// after `start` that see the set and were not tried at this depth yet.
     fn grow(&mut self, start: usize, union: u64, loose: u64) {
         self.nodes += 1;
-        if self.nodes > MAX_LARGE_WING_NODES || (self.nodes % 4096 == 0 && self.b.stopped()) {
+        if self.nodes > MAX_LARGE_WING_NODES
+            || (self.nodes.is_multiple_of(4096) && self.b.stopped())
+        {
             return;
         }
         let b = self.b;

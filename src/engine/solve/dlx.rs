@@ -234,7 +234,7 @@ pub fn run<S: TraceSink>(puzzle: &Puzzle, limit: u64, limits: &Limits, sink: &mu
     let mut descend = true;
     loop {
         steps += 1;
-        if checked && steps % CHECK_EVERY == 0 {
+        if checked && steps.is_multiple_of(CHECK_EVERY) {
             let stop = limits
                 .check(result.nodes)
                 .or_else(|| sink.wants_stop().then_some(StopReason::Cancelled));

@@ -651,7 +651,7 @@ impl Search<'_> {
             }
             let nodes = self.result.nodes;
             if self.checked
-                && (nodes >= self.budget || nodes % CHECK_EVERY == 0)
+                && (nodes >= self.budget || nodes.is_multiple_of(CHECK_EVERY))
                 && let Some(stop) = self.limits.check(nodes)
             {
                 self.result.stopped = Some(stop);

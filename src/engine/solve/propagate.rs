@@ -422,7 +422,7 @@ impl<B: Bits> Search<B> {
     #[inline]
     fn tick<S: TraceSink>(&mut self, limits: &Limits, sink: &S) -> bool {
         self.work += 1;
-        if self.work % CHECK_EVERY == 0 {
+        if self.work.is_multiple_of(CHECK_EVERY) {
             if let Some(stop) = limits.check(self.nodes) {
                 self.stop = Some(stop);
             } else if sink.wants_stop() {
