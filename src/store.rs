@@ -15,6 +15,7 @@ use std::path::PathBuf;
 
 pub mod atomic;
 pub mod config;
+pub mod lock;
 pub mod paths;
 pub mod pool;
 pub mod saves;

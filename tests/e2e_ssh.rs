@@ -155,7 +155,7 @@ fn a_dropped_ssh_connection_saves_the_game_and_continue_resumes_it() {
     // Reconnect: Continue shows the same board.
     let t = Tmux::start(&name, &ssh(&game));
     t.wait_for("the start menu", |s| s.contains("Continue (9×9"));
-    t.keys(&["Up", "Enter"]);
+    t.keys(&["Enter"]); // Continue has the focus
     // The menu's last frame can still cover part of the board when the
     // panel already shows the move: wait until it is gone and the frame
     // has fully arrived.

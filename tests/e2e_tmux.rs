@@ -73,7 +73,7 @@ fn play_save_quit_and_continue_in_a_real_terminal() {
 
     let s = game(dir, &name, "");
     s.wait_for("the start menu", |t| t.contains("Continue (9×9"));
-    s.keys(&["Up", "Enter"]);
+    s.keys(&["Enter"]); // Continue has the focus
     let resumed = s.wait_settled("the resumed board", |t| t.contains("moves    2"));
     assert_eq!(
         board(&resumed),
@@ -134,7 +134,7 @@ fn sigterm_and_sighup_save_the_game_and_exit() {
         drop(s);
         let s = game(dir, &name, "");
         s.wait_for("the start menu", |t| t.contains("Continue (9×9"));
-        s.keys(&["Up", "Enter"]);
+        s.keys(&["Enter"]); // Continue has the focus
         let resumed = s.wait_settled("the resumed board", |t| t.contains("moves    1"));
         assert_eq!(board(&resumed), board(&played), "SIG{signal}: same board");
         s.keys(&["q"]);
@@ -246,7 +246,7 @@ fn a_hard_kill_loses_at_most_the_last_second_of_moves() {
 
     let s = game(dir, &name, "");
     s.wait_for("the start menu", |t| t.contains("Continue (9×9"));
-    s.keys(&["Up", "Enter"]);
+    s.keys(&["Enter"]); // Continue has the focus
     let resumed = s.wait_settled("the resumed board", |t| t.contains("moves"));
     let saved = moves_shown(&resumed).unwrap();
     println!("typed {typed} moves, the game showed {last}, the autosave held {saved}");
@@ -256,4 +256,52 @@ fn a_hard_kill_loses_at_most_the_last_second_of_moves() {
     );
     s.keys(&["q"]);
     drop(s);
+}
+
+/// Two games on one data folder (two SSH logins, two terminals): the
+/// second says so and keeps its game in a slot of its own, so neither
+/// overwrites the other's autosave, and the statistics count both games
+/// (each reads what the other wrote, under a lock).
+#[test]
+fn two_games_on_one_data_folder_keep_their_own_autosaves_and_counts() {
+    if common::tmux::missing() {
+        return;
+    }
+    let tmp = fresh_dir("two");
+    let dir = tmp.path();
+    let first = game(dir, &format!("dekadoku-two-a-{}", std::process::id()), "");
+    let played_first = one_move(&first);
+    let second = game(dir, &format!("dekadoku-two-b-{}", std::process::id()), "");
+    second.wait_for("the second game's note", |t| {
+        t.contains("another dekadoku is playing")
+    });
+    let played_second = one_move(&second);
+    first.keys(&["q"]);
+    first.wait_gone();
+    second.keys(&["q"]);
+    second.wait_gone();
+    drop((first, second));
+    let data = dir.join("data");
+    assert!(data.join("autosave.json").exists());
+    assert!(data.join("autosave-2.json").exists());
+    let (stats, warning) = dekadoku::store::Stats::load(&data.join("stats.json"));
+    assert!(warning.is_none());
+    let started: u64 = stats
+        .records
+        .iter()
+        .filter(|(k, _)| k.starts_with("9x9/"))
+        .map(|(_, r)| r.started)
+        .sum();
+    assert_eq!(started, 2, "{:?}", stats.records);
+
+    // Each Continue finds its own game again: the first slot is free now,
+    // so a new game takes it and shows the first game's board.
+    let again = game(dir, &format!("dekadoku-two-c-{}", std::process::id()), "");
+    again.wait_for("the start menu", |t| t.contains("Continue (9×9"));
+    again.keys(&["Enter"]); // Continue has the focus
+    let resumed = again.wait_settled("the resumed board", |t| t.contains("moves    1"));
+    assert_eq!(board(&resumed), board(&played_first));
+    assert_ne!(board(&played_first), board(&played_second), "two games");
+    again.keys(&["q"]);
+    drop(again);
 }

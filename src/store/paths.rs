@@ -80,6 +80,31 @@ impl Dirs {
         self.data_dir.join("autosave.json")
     }
 
+    /// The autosave of game slot `k`: `autosave.json` for the first, and
+    /// `autosave-<k>.json` for games started while another dekadoku plays
+    /// from the same data folder.
+    pub fn autosave_slot(&self, k: usize) -> PathBuf {
+        if k <= 1 {
+            self.autosave_file()
+        } else {
+            self.data_dir.join(format!("autosave-{k}.json"))
+        }
+    }
+
+    /// The lock a game holds on its autosave slot `k` while it runs.
+    pub fn slot_lock(&self, k: usize) -> PathBuf {
+        self.data_dir.join(if k <= 1 {
+            "autosave.lock".to_string()
+        } else {
+            format!("autosave-{k}.lock")
+        })
+    }
+
+    /// The lock held while the statistics are read, changed and written.
+    pub fn stats_lock(&self) -> PathBuf {
+        self.data_dir.join("stats.lock")
+    }
+
     /// `data_dir/stats.json`: statistics.
     pub fn stats_file(&self) -> PathBuf {
         self.data_dir.join("stats.json")

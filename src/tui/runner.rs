@@ -5,7 +5,7 @@
 //! wake-up, however many events arrived.
 
 use std::io::{self, IsTerminal};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -20,6 +20,7 @@ use ratatui::crossterm::execute;
 use crate::engine::Level;
 use crate::engine::generate::daily::Date;
 use crate::game::{GAME_SAVE_VERSION, GameSave};
+use crate::store::lock::{Held, hold, try_hold};
 use crate::store::{
     ColorDepth, Config, Dirs, Pool, SaveMeta, Saves, Stats, StoreError, Themes,
     read_save_or_backup, remove_save, save_settings, write_save,
@@ -62,6 +63,54 @@ struct Context {
     /// The traced job's events, while the solver view plays one.
     trace: Option<TraceLink>,
     autosave: SaveReport,
+    /// This game's autosave: `autosave.json`, or another slot's while
+    /// another dekadoku plays from the same data folder.
+    autosave_file: PathBuf,
+    /// The lock on that slot, held while the game runs.
+    _slot: Option<Held>,
+}
+
+/// Game slots tried before giving up on an autosave of this game's own.
+const SLOTS: usize = 9;
+
+/// The first autosave slot no other running dekadoku holds, with its
+/// lock, and what to tell the player when it is not the first (or none
+/// is free, or locks do not work here: then the first, unlocked).
+fn claim_slot(dirs: &Dirs) -> (PathBuf, Option<Held>, Option<String>) {
+    for k in 1..=SLOTS {
+        match try_hold(&dirs.slot_lock(k)) {
+            Ok(Some(held)) => {
+                let path = dirs.autosave_slot(k);
+                let said = (k > 1).then(|| {
+                    format!(
+                        "another dekadoku is playing from this data folder: this one keeps its \
+                         game in {}",
+                        path.display()
+                    )
+                });
+                return (path, Some(held), said);
+            }
+            Ok(None) => continue,
+            Err(e) => {
+                return (
+                    dirs.autosave_file(),
+                    None,
+                    Some(format!(
+                        "{}: {e}; two games on this data folder would share one autosave",
+                        dirs.slot_lock(k).display()
+                    )),
+                );
+            }
+        }
+    }
+    (
+        dirs.autosave_slot(SLOTS + 1),
+        None,
+        Some(format!(
+            "{SLOTS} other dekadoku games are playing from this data folder: this one's \
+             autosave is unlocked"
+        )),
+    )
 }
 
 /// Whether the autosave is failing, so the player is told once when it
@@ -144,7 +193,7 @@ fn now_secs() -> u64 {
 /// Builds the app from the user's files: config, themes, key bindings,
 /// the autosave's summary. Problems are collected in `app.issues`. The
 /// themes are returned too, for switching later.
-pub fn build_app(dirs: &Dirs, depth: ColorDepth) -> (App, Themes) {
+pub fn build_app(dirs: &Dirs, autosave: &Path, depth: ColorDepth) -> (App, Themes) {
     let mut issues = Vec::new();
     let (config, cfg_issues) = Config::load(&dirs.config_file());
     issues.extend(cfg_issues.iter().map(|i| i.to_string()));
@@ -175,13 +224,14 @@ pub fn build_app(dirs: &Dirs, depth: ColorDepth) -> (App, Themes) {
     );
     app.issues = issues;
     app.themes = themes.names().iter().map(|s| s.to_string()).collect();
-    match read_save_or_backup::<GameSave>(&dirs.autosave_file(), GAME_KIND, GAME_SAVE_VERSION) {
+    match read_save_or_backup::<GameSave>(autosave, GAME_KIND, GAME_SAVE_VERSION) {
         Ok(r) => {
             if let Some(e) = &r.from_backup {
                 app.issues
                     .push(format!("autosave: {e}; Continue uses its backup"));
             }
-            app.autosave = Some(r.meta);
+            // Through update, so the menu's focus starts on Continue.
+            app.update(Action::AutosaveFound(Some(r.meta)));
         }
         Err(crate::store::LoadError::NotFound { .. }) => {}
         Err(
@@ -211,7 +261,9 @@ pub fn run() -> io::Result<()> {
     }
     let dirs = Dirs::resolve().map_err(io::Error::other)?;
     let depth = ColorDepth::detect(|k| std::env::var(k).ok());
-    let (mut app, themes) = build_app(&dirs, depth);
+    let (autosave_file, slot, slot_said) = claim_slot(&dirs);
+    let (mut app, themes) = build_app(&dirs, &autosave_file, depth);
+    app.issues.extend(slot_said);
     // Save dates in the player's own time (UTC where the system has no zone).
     app.time_zone = jiff::tz::TimeZone::system();
     // Temp files of writes a crash or a kill cut short (never the saves).
@@ -238,6 +290,8 @@ pub fn run() -> io::Result<()> {
         stats,
         jobs: job_tx,
         cancels: Vec::new(),
+        autosave_file,
+        _slot: slot,
         trace: None,
         autosave: SaveReport::default(),
     };
@@ -248,7 +302,7 @@ pub fn run() -> io::Result<()> {
     // first turns off what we turned on, so the shell is not left with
     // mouse reporting, and then says where the last autosave is.
     let restore = std::panic::take_hook();
-    let autosave = ctx.dirs.autosave_file();
+    let autosave = ctx.autosave_file.clone();
     std::panic::set_hook(Box::new(move |info| {
         // A job's panic is caught on the worker and shown on the status
         // line (JobResult::Failed); the screen must stay as it is.
@@ -473,7 +527,7 @@ fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
             // A failed autosave is retried after the next move; the player
             // hears of it once, and again once it works.
             let written = write_save(
-                &ctx.dirs.autosave_file(),
+                &ctx.autosave_file,
                 GAME_KIND,
                 GAME_SAVE_VERSION,
                 &meta,
@@ -482,7 +536,7 @@ fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
             ctx.autosave.after(written).map(Action::Status)
         }
         Effect::ClearAutosave => {
-            let _ = remove_save(&ctx.dirs.autosave_file());
+            let _ = remove_save(&ctx.autosave_file);
             None
         }
         Effect::SaveAs(name, save, mut meta) => {
@@ -517,11 +571,8 @@ fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
             },
         )),
         Effect::LoadAutosave => Some(Action::Loaded(
-            match read_save_or_backup::<GameSave>(
-                &ctx.dirs.autosave_file(),
-                GAME_KIND,
-                GAME_SAVE_VERSION,
-            ) {
+            match read_save_or_backup::<GameSave>(&ctx.autosave_file, GAME_KIND, GAME_SAVE_VERSION)
+            {
                 Ok(r) => resume(r, "autosave"),
                 Err(e) => Loaded::Error(e.into()),
             },
@@ -529,8 +580,7 @@ fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
         Effect::ImportFile(path) => Some(Action::Loaded(import_file(Path::new(&path)))),
         Effect::ImportText(text) => Some(Action::Loaded(import_text(&text, "pasted text"))),
         Effect::RecordStart(key) => {
-            ctx.stats.record_start(&key);
-            let _ = ctx.stats.save(&ctx.dirs.stats_file());
+            update_stats(ctx, |s| s.record_start(&key));
             None
         }
         Effect::RecordWin {
@@ -539,10 +589,9 @@ fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
             hints,
             assisted,
         } => {
-            let new_best = ctx
-                .stats
-                .record_win(&key, secs, u64::from(hints), assisted, now_secs());
-            let _ = ctx.stats.save(&ctx.dirs.stats_file());
+            let new_best = update_stats(ctx, |s| {
+                s.record_win(&key, secs, u64::from(hints), assisted, now_secs())
+            });
             let best_secs = ctx.stats.records.get(&key).and_then(|r| r.best_secs);
             Some(Action::Recorded {
                 new_best,
@@ -591,6 +640,26 @@ fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
         }
         Effect::Quit => None,
     }
+}
+
+/// Changes the statistics as a read-modify-write under their lock, so
+/// two games on one data folder both count (each reads what the other
+/// wrote). Without the lock (it cannot be taken) the change still lands,
+/// on this game's copy.
+fn update_stats<T>(ctx: &mut Context, change: impl FnOnce(&mut Stats) -> T) -> T {
+    let file = ctx.dirs.stats_file();
+    let lock = hold(&ctx.dirs.stats_lock());
+    if lock.is_ok() {
+        let (fresh, warning) = Stats::load(&file);
+        // A file that went bad meanwhile: keep counting on what we had.
+        if warning.is_none() {
+            ctx.stats = fresh;
+        }
+    }
+    let out = change(&mut ctx.stats);
+    let _ = ctx.stats.save(&file);
+    drop(lock);
+    out
 }
 
 /// Keeps a game the player left unfinished as the first free

@@ -84,7 +84,7 @@ fn a_newer_autosave_is_moved_aside_and_the_backup_continues() {
         GAME_SAVE_VERSION + 1
     );
     assert!(std::fs::write(&path, &newer).is_ok());
-    let (app, _) = build_app(&dirs, ColorDepth::TrueColor);
+    let (app, _) = build_app(&dirs, &dirs.autosave_file(), ColorDepth::TrueColor);
     assert_eq!(
         app.autosave.as_ref().map(|m| m.filled),
         Some(3),
