@@ -73,6 +73,18 @@ pub enum LoadError {
         /// Where it was moved to, if moving it worked.
         kept_as: Option<PathBuf>,
     },
+    /// The file reads, but what it holds makes no sense (a 400×400 header
+    /// over 5 cells, conflicting givens, a history off the board): damaged
+    /// like a file that does not read, and moved aside the same way.
+    #[error("{}: damaged ({source}); {}", path.display(), kept_note(kept_as))]
+    Invalid {
+        /// Where the file was.
+        path: PathBuf,
+        /// What makes no sense.
+        source: Box<dyn std::error::Error + Send + Sync>,
+        /// Where it was moved to, if moving it worked.
+        kept_as: Option<PathBuf>,
+    },
     /// The file is something other than the kind of dekadoku file wanted.
     #[error("{}: not a dekadoku {wanted} file (it says format \"{found_format}\", kind \"{found_kind}\"); {}",
         path.display(), kept_note(kept_as))]
@@ -141,6 +153,7 @@ impl LoadError {
             LoadError::NotFound { path }
             | LoadError::Io { path, .. }
             | LoadError::Corrupt { path, .. }
+            | LoadError::Invalid { path, .. }
             | LoadError::Foreign { path, .. }
             | LoadError::TooNew { path, .. }
             | LoadError::TooLarge { path, .. } => Some(path),
@@ -232,6 +245,50 @@ pub fn read_save_or_backup<T: DeserializeOwned>(
         }),
         Err(e @ (LoadError::TooNew { kept_as: None, .. } | LoadError::TooLarge { .. })) => Err(e),
         Err(e) => match read_save(&backup_path(path), kind, max_version) {
+            Ok((meta, payload)) => Ok(Recovered {
+                meta,
+                payload,
+                from_backup: Some(e),
+            }),
+            Err(_) => Err(e),
+        },
+    }
+}
+
+/// [`read_save_or_backup`] for a payload that must also make sense:
+/// `check` turns it into what the caller uses. A save that reads but
+/// fails the check is damaged like one that does not read
+/// ([`LoadError::Invalid`]): moved aside, and the backup tried (with the
+/// same check; a backup that fails it is left where it is).
+pub fn read_checked_or_backup<T, U, E>(
+    path: &Path,
+    kind: &str,
+    max_version: u32,
+    check: impl Fn(&T) -> Result<U, E>,
+) -> Result<Recovered<U>, LoadError>
+where
+    T: DeserializeOwned,
+    E: std::error::Error + Send + Sync + 'static,
+{
+    let checked = |p: &Path, move_aside: bool| -> Result<(SaveMeta, U), LoadError> {
+        let (meta, payload) = read_save::<T>(p, kind, max_version)?;
+        match check(&payload) {
+            Ok(u) => Ok((meta, u)),
+            Err(e) => Err(LoadError::Invalid {
+                path: p.to_path_buf(),
+                source: Box::new(e),
+                kept_as: if move_aside { keep_aside(p).ok() } else { None },
+            }),
+        }
+    };
+    match checked(path, true) {
+        Ok((meta, payload)) => Ok(Recovered {
+            meta,
+            payload,
+            from_backup: None,
+        }),
+        Err(e @ (LoadError::TooNew { kept_as: None, .. } | LoadError::TooLarge { .. })) => Err(e),
+        Err(e) => match checked(&backup_path(path), false) {
             Ok((meta, payload)) => Ok(Recovered {
                 meta,
                 payload,
@@ -475,6 +532,23 @@ impl Saves {
     ) -> Result<Recovered<T>, LoadError> {
         let path = self.path_for(name).map_err(LoadError::BadName)?;
         read_save_or_backup(&path, kind, max_version)
+    }
+
+    /// [`Saves::load`] with a check of what the save holds
+    /// ([`read_checked_or_backup`]).
+    pub fn load_checked<T, U, E>(
+        &self,
+        name: &str,
+        kind: &str,
+        max_version: u32,
+        check: impl Fn(&T) -> Result<U, E>,
+    ) -> Result<Recovered<U>, LoadError>
+    where
+        T: DeserializeOwned,
+        E: std::error::Error + Send + Sync + 'static,
+    {
+        let path = self.path_for(name).map_err(LoadError::BadName)?;
+        read_checked_or_backup(&path, kind, max_version, check)
     }
 
     /// Every `*.json` in the folder, newest first (by `saved_at`, or the

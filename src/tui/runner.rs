@@ -19,14 +19,14 @@ use ratatui::crossterm::execute;
 
 use crate::engine::Level;
 use crate::engine::generate::daily::Date;
-use crate::game::{GAME_SAVE_VERSION, GameSave};
+use crate::game::{GAME_SAVE_VERSION, Game, GameSave};
 use crate::store::lock::{Held, hold, try_hold};
 use crate::store::{
     ColorDepth, Config, Dirs, Pool, SaveMeta, Saves, Stats, StoreError, Themes,
-    read_save_or_backup, remove_save, save_settings, write_save,
+    read_checked_or_backup, remove_save, save_settings, write_save,
 };
 
-use super::action::{Action, GAME_KIND, Loaded, SaveListing};
+use super::action::{Action, GAME_KIND, SaveListing};
 use super::app::{App, Effect, MENU_SIZES};
 use super::keymap::Keymap;
 use super::style::Styles;
@@ -224,7 +224,7 @@ pub fn build_app(dirs: &Dirs, autosave: &Path, depth: ColorDepth) -> (App, Theme
     );
     app.issues = issues;
     app.themes = themes.names().iter().map(|s| s.to_string()).collect();
-    match read_save_or_backup::<GameSave>(autosave, GAME_KIND, GAME_SAVE_VERSION) {
+    match read_checked_or_backup(autosave, GAME_KIND, GAME_SAVE_VERSION, Game::from_save) {
         Ok(r) => {
             if let Some(e) = &r.from_backup {
                 app.issues
@@ -561,22 +561,18 @@ fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
                 })
                 .collect(),
         )),
-        Effect::Load(name) => Some(Action::Loaded(
-            match ctx
-                .saves
-                .load::<GameSave>(&name, GAME_KIND, GAME_SAVE_VERSION)
-            {
-                Ok(r) => resume(r, &name),
-                Err(e) => Loaded::Error(e.into()),
-            },
-        )),
-        Effect::LoadAutosave => Some(Action::Loaded(
-            match read_save_or_backup::<GameSave>(&ctx.autosave_file, GAME_KIND, GAME_SAVE_VERSION)
-            {
-                Ok(r) => resume(r, "autosave"),
-                Err(e) => Loaded::Error(e.into()),
-            },
-        )),
+        Effect::Load(name) => Some(Action::Loaded(resume(ctx.saves.load_checked(
+            &name,
+            GAME_KIND,
+            GAME_SAVE_VERSION,
+            Game::from_save,
+        )))),
+        Effect::LoadAutosave => Some(Action::Loaded(resume(read_checked_or_backup(
+            &ctx.autosave_file,
+            GAME_KIND,
+            GAME_SAVE_VERSION,
+            Game::from_save,
+        )))),
         Effect::ImportFile(path) => Some(Action::Loaded(import_file(Path::new(&path)))),
         Effect::ImportText(text) => Some(Action::Loaded(import_text(&text, "pasted text"))),
         Effect::RecordStart(key) => {

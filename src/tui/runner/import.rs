@@ -5,22 +5,30 @@
 use std::path::{Path, PathBuf};
 
 use crate::engine::format::PuzzleReader;
-use crate::game::{Game, GameSave, Origin};
-use crate::store::Recovered;
+use crate::game::{Game, Origin};
+use crate::store::{LoadError, Recovered};
 use crate::tui::action::{LoadGameError, Loaded};
 
 /// Largest puzzle file the import reads.
 pub(super) const MAX_IMPORT: u64 = 16 << 20;
 
 /// The game of a save read from disk (or of its backup, saying why).
-pub(super) fn resume(r: Recovered<GameSave>, name: &str) -> Loaded {
-    match (Game::from_save(&r.payload), r.from_backup) {
-        (Ok(g), None) => Loaded::Game(Box::new(g)),
-        (Ok(g), Some(e)) => Loaded::Recovered(Box::new(g), e),
-        (Err(source), _) => Loaded::Error(LoadGameError::Game {
-            name: name.to_string(),
-            source,
-        }),
+/// The game of a save read and checked (a save that reads but holds no
+/// game this build can resume was treated as damaged: moved aside, its
+/// backup tried).
+pub(super) fn resume(r: Result<Recovered<Game>, LoadError>) -> Loaded {
+    match r {
+        Ok(Recovered {
+            payload,
+            from_backup: None,
+            ..
+        }) => Loaded::Game(Box::new(payload)),
+        Ok(Recovered {
+            payload,
+            from_backup: Some(e),
+            ..
+        }) => Loaded::Recovered(Box::new(payload), e),
+        Err(e) => Loaded::Error(e.into()),
     }
 }
 

@@ -5,8 +5,9 @@ use super::*;
 use std::path::PathBuf;
 
 use crate::game::{Game, Origin};
+use crate::store::LoadError;
 use crate::store::SaveMeta;
-use crate::tui::action::LoadGameError;
+use crate::tui::action::{LoadGameError, Loaded};
 
 /// A fresh folder, removed with everything in it when dropped.
 fn scratch() -> tempfile::TempDir {
@@ -164,4 +165,43 @@ fn import_refuses_fifos_devices_and_folders() {
             other => panic!("{}: {other:?}", path.display()),
         }
     }
+}
+
+/// A save that reads but makes no sense (here a 400×400 header over the
+/// cells of a 9×9) is damaged like one that does not read: moved aside,
+/// and the backup of the save before it resumed instead.
+#[test]
+fn a_save_that_makes_no_sense_is_moved_aside_and_its_backup_resumed() {
+    let tmp = scratch();
+    let path = tmp.path().join("autosave.json");
+    let p = crate::engine::format::parse_one(
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        "test",
+    )
+    .unwrap();
+    let game = Game::new(&p, None, Origin::default());
+    let meta = crate::tui::app::meta(&game);
+    let good = game.to_save();
+    let mut bad = good.clone();
+    bad.box_rows = 20;
+    bad.box_cols = 20;
+    write_save(&path, GAME_KIND, GAME_SAVE_VERSION, &meta, &good).unwrap();
+    // The second write keeps the first as the backup.
+    write_save(&path, GAME_KIND, GAME_SAVE_VERSION, &meta, &bad).unwrap();
+    let r = read_checked_or_backup(&path, GAME_KIND, GAME_SAVE_VERSION, Game::from_save);
+    match resume(r) {
+        Loaded::Recovered(g, why) => {
+            assert_eq!(g.puzzle(), p);
+            assert!(why.to_string().contains("damaged"), "{why}");
+            let LoadError::Invalid { kept_as, .. } = why else {
+                panic!("{why:?}")
+            };
+            assert!(kept_as.is_some_and(|k| k.exists()), "moved aside");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(
+        !path.exists(),
+        "the bad save is no longer where autosave writes"
+    );
 }
