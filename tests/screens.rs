@@ -385,11 +385,14 @@ fn save_as_screen() {
     let fx = a.update(key(KeyCode::Enter));
     assert!(
         fx.iter()
-            .any(|e| matches!(e, Effect::SaveAs(n, ..) if n == "evening game")),
+            .any(|e| matches!(e, Effect::SaveAs { name, .. } if name == "evening game")),
         "{fx:?}"
     );
     a.update(Action::Saved(Ok("evening game".into())));
     snap("saved_9x9", &mut a);
+    // The name is taken by another game: asked first.
+    a.update(Action::SaveWouldReplace("evening game".into()));
+    snap("save_as_replace", &mut a);
 }
 
 // ---------------------------------------------------------- solve visually

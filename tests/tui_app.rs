@@ -374,10 +374,17 @@ fn save_load_round_trip_through_the_store() {
         a.update(ch(c));
     }
     let fx = a.update(key(KeyCode::Enter));
-    let Some(Effect::SaveAs(name, save, meta)) = fx.into_iter().next() else {
+    let Some(Effect::SaveAs {
+        name,
+        save,
+        meta,
+        overwrite,
+    }) = fx.into_iter().next()
+    else {
         panic!("no save effect")
     };
     assert_eq!(name, "my game");
+    assert!(!overwrite, "the runner asks before replacing another game");
     saves.save(&name, "game", 1, &meta, &*save).unwrap();
     let r = saves.load::<GameSave>(&name, "game", 1).unwrap();
     let (meta2, back) = (r.meta, r.payload);
@@ -1198,4 +1205,38 @@ fn leaving_a_game_keeps_it_and_continue_puts_the_cursor_back() {
             sel: dekadoku::tui::app::StartItem::Continue
         }
     ));
+}
+
+/// "Save as" over a save of another game asks first: Esc keeps the old
+/// save, Enter writes over it.
+#[test]
+fn save_as_asks_before_replacing_another_game() {
+    let mut a = playing(small());
+    a.update(ch('s'));
+    press(&mut a, "mine");
+    let fx = a.update(key(KeyCode::Enter));
+    assert!(fx.iter().any(|e| matches!(
+        e,
+        Effect::SaveAs {
+            overwrite: false,
+            ..
+        }
+    )));
+    // The runner found another game under that name.
+    a.update(Action::SaveWouldReplace("mine".into()));
+    assert_eq!(
+        a.overlay,
+        Some(Overlay::ConfirmOverwrite {
+            name: "mine".into()
+        })
+    );
+    let fx = a.update(key(KeyCode::Esc));
+    assert!(fx.is_empty() && a.overlay.is_none());
+    assert!(a.status.contains("kept"), "{}", a.status);
+    a.update(Action::SaveWouldReplace("mine".into()));
+    let fx = a.update(key(KeyCode::Enter));
+    assert!(
+        fx.iter()
+            .any(|e| matches!(e, Effect::SaveAs { name, overwrite: true, .. } if name == "mine"))
+    );
 }

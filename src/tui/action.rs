@@ -226,6 +226,9 @@ pub enum Action {
     Saves(Vec<SaveListing>),
     /// A save was written under this name (or failed, and why).
     Saved(Result<String, StoreError>),
+    /// "Save as" would replace a save of another game: nothing was
+    /// written; the app asks.
+    SaveWouldReplace(String),
     /// A win was recorded: whether it is a new best, and the best time.
     Recorded {
         /// New best for this size and level.

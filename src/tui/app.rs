@@ -61,7 +61,17 @@ pub enum Effect {
     /// Remove the autosave (the game was won).
     ClearAutosave,
     /// Write a named save.
-    SaveAs(String, Box<GameSave>, SaveMeta),
+    SaveAs {
+        /// The save's name.
+        name: String,
+        /// The game.
+        save: Box<GameSave>,
+        /// Its summary.
+        meta: SaveMeta,
+        /// Write even over a save of another game (the player said so);
+        /// otherwise the runner asks first ([`Action::SaveWouldReplace`]).
+        overwrite: bool,
+    },
     /// Keep a game the player is leaving unfinished among the named saves,
     /// under a name of the runner's choosing (`unfinished-N`).
     KeepUnfinished(Box<GameSave>, SaveMeta),
@@ -184,6 +194,11 @@ pub enum Overlay {
     Paused,
     /// Asking before the solver fills the board (`S` sits next to `s`).
     ConfirmSolve,
+    /// Asking before "Save as" replaces a save of another game.
+    ConfirmOverwrite {
+        /// The save's name.
+        name: String,
+    },
     /// The board is solved.
     Solved {
         /// Time taken.
@@ -400,6 +415,9 @@ impl App {
                     *slot = Some(list);
                 }
             }
+            Action::SaveWouldReplace(name) => {
+                self.overlay = Some(Overlay::ConfirmOverwrite { name });
+            }
             Action::Saved(r) => {
                 self.status = match r {
                     Ok(name) => format!("saved as “{name}”"),
@@ -465,6 +483,14 @@ impl App {
                 (Overlay::ConfirmSolve, Command::Confirm | Command::Solve) => {
                     self.overlay = None;
                     self.solve_board(fx);
+                }
+                (Overlay::ConfirmOverwrite { name }, Command::Confirm) => {
+                    self.overlay = None;
+                    self.save_as(name, true, fx);
+                }
+                (Overlay::ConfirmOverwrite { name }, Command::Cancel) => {
+                    self.overlay = None;
+                    self.status = format!("not saved: “{name}” is kept as it was");
                 }
                 (Overlay::ConfirmSolve, Command::Cancel) => {
                     self.overlay = None;

@@ -539,7 +539,15 @@ fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
             let _ = remove_save(&ctx.autosave_file);
             None
         }
-        Effect::SaveAs(name, save, mut meta) => {
+        Effect::SaveAs {
+            name,
+            save,
+            mut meta,
+            overwrite,
+        } => {
+            if !overwrite && replaces_another_game(&ctx.saves, &name, &save) {
+                return Some(Action::SaveWouldReplace(name));
+            }
             meta.saved_at = now_secs();
             Some(Action::Saved(
                 ctx.saves
@@ -656,6 +664,25 @@ fn update_stats<T>(ctx: &mut Context, change: impl FnOnce(&mut Stats) -> T) -> T
     let _ = ctx.stats.save(&file);
     drop(lock);
     out
+}
+
+/// Whether saving `save` as `name` would replace a save of another game
+/// (other givens, or a file there that does not read as a game). Saving
+/// the same puzzle again, or under a new name, replaces nothing.
+fn replaces_another_game(saves: &Saves, name: &str, save: &GameSave) -> bool {
+    let Ok(path) = saves.path_for(name) else {
+        return false; // the save itself reports the bad name
+    };
+    if !path.exists() {
+        return false;
+    }
+    match crate::store::read_save::<GameSave>(&path, GAME_KIND, GAME_SAVE_VERSION) {
+        Ok((_, old)) => {
+            (old.box_rows, old.box_cols, &old.givens)
+                != (save.box_rows, save.box_cols, &save.givens)
+        }
+        Err(_) => true,
+    }
 }
 
 /// Keeps a game the player left unfinished as the first free

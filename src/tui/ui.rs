@@ -164,6 +164,30 @@ pub fn draw(frame: &mut Frame, app: &App) {
                 r,
             );
         }
+        Some(Overlay::ConfirmOverwrite { name }) => {
+            let r = centered(body, 56, 5);
+            frame.render_widget(Clear, r);
+            frame.render_widget(
+                Paragraph::new(vec![
+                    Line::from(format!("“{name}” is a save of another game.")),
+                    Line::from("Replace it with this one?"),
+                    Line::from(format!(
+                        "{} replace · {} keep it",
+                        keys(app, KeyContext::Menu, Command::Confirm),
+                        keys(app, KeyContext::Menu, Command::Cancel)
+                    )),
+                ])
+                .alignment(Alignment::Center)
+                .block(
+                    Block::default()
+                        .borders(Borders::ALL)
+                        .title(" Save as ")
+                        .border_style(s.get(Role::BoxBorder)),
+                )
+                .style(s.get(Role::Text)),
+                r,
+            );
+        }
         Some(Overlay::Solved {
             secs,
             new_best,

@@ -298,6 +298,21 @@ impl App {
         }
     }
 
+    /// Saves the game in play as `name` (over a save of another game
+    /// only when `overwrite`: the runner asks first otherwise).
+    pub(super) fn save_as(&mut self, name: String, overwrite: bool, fx: &mut Vec<Effect>) {
+        let cursor = self.cursor;
+        if let Some(g) = &mut self.game {
+            g.set_cursor(cursor);
+            fx.push(Effect::SaveAs {
+                name,
+                save: Box::new(g.to_save()),
+                meta: meta(g),
+                overwrite,
+            });
+        }
+    }
+
     /// Naming a save.
     pub(super) fn save_as_command(&mut self, cmd: Command, fx: &mut Vec<Effect>) {
         let Screen::SaveAs { input } = &self.screen else {
@@ -308,9 +323,8 @@ impl App {
                 let name = input.value().trim().to_string();
                 if name.is_empty() {
                     self.status = "type a name for the save".into();
-                } else if let Some(g) = &mut self.game {
-                    g.set_cursor(self.cursor);
-                    fx.push(Effect::SaveAs(name, Box::new(g.to_save()), meta(g)));
+                } else if self.game.is_some() {
+                    self.save_as(name, false, fx);
                     self.screen = Screen::Playing;
                 }
             }

@@ -205,3 +205,35 @@ fn a_save_that_makes_no_sense_is_moved_aside_and_its_backup_resumed() {
         "the bad save is no longer where autosave writes"
     );
 }
+
+/// Another game under the name is replaced only when the player says so;
+/// the same puzzle again, or a new name, replaces nothing.
+#[test]
+fn save_as_knows_another_game_from_the_same_one() {
+    let tmp = scratch();
+    let saves = Saves::new(tmp.path().join("saves"));
+    let game = |line: &str| {
+        let p = crate::engine::format::parse_one(line, "test").unwrap();
+        Game::new(&p, None, Origin::default())
+    };
+    let one =
+        game("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+    let two =
+        game("52...6.........7.13...........4..8..6......5...........418.........3..2...87.....");
+    assert!(
+        !replaces_another_game(&saves, "mine", &one.to_save()),
+        "new name"
+    );
+    let meta = crate::tui::app::meta(&one);
+    saves
+        .save("mine", GAME_KIND, GAME_SAVE_VERSION, &meta, &one.to_save())
+        .unwrap();
+    assert!(
+        !replaces_another_game(&saves, "mine", &one.to_save()),
+        "same game"
+    );
+    assert!(
+        replaces_another_game(&saves, "mine", &two.to_save()),
+        "another game"
+    );
+}
