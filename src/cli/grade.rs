@@ -80,7 +80,12 @@ pub fn run(args: &GradeArgs) -> Result<Status, CliError> {
         }
     }
     bar.finish_and_clear();
+    // The summary only after the last line is out: a run whose output
+    // could not be written ends with that alone.
+    if let Err(e) = out.flush() {
+        return tally.write_failed(e);
+    }
     let summary: Vec<String> = levels.iter().map(|(l, k)| format!("{l} {k}")).collect();
     eprintln!("{name}: {} puzzles: {}", tally.puzzles, summary.join(", "));
-    tally.flush_and_finish(&mut out)
+    tally.finish()
 }
