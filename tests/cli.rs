@@ -803,3 +803,21 @@ fn a_reader_that_stops_early_ends_the_run_quietly() {
         }
     }
 }
+
+#[test]
+fn cr_only_line_ends_are_read_like_lf() {
+    // A grid as a terminal sends a paste (`\r` line ends), and a line file
+    // from an old Mac: the same puzzles as with `\n`.
+    let grid = dekadoku::engine::format::to_string(
+        &dekadoku::engine::format::parse_one(HARD, "hard").unwrap(),
+        dekadoku::engine::format::Format::Grid,
+    );
+    let lines = format!("# two\n{HARD}\n\n{HARD}\n");
+    for input in [grid, lines] {
+        let lf = run(&["solve"], input.as_bytes());
+        assert_eq!(lf.status.code(), Some(0), "{}", text(&lf.stderr));
+        let cr = run(&["solve"], input.replace('\n', "\r").as_bytes());
+        assert_eq!(cr.status.code(), Some(0), "{}", text(&cr.stderr));
+        assert_eq!(text(&cr.stdout), text(&lf.stdout));
+    }
+}
