@@ -821,3 +821,76 @@ fn cr_only_line_ends_are_read_like_lf() {
         assert_eq!(text(&cr.stdout), text(&lf.stdout));
     }
 }
+
+#[test]
+fn grade_and_hint_take_a_timeout() {
+    let two = format!("..{}", &SOLVED[2..]);
+    for cmd in ["grade", "hint"] {
+        let out = run(
+            &[cmd, "--timeout", "0", "-"],
+            format!("{HARD}\n").as_bytes(),
+        );
+        assert_eq!(out.status.code(), Some(1), "{cmd}: {}", text(&out.stderr));
+        assert!(
+            text(&out.stderr).contains("stopped"),
+            "{cmd}: {}",
+            text(&out.stderr)
+        );
+        let out = run(
+            &[cmd, "--timeout", "60", "-"],
+            format!("{two}\n").as_bytes(),
+        );
+        assert_eq!(out.status.code(), Some(0), "{cmd}: {}", text(&out.stderr));
+    }
+}
+
+#[test]
+fn grade_and_hint_refuse_boards_above_64x64_before_any_search() {
+    // An empty 100×100: proving it has more than one solution is a search
+    // of its own; the refusal comes first.
+    let empty = format!("{}\n", vec!["0"; 100].join(" ")).repeat(100);
+    for cmd in ["grade", "hint"] {
+        let start = std::time::Instant::now();
+        let out = run(&[cmd, "-"], empty.as_bytes());
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{cmd}: {stderr}");
+        assert!(stderr.contains("up to 64×64"), "{cmd}: {stderr}");
+        assert!(stderr.contains("100×100"), "{cmd}: {stderr}");
+        assert!(
+            start.elapsed().as_secs() < 10,
+            "{cmd}: {:?}",
+            start.elapsed()
+        );
+    }
+}
+
+#[test]
+fn generate_settling_for_the_closest_at_the_timeout_exits_1() {
+    // No 9×9 rates 11.5 or more; all the tries take seconds, so the
+    // timeout passes first and the closest found is printed.
+    let args = [
+        "generate",
+        "--level",
+        "extreme",
+        "--rating",
+        "11.5-12",
+        "--seed",
+        "1",
+        "--timeout",
+        "0.5",
+    ];
+    let out = run(&args, b"");
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    // The closest is printed and named (or, on a slow machine, not even
+    // one try was done in time, and the puzzle is reported stopped).
+    let printed = text(&out.stdout).lines().any(|l| !l.starts_with('#'));
+    assert!(
+        if printed {
+            stderr.contains("the closest found")
+        } else {
+            stderr.contains("puzzle 0")
+        },
+        "{stderr}"
+    );
+}
