@@ -466,8 +466,13 @@ pub fn run(cli: Cli) -> Result<Status, CliError> {
 
 #[cfg(feature = "store")]
 fn print_default_config() -> Result<Status, CliError> {
-    print!("{}", crate::store::Config::default_toml());
-    Ok(Status::AllWell)
+    use std::io::Write;
+    let text = crate::store::Config::default_toml();
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => Ok(Status::AllWell),
+        Err(e) => Tally::new("dekadoku --print-default-config").write_failed(e),
+    }
 }
 
 #[cfg(not(feature = "store"))]
@@ -484,13 +489,18 @@ fn play() -> Result<Status, CliError> {
 
 #[cfg(not(feature = "tui"))]
 fn play() -> Result<Status, CliError> {
-    println!(
-        "dekadoku {}: built without the game (feature `tui`); the batch commands:\n",
-        env!("CARGO_PKG_VERSION")
-    );
     use clap::CommandFactory;
-    let _ = Cli::command().print_help();
-    Ok(Status::AllWell)
+    use std::io::Write;
+    let text = format!(
+        "dekadoku {}: built without the game (feature `tui`); the batch commands:\n\n{}",
+        env!("CARGO_PKG_VERSION"),
+        Cli::command().render_help()
+    );
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => Ok(Status::AllWell),
+        Err(e) => Tally::new("dekadoku").write_failed(e),
+    }
 }
 
 #[cfg(test)]

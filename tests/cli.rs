@@ -672,3 +672,225 @@ fn bench_refuses_a_bad_sat_command_before_timing_anything() {
         "dekadoku bench: bad solver command `'unclosed`: a quote is not closed, or it ends in a backslash\n"
     );
 }
+
+/// A solved 9×9: every command gets through it at once.
+const SOLVED: &str =
+    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+
+/// One output-writing run of every subcommand, on enough input that its
+/// output overflows a pipe's buffer (so a reader that stops early is
+/// still being written to), with the exit code of a full run.
+struct Case {
+    args: Vec<String>,
+    stdin: Vec<u8>,
+    /// The exit code when all output is read.
+    code: i32,
+}
+
+fn every_writer(dir: &std::path::Path) -> Vec<Case> {
+    let many = |n: usize, line: &str| format!("{line}\n").repeat(n).into_bytes();
+    let file = dir.join("solved.txt");
+    std::fs::write(&file, many(1, SOLVED)).unwrap();
+    let file = file.to_str().unwrap().to_string();
+    let case = |args: &[&str], stdin: Vec<u8>, code| Case {
+        args: args.iter().map(|s| s.to_string()).collect(),
+        stdin,
+        code,
+    };
+    let mut bench = vec!["bench", "--min-time", "0"];
+    bench.extend(std::iter::repeat_n(file.as_str(), 1000));
+    vec![
+        case(&["solve"], many(2000, SOLVED), 0),
+        case(&["count"], many(40_000, SOLVED), 0),
+        // Without --all, check prints only the puzzles that are wrong.
+        case(&["check"], many(2000, &".".repeat(81)), 1),
+        case(&["check", "--all"], many(2000, SOLVED), 0),
+        case(&["convert", "--to", "grid"], many(1000, SOLVED), 0),
+        case(
+            &[
+                "generate", "--size", "4", "--level", "easy", "--count", "3000", "--seed", "1",
+            ],
+            Vec::new(),
+            0,
+        ),
+        case(&["grade"], many(5000, SOLVED), 0),
+        case(&["hint"], many(5000, SOLVED), 0),
+        case(&bench, Vec::new(), 0),
+        case(&["--print-default-config"], Vec::new(), 0),
+    ]
+}
+
+/// Spawns `dekadoku` with `stdout`, feeding `stdin` and collecting standard
+/// error on threads (so neither pipe can stall it).
+fn spawn(
+    case: &Case,
+    stdout: Stdio,
+) -> (
+    std::process::Child,
+    std::thread::JoinHandle<()>,
+    std::thread::JoinHandle<String>,
+) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dekadoku"))
+        .args(&case.args)
+        .stdin(Stdio::piped())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let data = case.stdin.clone();
+    // The child stops reading when its output fails: ignore a broken pipe.
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&data);
+    });
+    let mut err = child.stderr.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = std::io::Read::read_to_string(&mut err, &mut s);
+        s
+    });
+    (child, writer, reader)
+}
+
+#[test]
+fn output_that_cannot_be_written_is_one_error_never_a_panic() {
+    if !cfg!(target_os = "linux") {
+        eprintln!("skipped: /dev/full is Linux's");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for case in every_writer(dir.path()) {
+        let full = std::fs::File::create("/dev/full").unwrap();
+        let (mut child, writer, reader) = spawn(&case, Stdio::from(full));
+        let status = child.wait().unwrap();
+        writer.join().unwrap();
+        let stderr = reader.join().unwrap();
+        let what = &case.args[..case.args.len().min(4)];
+        assert_eq!(status.code(), Some(2), "{what:?}: {stderr}");
+        let lines: Vec<&str> = stderr.lines().collect();
+        assert!(
+            lines.last().is_some_and(|l| l.contains("cannot write")),
+            "{what:?}: {stderr}"
+        );
+        assert_eq!(
+            stderr.matches("cannot write").count(),
+            1,
+            "{what:?}: {stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{what:?}: {stderr}");
+    }
+}
+
+#[test]
+fn a_reader_that_stops_early_ends_the_run_quietly() {
+    use std::io::BufRead;
+    let dir = tempfile::tempdir().unwrap();
+    for case in every_writer(dir.path()) {
+        let (mut child, writer, reader) = spawn(&case, Stdio::piped());
+        let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
+        let mut first = String::new();
+        out.read_line(&mut first).unwrap();
+        drop(out);
+        let status = child.wait().unwrap();
+        writer.join().unwrap();
+        let stderr = reader.join().unwrap();
+        let what = &case.args[..case.args.len().min(4)];
+        assert!(!first.is_empty(), "{what:?}: {stderr}");
+        // The code of the run as far as it went: no error for the pipe.
+        assert_eq!(status.code(), Some(case.code), "{what:?}: {stderr}");
+        for bad in ["cannot write", "panicked", "Broken pipe", "os error"] {
+            assert!(!stderr.contains(bad), "{what:?}: {stderr}");
+        }
+    }
+}
+
+#[test]
+fn cr_only_line_ends_are_read_like_lf() {
+    // A grid as a terminal sends a paste (`\r` line ends), and a line file
+    // from an old Mac: the same puzzles as with `\n`.
+    let grid = dekadoku::engine::format::to_string(
+        &dekadoku::engine::format::parse_one(HARD, "hard").unwrap(),
+        dekadoku::engine::format::Format::Grid,
+    );
+    let lines = format!("# two\n{HARD}\n\n{HARD}\n");
+    for input in [grid, lines] {
+        let lf = run(&["solve"], input.as_bytes());
+        assert_eq!(lf.status.code(), Some(0), "{}", text(&lf.stderr));
+        let cr = run(&["solve"], input.replace('\n', "\r").as_bytes());
+        assert_eq!(cr.status.code(), Some(0), "{}", text(&cr.stderr));
+        assert_eq!(text(&cr.stdout), text(&lf.stdout));
+    }
+}
+
+#[test]
+fn grade_and_hint_take_a_timeout() {
+    let two = format!("..{}", &SOLVED[2..]);
+    for cmd in ["grade", "hint"] {
+        let out = run(
+            &[cmd, "--timeout", "0", "-"],
+            format!("{HARD}\n").as_bytes(),
+        );
+        assert_eq!(out.status.code(), Some(1), "{cmd}: {}", text(&out.stderr));
+        assert!(
+            text(&out.stderr).contains("stopped"),
+            "{cmd}: {}",
+            text(&out.stderr)
+        );
+        let out = run(
+            &[cmd, "--timeout", "60", "-"],
+            format!("{two}\n").as_bytes(),
+        );
+        assert_eq!(out.status.code(), Some(0), "{cmd}: {}", text(&out.stderr));
+    }
+}
+
+#[test]
+fn grade_and_hint_refuse_boards_above_64x64_before_any_search() {
+    // An empty 100×100: proving it has more than one solution is a search
+    // of its own; the refusal comes first.
+    let empty = format!("{}\n", vec!["0"; 100].join(" ")).repeat(100);
+    for cmd in ["grade", "hint"] {
+        let start = std::time::Instant::now();
+        let out = run(&[cmd, "-"], empty.as_bytes());
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{cmd}: {stderr}");
+        assert!(stderr.contains("up to 64×64"), "{cmd}: {stderr}");
+        assert!(stderr.contains("100×100"), "{cmd}: {stderr}");
+        assert!(
+            start.elapsed().as_secs() < 10,
+            "{cmd}: {:?}",
+            start.elapsed()
+        );
+    }
+}
+
+#[test]
+fn generate_settling_for_the_closest_at_the_timeout_exits_1() {
+    // No 9×9 rates 11.5 or more; all the tries take seconds, so the
+    // timeout passes first and the closest found is printed.
+    let args = [
+        "generate",
+        "--level",
+        "extreme",
+        "--rating",
+        "11.5-12",
+        "--seed",
+        "1",
+        "--timeout",
+        "0.5",
+    ];
+    let out = run(&args, b"");
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    // The closest is printed and named (or, on a slow machine, not even
+    // one try was done in time, and the puzzle is reported stopped).
+    let printed = text(&out.stdout).lines().any(|l| !l.starts_with('#'));
+    assert!(
+        if printed {
+            stderr.contains("the closest found")
+        } else {
+            stderr.contains("puzzle 0")
+        },
+        "{stderr}"
+    );
+}

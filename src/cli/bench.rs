@@ -4,7 +4,7 @@
 //! puzzles in the same run and prints the ratio to the first backend.
 
 use std::fs::File;
-use std::io::BufReader;
+use std::io::{self, BufReader, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -120,10 +120,16 @@ pub fn run(args: &BenchArgs) -> Result<Status, CliError> {
     }
     let mut tally = Tally::new("dekadoku bench");
     let min_time = Duration::from_secs_f64(args.min_time.clamp(0.0, 3600.0));
-    println!(
+    // Line by line, so that each row shows when it is timed.
+    let mut out = io::stdout().lock();
+    let header = writeln!(
+        out,
         "{:<40} {:>8} {:>12} {:>12} {:>13} {:>12} {:>7}",
         "file", "puzzles", "ours µs/pz", "ours pz/s", "sudoku µs/pz", "sudoku pz/s", "ratio"
     );
+    if let Err(e) = header.and_then(|()| out.flush()) {
+        return tally.write_failed(e);
+    }
     for path in &args.files {
         let name = path.display().to_string();
         let quiet = ProgressBar::hidden();
@@ -207,7 +213,9 @@ pub fn run(args: &BenchArgs) -> Result<Status, CliError> {
             } else {
                 shorten(&name, 40)
             };
-            print_row(&label, &ours, peer.as_ref());
+            if let Err(e) = print_row(&mut out, &label, &ours, peer.as_ref()) {
+                return tally.write_failed(e);
+            }
             if let Some(theirs) = &peer
                 && theirs.unique != ours.unique
             {
@@ -253,9 +261,15 @@ pub fn run(args: &BenchArgs) -> Result<Status, CliError> {
 }
 
 /// One line of the table: our time and, on 9×9 files, the peer's.
-fn print_row(label: &str, ours: &Timing, peer: Option<&Timing>) {
+fn print_row(
+    out: &mut impl Write,
+    label: &str,
+    ours: &Timing,
+    peer: Option<&Timing>,
+) -> io::Result<()> {
     match peer {
-        Some(theirs) => println!(
+        Some(theirs) => writeln!(
+            out,
             "{label:<40} {:>8} {:>12.2} {:>12.0} {:>13.2} {:>12.0} {:>7.2}",
             ours.puzzles,
             ours.per_puzzle.as_secs_f64() * 1e6,
@@ -264,7 +278,8 @@ fn print_row(label: &str, ours: &Timing, peer: Option<&Timing>) {
             theirs.rate(),
             theirs.per_puzzle.as_secs_f64() / ours.per_puzzle.as_secs_f64().max(1e-12),
         ),
-        None => println!(
+        None => writeln!(
+            out,
             "{label:<40} {:>8} {:>12.2} {:>12.0} {:>13} {:>12} {:>7}",
             ours.puzzles,
             ours.per_puzzle.as_secs_f64() * 1e6,

@@ -1,6 +1,8 @@
 //! `dekadoku check`: conflicting givens by cell, and whether each puzzle has
 //! exactly one solution.
 
+use std::io::{self, Write};
+
 use clap::Args;
 
 use crate::engine::{NoTrace, Outcome, Solver};
@@ -20,9 +22,13 @@ pub struct CheckArgs {
     all: bool,
 }
 
-/// Runs `check`: one line per puzzle, `ok` or what is wrong.
+/// Runs `check`: one line per puzzle, `ok` or what is wrong. Output that
+/// cannot be written ends the run (see [`Tally::write_failed`]).
 pub fn run(args: &CheckArgs) -> Result<Status, CliError> {
     let mut reader = args.input.open()?;
+    // Line by line, as `println!` would, but a failed write is an error
+    // rather than a panic.
+    let mut out = io::stdout().lock();
     let name = args.input.name();
     let mut solver = Solver::new();
     let mut tally = Tally::new(name.as_str());
@@ -40,25 +46,30 @@ pub fn run(args: &CheckArgs) -> Result<Status, CliError> {
             tally.puzzles,
             puzzle.shape()
         );
-        match outcome {
+        let written = match outcome {
             Outcome::Solved(_) => {
                 good += 1;
                 if args.all {
-                    bar.suspend(|| println!("{head}: ok, one solution"));
+                    bar.suspend(|| writeln!(out, "{head}: ok, one solution"))
+                } else {
+                    Ok(())
                 }
             }
             Outcome::InvalidGivens(conflicts) => {
                 tally.unsolved();
                 bar.suspend(|| {
-                    for c in &conflicts {
-                        println!("{head}: conflict: {c}");
-                    }
-                });
+                    conflicts
+                        .iter()
+                        .try_for_each(|c| writeln!(out, "{head}: conflict: {c}"))
+                })
             }
             other => {
                 tally.unsolved();
-                bar.suspend(|| println!("{head}: {}", describe(&other)));
+                bar.suspend(|| writeln!(out, "{head}: {}", describe(&other)))
             }
+        };
+        if let Err(e) = written.and_then(|()| out.flush()) {
+            return tally.write_failed(e);
         }
     }
     bar.finish_and_clear();

@@ -28,8 +28,9 @@ pub struct GenerateArgs {
     /// Difficulty, as the grader measures it (the hardest technique a
     /// puzzle needs): easy, medium, hard, expert or extreme. Puzzles are
     /// dug, graded and kept when they match; when none does within the
-    /// tries, the closest is printed with a warning. Above 64×64 the level
-    /// is a clue-count target.
+    /// tries, the closest is printed with a warning (and the exit code is 1
+    /// when it was the timeout that ran out). Above 64×64 the level is a
+    /// clue-count target.
     #[arg(long, default_value = "medium", value_name = "LEVEL")]
     level: Level,
     /// Clue symmetry: none, rotate180, rotate90, mirror-horizontal,
@@ -295,6 +296,14 @@ fn clock_seed() -> u64 {
     splitmix64(nanos)
 }
 
+/// The threads to make `count` puzzles with: `--jobs`, or one per core,
+/// but never more than there are puzzles (and at least one).
+fn job_count(jobs: Option<usize>, count: u64) -> usize {
+    jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .min(usize::try_from(count).unwrap_or(usize::MAX))
+        .max(1)
+}
+
 /// Runs `generate`.
 pub fn run(args: &GenerateArgs) -> Result<Status, CliError> {
     let shape = shape_of(args)?;
@@ -360,10 +369,7 @@ pub fn run(args: &GenerateArgs) -> Result<Status, CliError> {
     if let Err(e) = out.write_all(header.as_bytes()) {
         return tally.write_failed(e);
     }
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
+    let jobs = job_count(args.jobs, args.count);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .build()
@@ -379,13 +385,17 @@ pub fn run(args: &GenerateArgs) -> Result<Status, CliError> {
         let limits = args.timeout.limits();
         let start = Instant::now();
         let result = generate_graded(&opts, &limits);
+        // Whether the timeout passed (a puzzle then may be the closest
+        // found by then).
+        let timed_out = limits.check(0).is_some();
         bar.inc(1);
-        (i, opts.seed, result, start.elapsed().as_secs_f64() * 1000.0)
+        let ms = start.elapsed().as_secs_f64() * 1000.0;
+        (i, opts.seed, result, ms, timed_out)
     };
     for first in (0..args.count).step_by(batch as usize) {
         let end = first.saturating_add(batch).min(args.count);
         let results: Vec<_> = pool.install(|| (first..end).into_par_iter().map(made).collect());
-        for (i, seed, result, ms) in results {
+        for (i, seed, result, ms, timed_out) in results {
             let graded = match result {
                 Ok(g) => g,
                 Err(stop) => {
@@ -395,9 +405,12 @@ pub fn run(args: &GenerateArgs) -> Result<Status, CliError> {
                 }
             };
             let g = &graded.generated;
+            // Whether the puzzle is not what was asked (the closest found).
+            let mut missed = false;
             if let Some((lo, hi)) = args.clues
                 && !(lo..=hi).contains(&g.clues)
             {
+                missed = true;
                 bar.suspend(|| {
                     eprintln!(
                         "puzzle {i} (seed {}): {} clues, outside {lo}-{hi} (the closest found)",
@@ -408,6 +421,7 @@ pub fn run(args: &GenerateArgs) -> Result<Status, CliError> {
             if let Some(grade) = &graded.grade
                 && !graded.hit()
             {
+                missed = true;
                 let asked = match opts.rating {
                     Some(range) => format!("{} rated {}", opts.level, rating_text(range)),
                     None => opts.level.to_string(),
@@ -420,11 +434,18 @@ pub fn run(args: &GenerateArgs) -> Result<Status, CliError> {
                 });
             }
             if graded.level().is_none() {
+                missed = true;
                 bar.suspend(|| {
                     eprintln!(
                         "puzzle {i} (seed {seed}): not graded: the timeout passed while grading"
                     )
                 });
+            }
+            // Settling for the closest when the timeout passed is a
+            // puzzle stopped by the timeout: exit code 1. (The closest
+            // after all the tries, without a timeout, is only warned of.)
+            if missed && timed_out {
+                tally.unsolved();
             }
             let grade_note = match &graded.grade {
                 Some(grade) => {
@@ -471,6 +492,16 @@ pub fn run(args: &GenerateArgs) -> Result<Status, CliError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn never_more_threads_than_puzzles() {
+        assert_eq!(job_count(Some(1_000_000), 2), 2);
+        assert_eq!(job_count(Some(4), 10), 4);
+        assert_eq!(job_count(Some(0), 10), 1);
+        assert_eq!(job_count(Some(8), 0), 1);
+        assert_eq!(job_count(None, 1), 1);
+        assert!(job_count(None, u64::MAX) >= 1);
+    }
 
     #[test]
     fn box_and_clue_arguments() {

@@ -6,19 +6,40 @@ use std::io::{self, BufWriter, Write};
 
 use clap::Args;
 
-use crate::engine::grade::{GradeError, grade, step_rating};
+use crate::engine::grade::{Grade, GradeError, grade_within, step_rating};
 use crate::engine::level::Level;
+use crate::engine::logic::{BoardError, MAX_LOGIC_SIDE};
+use crate::engine::{Limits, NoTrace, Outcome, Puzzle, solve};
 
-use super::{CliError, Input, Status, Tally, progress};
+use super::{CliError, Input, Status, Tally, Timeout, progress};
 
 /// Arguments of `grade`.
 #[derive(Debug, Args)]
+#[command(mut_arg("timeout", |a| a.help(
+    "Give up on a puzzle after this many seconds (its line says it was stopped)"
+)))]
 pub struct GradeArgs {
     #[command(flatten)]
     input: Input,
     /// Also print the explained solution path, one step per line.
     #[arg(long)]
     steps: bool,
+    #[command(flatten)]
+    timeout: Timeout,
+}
+
+/// Grades one puzzle within `limits`: a board the technique solver does
+/// not take (above [`MAX_LOGIC_SIDE`]) is refused before any search.
+fn grade_one(puzzle: &Puzzle, limits: &Limits) -> Result<Grade, GradeError> {
+    let n = puzzle.shape().n();
+    if n > MAX_LOGIC_SIDE {
+        return Err(BoardError::TooLarge(n).into());
+    }
+    match solve(puzzle, limits, &mut NoTrace) {
+        Outcome::Solved(solution) => grade_within(puzzle, &solution, limits),
+        Outcome::Stopped(stop) => Err(GradeError::Stopped(stop)),
+        _ => Err(GradeError::NotUnique),
+    }
 }
 
 /// Runs `grade`.
@@ -34,7 +55,7 @@ pub fn run(args: &GradeArgs) -> Result<Status, CliError> {
             continue;
         };
         bar.inc(1);
-        let text = match grade(&puzzle) {
+        let text = match grade_one(&puzzle, &args.timeout.limits()) {
             Ok(g) => {
                 *levels.entry(g.level).or_default() += 1;
                 let hardest = match (g.guesses, g.hardest) {
@@ -80,7 +101,12 @@ pub fn run(args: &GradeArgs) -> Result<Status, CliError> {
         }
     }
     bar.finish_and_clear();
+    // The summary only after the last line is out: a run whose output
+    // could not be written ends with that alone.
+    if let Err(e) = out.flush() {
+        return tally.write_failed(e);
+    }
     let summary: Vec<String> = levels.iter().map(|(l, k)| format!("{l} {k}")).collect();
     eprintln!("{name}: {} puzzles: {}", tally.puzzles, summary.join(", "));
-    tally.flush_and_finish(&mut out)
+    tally.finish()
 }

@@ -6,15 +6,20 @@ use std::io::{self, BufWriter, Write};
 use clap::Args;
 use indicatif::ProgressBar;
 
-use crate::engine::logic::{Board, next_step};
+use crate::engine::logic::{Board, BoardError, next_step};
 
-use super::{CliError, Input, Status, Tally};
+use super::{CliError, Input, Status, Tally, Timeout};
 
 /// Arguments of `hint`.
 #[derive(Debug, Args)]
+#[command(mut_arg("timeout", |a| a.help(
+    "Give up on a position after this many seconds (its line says it was stopped)"
+)))]
 pub struct HintArgs {
     #[command(flatten)]
     input: Input,
+    #[command(flatten)]
+    timeout: Timeout,
 }
 
 /// Runs `hint`: one line per position — the technique and why, or why not.
@@ -28,13 +33,29 @@ pub fn run(args: &HintArgs) -> Result<Status, CliError> {
         let Some(puzzle) = tally.puzzle(item, &quiet) else {
             continue;
         };
+        // A board above the technique solver's sides is refused here,
+        // before any search.
         let text = match Board::from_puzzle(&puzzle).and_then(|b| b.check().map(|()| b)) {
             Ok(b) if b.is_solved() => "solved: nothing to do".to_string(),
-            Ok(b) => match next_step(&b) {
-                Some(step) => step.explanation,
-                None => "no step: this position needs a technique dekadoku does not know yet"
-                    .to_string(),
-            },
+            Ok(mut b) => {
+                b.set_limits(&args.timeout.limits());
+                match next_step(&b) {
+                    Some(step) => step.explanation,
+                    None if b.stopped() => {
+                        let at = tally.at(reader.last_line());
+                        eprintln!("{at}: stopped: the timeout passed");
+                        tally.unsolved();
+                        "- stopped: the timeout passed".to_string()
+                    }
+                    None => "no step: this position needs a technique dekadoku does not know yet"
+                        .to_string(),
+                }
+            }
+            Err(e @ BoardError::TooLarge(_)) => {
+                let at = tally.at(reader.last_line());
+                tally.error(&quiet, format_args!("{at}: {e}"));
+                format!("- {e}")
+            }
             Err(e) => {
                 eprintln!("{}: {e}", tally.at(reader.last_line()));
                 tally.unsolved();

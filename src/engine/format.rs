@@ -421,7 +421,8 @@ impl<R: BufRead> PuzzleReader<R> {
 /// valid Numbers and valid Grid alike; they are reported as
 /// [`Format::Numbers`] (both read the same puzzle).
 pub fn detect(text: &str) -> Option<Format> {
-    let mut content = text.lines().filter(|l| lines::is_content(l));
+    // Lines end as the readers' do: at `\n`, `\r\n` or a lone `\r`.
+    let mut content = text.split(['\n', '\r']).filter(|l| lines::is_content(l));
     let first = content.next()?;
     let second = if detect::needs_second_line(first) {
         content.next()

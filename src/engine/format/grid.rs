@@ -459,6 +459,26 @@ mod tests {
     }
 
     #[test]
+    fn cr_only_line_ends_read_as_lf_and_crlf() {
+        let want = classic();
+        let boxed = BOOK
+            .replace("+-------+-------+-------+\n", "├───────┼───────┼───────┤\n")
+            .replace('|', "│");
+        for text in [BOOK.to_string(), boxed] {
+            assert_eq!(one(&text), want, "{text}");
+            for end in ["\r", "\r\n"] {
+                let other = text.replace('\n', end);
+                assert_eq!(one(&other), want, "{other:?}");
+                // Detected as a grid, too (as a paste is), and two grids
+                // apart by a blank line are two puzzles.
+                let two = format!("{other}{end}{other}");
+                let both = super::super::parse_str(&two, "paste").unwrap();
+                assert_eq!(both, vec![want.clone(), want.clone()], "{two:?}");
+            }
+        }
+    }
+
+    #[test]
     fn writes_rules_between_boxes_and_bands() {
         let text = render(&classic());
         let lines: Vec<&str> = text.lines().collect();

@@ -173,6 +173,23 @@ mod tests {
     }
 
     #[test]
+    fn cr_only_line_ends_read_as_lf_and_crlf() {
+        let lf = format!(
+            "# comment\n\n{TOP1}\n{}\n\n{TOP1}\n",
+            TOP1.replace('.', "0")
+        );
+        let want = read(&lf);
+        assert_eq!(want.len(), 3);
+        assert!(want.iter().all(Result::is_ok));
+        for end in ["\r", "\r\n"] {
+            let text = lf.replace('\n', end);
+            assert_eq!(read(&text), want, "{text:?}");
+            let detected = super::super::parse_str(&text, "t.txt").unwrap();
+            assert_eq!(detected.len(), 3);
+        }
+    }
+
+    #[test]
     fn letters_any_case_and_shapes_from_length() {
         let p16 = "G".to_string() + &".".repeat(254) + "a";
         let p = &read(&p16)[0];

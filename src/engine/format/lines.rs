@@ -1,5 +1,7 @@
 //! Bounded line reading: lines from any `BufRead`, never buffering more than
-//! [`MAX_LINE_BYTES`], checked to be text, with one-line push-back.
+//! [`MAX_LINE_BYTES`], checked to be text, with one-line push-back. A line
+//! ends at `\n`, `\r\n` or a lone `\r` (old Mac files, and what a terminal
+//! sends when text is pasted into it).
 
 use std::collections::VecDeque;
 use std::io::{BufRead, ErrorKind};
@@ -15,7 +17,7 @@ pub const MAX_LINE_BYTES: usize = 1 << 20;
 pub(super) struct Line {
     /// 1-based line number.
     pub no: usize,
-    /// The text, without `\n` or a trailing `\r`.
+    /// The text, without its line ending.
     pub text: String,
 }
 
@@ -46,6 +48,9 @@ pub(super) struct Lines<R> {
     buf: Vec<u8>,
     pending: VecDeque<Result<Line, FormatError>>,
     finished: bool,
+    /// The last line ended at a `\r`: a `\n` right after it belongs to
+    /// that ending, not to an empty line.
+    after_cr: bool,
 }
 
 impl<R: BufRead> Lines<R> {
@@ -64,6 +69,7 @@ impl<R: BufRead> Lines<R> {
             buf: Vec::new(),
             pending: VecDeque::new(),
             finished: false,
+            after_cr: false,
         }
     }
 
@@ -146,9 +152,16 @@ impl<R: BufRead> Lines<R> {
                 self.finished = true;
                 break;
             }
+            if std::mem::take(&mut self.after_cr) && avail[0] == b'\n' {
+                self.reader.consume(1);
+                continue;
+            }
             got_any = true;
-            let (take, newline) = match avail.iter().position(|&b| b == b'\n') {
-                Some(i) => (i, true),
+            let (take, newline) = match avail.iter().position(|&b| b == b'\n' || b == b'\r') {
+                Some(i) => {
+                    self.after_cr = avail[i] == b'\r';
+                    (i, true)
+                }
                 None => (avail.len(), false),
             };
             if !too_long {
@@ -172,9 +185,6 @@ impl<R: BufRead> Lines<R> {
         if too_long {
             let kind = FormatErrorKind::LineTooLong { limit: self.limit };
             return Some(Err(self.error(no, None, kind)));
-        }
-        if self.buf.last() == Some(&b'\r') {
-            self.buf.pop();
         }
         let bad_utf8 = std::str::from_utf8(&self.buf)
             .err()
@@ -223,6 +233,22 @@ mod tests {
         assert_eq!(all(b"", 100), vec![]);
         assert_eq!(all(b"\n", 100), vec![line(1, "")]);
         assert_eq!(all("\u{feff}x\n".as_bytes(), 100), vec![line(1, "x")]);
+    }
+
+    #[test]
+    fn a_lone_cr_ends_a_line_as_lf_and_crlf_do() {
+        let want = vec![line(1, "a"), line(2, "b"), line(3, ""), line(4, "c")];
+        assert_eq!(all(b"a\rb\r\rc", 100), want);
+        assert_eq!(all(b"a\rb\r\rc\r", 100), want);
+        assert_eq!(all(b"a\r\nb\r\r\nc\r\n", 100), want);
+        assert_eq!(all(b"a\rb\n\r\nc", 100), want);
+        // A `\r\n` split between two reads of a small buffer is one ending.
+        for cap in 1..6 {
+            let reader = std::io::BufReader::with_capacity(cap, &b"a\r\nb\r\r\nc"[..]);
+            let mut lines = Lines::new(reader, "t".into());
+            let got: Vec<_> = std::iter::from_fn(|| lines.next_line()).collect();
+            assert_eq!(got, want, "capacity {cap}");
+        }
     }
 
     #[test]
