@@ -237,22 +237,7 @@ pub fn read_save_or_backup<T: DeserializeOwned>(
     kind: &str,
     max_version: u32,
 ) -> Result<Recovered<T>, LoadError> {
-    match read_save(path, kind, max_version) {
-        Ok((meta, payload)) => Ok(Recovered {
-            meta,
-            payload,
-            from_backup: None,
-        }),
-        Err(e @ (LoadError::TooNew { kept_as: None, .. } | LoadError::TooLarge { .. })) => Err(e),
-        Err(e) => match read_save(&backup_path(path), kind, max_version) {
-            Ok((meta, payload)) => Ok(Recovered {
-                meta,
-                payload,
-                from_backup: Some(e),
-            }),
-            Err(_) => Err(e),
-        },
-    }
+    read_checked_or_backup(path, kind, max_version, Ok::<T, std::convert::Infallible>)
 }
 
 /// [`read_save_or_backup`] for a payload that must also make sense:
@@ -264,7 +249,7 @@ pub fn read_checked_or_backup<T, U, E>(
     path: &Path,
     kind: &str,
     max_version: u32,
-    check: impl Fn(&T) -> Result<U, E>,
+    check: impl Fn(T) -> Result<U, E>,
 ) -> Result<Recovered<U>, LoadError>
 where
     T: DeserializeOwned,
@@ -272,7 +257,7 @@ where
 {
     let checked = |p: &Path, move_aside: bool| -> Result<(SaveMeta, U), LoadError> {
         let (meta, payload) = read_save::<T>(p, kind, max_version)?;
-        match check(&payload) {
+        match check(payload) {
             Ok(u) => Ok((meta, u)),
             Err(e) => Err(LoadError::Invalid {
                 path: p.to_path_buf(),
@@ -541,7 +526,7 @@ impl Saves {
         name: &str,
         kind: &str,
         max_version: u32,
-        check: impl Fn(&T) -> Result<U, E>,
+        check: impl Fn(T) -> Result<U, E>,
     ) -> Result<Recovered<U>, LoadError>
     where
         T: DeserializeOwned,

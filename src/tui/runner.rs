@@ -224,7 +224,7 @@ pub fn build_app(dirs: &Dirs, autosave: &Path, depth: ColorDepth) -> (App, Theme
     );
     app.issues = issues;
     app.themes = themes.names().iter().map(|s| s.to_string()).collect();
-    match read_checked_or_backup(autosave, GAME_KIND, GAME_SAVE_VERSION, Game::from_save) {
+    match read_checked_or_backup(autosave, GAME_KIND, GAME_SAVE_VERSION, game_of) {
         Ok(r) => {
             if let Some(e) = &r.from_backup {
                 app.issues
@@ -573,13 +573,13 @@ fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
             &name,
             GAME_KIND,
             GAME_SAVE_VERSION,
-            Game::from_save,
+            game_of,
         )))),
         Effect::LoadAutosave => Some(Action::Loaded(resume(read_checked_or_backup(
             &ctx.autosave_file,
             GAME_KIND,
             GAME_SAVE_VERSION,
-            Game::from_save,
+            game_of,
         )))),
         Effect::ImportFile(path) => Some(Action::Loaded(import_file(Path::new(&path)))),
         Effect::ImportText(text) => Some(Action::Loaded(import_text(&text, "pasted text"))),
@@ -644,6 +644,12 @@ fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
         }
         Effect::Quit => None,
     }
+}
+
+/// The game a save holds, or why it holds none (the check of
+/// [`read_checked_or_backup`]).
+fn game_of(save: GameSave) -> Result<Game, crate::game::SaveError> {
+    Game::from_save(&save)
 }
 
 /// Changes the statistics as a read-modify-write under their lock, so

@@ -120,73 +120,38 @@ pub fn draw(frame: &mut Frame, app: &App) {
     match &app.overlay {
         Some(Overlay::Help) => draw_help(frame, app, body),
         Some(Overlay::Paused) => {
-            let r = centered(body, 40, 5);
-            frame.render_widget(Clear, r);
-            frame.render_widget(
-                Paragraph::new(vec![
-                    Line::from("Paused"),
-                    Line::from(format!(
-                        "{} to resume",
-                        keys(app, KeyContext::Menu, Command::Confirm)
-                    )),
-                ])
-                .alignment(Alignment::Center)
-                .block(
-                    Block::default()
-                        .borders(Borders::ALL)
-                        .border_style(s.get(Role::BoxBorder)),
-                )
-                .style(s.get(Role::Text)),
-                r,
-            );
+            let lines = vec![
+                Line::from("Paused"),
+                Line::from(format!(
+                    "{} to resume",
+                    keys(app, KeyContext::Menu, Command::Confirm)
+                )),
+            ];
+            draw_dialog(frame, app, centered(body, 40, 5), None, lines);
         }
         Some(Overlay::ConfirmSolve) => {
-            let r = centered(body, 46, 5);
-            frame.render_widget(Clear, r);
-            frame.render_widget(
-                Paragraph::new(vec![
-                    Line::from("Fill the whole board from the solution?"),
-                    Line::from("(undo takes it back)"),
-                    Line::from(format!(
-                        "{} solve · {} keep playing",
-                        keys(app, KeyContext::Menu, Command::Confirm),
-                        keys(app, KeyContext::Menu, Command::Cancel)
-                    )),
-                ])
-                .alignment(Alignment::Center)
-                .block(
-                    Block::default()
-                        .borders(Borders::ALL)
-                        .title(" Solve ")
-                        .border_style(s.get(Role::BoxBorder)),
-                )
-                .style(s.get(Role::Text)),
-                r,
-            );
+            let lines = vec![
+                Line::from("Fill the whole board from the solution?"),
+                Line::from("(undo takes it back)"),
+                Line::from(format!(
+                    "{} solve · {} keep playing",
+                    keys(app, KeyContext::Menu, Command::Confirm),
+                    keys(app, KeyContext::Menu, Command::Cancel)
+                )),
+            ];
+            draw_dialog(frame, app, centered(body, 46, 5), Some(" Solve "), lines);
         }
         Some(Overlay::ConfirmOverwrite { name }) => {
-            let r = centered(body, 56, 5);
-            frame.render_widget(Clear, r);
-            frame.render_widget(
-                Paragraph::new(vec![
-                    Line::from(format!("“{name}” is a save of another game.")),
-                    Line::from("Replace it with this one?"),
-                    Line::from(format!(
-                        "{} replace · {} keep it",
-                        keys(app, KeyContext::Menu, Command::Confirm),
-                        keys(app, KeyContext::Menu, Command::Cancel)
-                    )),
-                ])
-                .alignment(Alignment::Center)
-                .block(
-                    Block::default()
-                        .borders(Borders::ALL)
-                        .title(" Save as ")
-                        .border_style(s.get(Role::BoxBorder)),
-                )
-                .style(s.get(Role::Text)),
-                r,
-            );
+            let lines = vec![
+                Line::from(format!("“{name}” is a save of another game.")),
+                Line::from("Replace it with this one?"),
+                Line::from(format!(
+                    "{} replace · {} keep it",
+                    keys(app, KeyContext::Menu, Command::Confirm),
+                    keys(app, KeyContext::Menu, Command::Cancel)
+                )),
+            ];
+            draw_dialog(frame, app, centered(body, 56, 5), Some(" Save as "), lines);
         }
         Some(Overlay::Solved {
             secs,
@@ -225,6 +190,25 @@ pub fn draw(frame: &mut Frame, app: &App) {
         }
         None => {}
     }
+}
+
+/// A small box over the screen with centred lines (pause, questions).
+fn draw_dialog(frame: &mut Frame, app: &App, r: Rect, title: Option<&str>, lines: Vec<Line>) {
+    let s = &app.styles;
+    let mut block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(s.get(Role::BoxBorder));
+    if let Some(title) = title {
+        block = block.title(title.to_string());
+    }
+    frame.render_widget(Clear, r);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .alignment(Alignment::Center)
+            .block(block)
+            .style(s.get(Role::Text)),
+        r,
+    );
 }
 
 fn title_text(app: &App) -> String {

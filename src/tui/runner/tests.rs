@@ -188,7 +188,7 @@ fn a_save_that_makes_no_sense_is_moved_aside_and_its_backup_resumed() {
     write_save(&path, GAME_KIND, GAME_SAVE_VERSION, &meta, &good).unwrap();
     // The second write keeps the first as the backup.
     write_save(&path, GAME_KIND, GAME_SAVE_VERSION, &meta, &bad).unwrap();
-    let r = read_checked_or_backup(&path, GAME_KIND, GAME_SAVE_VERSION, Game::from_save);
+    let r = read_checked_or_backup(&path, GAME_KIND, GAME_SAVE_VERSION, game_of);
     match resume(r) {
         Loaded::Recovered(g, why) => {
             assert_eq!(g.puzzle(), p);
