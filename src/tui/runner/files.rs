@@ -1,0 +1,112 @@
+//! What the runner keeps on disk for a game besides imports: which
+//! autosave slot this game holds (two games on one data folder never share
+//! one), statistics changed under their lock, games left unfinished, and
+//! whether "Save as" would replace another game.
+
+use std::path::PathBuf;
+
+use super::{Context, GAME_KIND, GAME_SAVE_VERSION};
+use crate::game::{Game, GameSave};
+use crate::store::lock::{Held, hold, try_hold};
+use crate::store::{Dirs, SaveMeta, Saves, Stats};
+
+/// Game slots tried before giving up on an autosave of this game's own.
+const SLOTS: usize = 9;
+
+/// The first autosave slot no other running dekadoku holds, with its
+/// lock, and what to tell the player when it is not the first (or none
+/// is free, or locks do not work here: then the first, unlocked).
+pub(super) fn claim_slot(dirs: &Dirs) -> (PathBuf, Option<Held>, Option<String>) {
+    for k in 1..=SLOTS {
+        match try_hold(&dirs.slot_lock(k)) {
+            Ok(Some(held)) => {
+                let path = dirs.autosave_slot(k);
+                let said = (k > 1).then(|| {
+                    format!(
+                        "another dekadoku is playing from this data folder: this one keeps its \
+                         game in {}",
+                        path.display()
+                    )
+                });
+                return (path, Some(held), said);
+            }
+            Ok(None) => continue,
+            Err(e) => {
+                return (
+                    dirs.autosave_file(),
+                    None,
+                    Some(format!(
+                        "{}: {e}; two games on this data folder would share one autosave",
+                        dirs.slot_lock(k).display()
+                    )),
+                );
+            }
+        }
+    }
+    (
+        dirs.autosave_slot(SLOTS + 1),
+        None,
+        Some(format!(
+            "{SLOTS} other dekadoku games are playing from this data folder: this one's \
+             autosave is unlocked"
+        )),
+    )
+}
+
+/// The game a save holds, or why it holds none (the check of
+/// [`read_checked_or_backup`]).
+pub(super) fn game_of(save: GameSave) -> Result<Game, crate::game::SaveError> {
+    Game::from_save(&save)
+}
+
+/// Changes the statistics as a read-modify-write under their lock, so
+/// two games on one data folder both count (each reads what the other
+/// wrote). Without the lock (it cannot be taken) the change still lands,
+/// on this game's copy.
+pub(super) fn update_stats<T>(ctx: &mut Context, change: impl FnOnce(&mut Stats) -> T) -> T {
+    let file = ctx.dirs.stats_file();
+    let lock = hold(&ctx.dirs.stats_lock());
+    if lock.is_ok() {
+        let (fresh, warning) = Stats::load(&file);
+        // A file that went bad meanwhile: keep counting on what we had.
+        if warning.is_none() {
+            ctx.stats = fresh;
+        }
+    }
+    let out = change(&mut ctx.stats);
+    let _ = ctx.stats.save(&file);
+    drop(lock);
+    out
+}
+
+/// Keeps a game the player left unfinished as the first free
+/// `unfinished-N` among the named saves; what to tell the player.
+pub(super) fn keep_unfinished(saves: &Saves, save: &GameSave, meta: &SaveMeta) -> String {
+    let name = (1..10_000)
+        .map(|k| format!("unfinished-{k}"))
+        .find(|n| saves.path_for(n).is_ok_and(|p| !p.exists()))
+        .unwrap_or_else(|| "unfinished".into());
+    match saves.save(&name, GAME_KIND, GAME_SAVE_VERSION, meta, save) {
+        Ok(_) => format!("your unfinished game is kept as “{name}” (Load)"),
+        Err(e) => format!("your unfinished game could not be kept: {e}"),
+    }
+}
+
+/// Whether saving `save` as `name` would replace a save of another game
+/// (other givens, or a file there that does not read as a game). Saving
+/// the same puzzle again, or under a new name, replaces nothing.
+pub(super) fn replaces_another_game(saves: &Saves, name: &str, save: &GameSave) -> bool {
+    let Ok(path) = saves.path_for(name) else {
+        return false; // the save itself reports the bad name
+    };
+    if !path.exists() {
+        return false;
+    }
+    match crate::store::read_save::<GameSave>(&path, GAME_KIND, GAME_SAVE_VERSION) {
+        Ok((_, old)) => {
+            (old.box_rows, old.box_cols, &old.givens)
+                != (save.box_rows, save.box_cols, &save.givens)
+        }
+        Err(_) => true,
+    }
+}
