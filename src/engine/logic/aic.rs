@@ -243,12 +243,7 @@ impl Graph {
         }
         for u in 0..3 * n {
             for d in 0..n {
-                let places: Vec<usize> = b
-                    .unit(u)
-                    .iter()
-                    .map(|&c| c as usize)
-                    .filter(|&c| b.has(c, d))
-                    .collect();
+                let places = b.cells_with(u, d);
                 if places.len() < 2 || places.len() > 2 * max_group {
                     continue;
                 }

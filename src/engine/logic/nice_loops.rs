@@ -90,12 +90,7 @@ pub(super) fn group_nodes(b: &Board) -> Vec<GroupNode> {
     for line in 0..2 * n {
         for d in 0..n {
             // The line's cells holding d; those of one box come together.
-            let here: Vec<usize> = b
-                .unit(line)
-                .iter()
-                .map(|&c| c as usize)
-                .filter(|&c| b.has(c, d))
-                .collect();
+            let here = b.cells_with(line, d);
             for seg in here.chunk_by(|&x, &y| shape.box_of(x) == shape.box_of(y)) {
                 if seg.len() >= 2 {
                     out.push(GroupNode {
