@@ -22,7 +22,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use common::tui::{app, ch, key, playing, press, settle};
+use common::tui::{app, ch, key, playing, press, pull, settle};
 use dekadoku::engine::generate::bundled::bundled;
 use dekadoku::engine::{Level, Limits, NoTrace, Outcome, Puzzle, Shape, TraceEvent, solve};
 use dekadoku::game::{Game, Origin};
@@ -409,22 +409,6 @@ fn record(job: Job) -> Vec<TraceEvent> {
     // so the playback stays where the test leaves it.
     let _answer = run_job_traced(job, Arc::new(AtomicBool::new(false)), Some(out));
     rx.try_iter().collect()
-}
-
-/// Hands the app the recorded events it wants, as the runner does after
-/// every action.
-fn pull(a: &mut App, events: &[TraceEvent], at: &mut usize) {
-    let Some((job, want)) = a.trace_wanted() else {
-        return;
-    };
-    let end = (*at + want).min(events.len());
-    let chunk = events[*at..end].to_vec();
-    *at = end;
-    a.update(Action::Trace {
-        job,
-        events: chunk,
-        ended: end == events.len(),
-    });
 }
 
 /// The solver view on the hard 9×9 with solver `choice` of the menu,

@@ -801,24 +801,12 @@ fn playback(a: &App) -> &dekadoku::tui::playback::Playback {
     }
 }
 
-/// Hands the app the recorded events it wants, as the runner does after
-/// every action.
+/// Hands the app the recorded events it wants ([`common::tui::pull`]),
+/// checking they are for job `id`.
 fn pull(a: &mut App, id: u64, events: &[dekadoku::engine::TraceEvent], at: &mut usize) {
-    let Some((job, want)) = a.trace_wanted() else {
-        return;
-    };
-    assert_eq!(job, id);
-    if want == 0 {
-        return;
+    if let Some(job) = common::tui::pull(a, events, at) {
+        assert_eq!(job, id);
     }
-    let end = (*at + want).min(events.len());
-    let chunk = events[*at..end].to_vec();
-    *at = end;
-    a.update(Action::Trace {
-        job,
-        events: chunk,
-        ended: end == events.len(),
-    });
 }
 
 /// A tick, then the events it made the app want.

@@ -4,6 +4,7 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+use dekadoku::engine::TraceEvent;
 use dekadoku::game::Game;
 use dekadoku::store::Config;
 use dekadoku::tui::action::{Action, Loaded};
@@ -58,6 +59,24 @@ pub fn settle(app: &mut App, effects: Vec<Effect>) -> Vec<Effect> {
         }
     }
     out
+}
+
+/// Hands the app the recorded trace `events` it wants, from `at` on, as
+/// the runner does after every action; the job it wanted them for (None
+/// when it wants none).
+pub fn pull(a: &mut App, events: &[TraceEvent], at: &mut usize) -> Option<u64> {
+    let (job, want) = a.trace_wanted()?;
+    if want > 0 {
+        let end = (*at + want).min(events.len());
+        let chunk = events[*at..end].to_vec();
+        *at = end;
+        a.update(Action::Trace {
+            job,
+            events: chunk,
+            ended: end == events.len(),
+        });
+    }
+    Some(job)
 }
 
 /// The app playing `game`, as after loading it.
