@@ -11,7 +11,7 @@ use crate::engine::generate::daily::daily_level;
 use crate::engine::{Level, Shape};
 use crate::store::ConflictMode;
 
-use super::{App, Effect, Screen, meta};
+use super::{App, Effect, Screen};
 use crate::tui::action::Command;
 use crate::tui::worker::JobKind;
 
@@ -301,13 +301,11 @@ impl App {
     /// Saves the game in play as `name` (over a save of another game
     /// only when `overwrite`: the runner asks first otherwise).
     pub(super) fn save_as(&mut self, name: String, overwrite: bool, fx: &mut Vec<Effect>) {
-        let cursor = self.cursor;
-        if let Some(g) = &mut self.game {
-            g.set_cursor(cursor);
+        if let Some((save, meta)) = self.saved_game() {
             fx.push(Effect::SaveAs {
                 name,
-                save: Box::new(g.to_save()),
-                meta: meta(g),
+                save,
+                meta,
                 overwrite,
             });
         }

@@ -3,7 +3,8 @@
 
 use tui_input::Input;
 
-use crate::game::Hint;
+use crate::game::{Game, GameSave, Hint};
+use crate::store::SaveMeta;
 
 use super::{
     App, Effect, HintState, Overlay, Pending, Position, Screen, StartItem, meta, stats_key,
@@ -280,12 +281,10 @@ impl App {
     /// import, the daily): one the player has played in and not finished
     /// is kept among the named saves first, so leaving it never loses it.
     pub(super) fn keep_unfinished(&mut self, fx: &mut Vec<Effect>) {
-        let cursor = self.cursor;
-        if let Some(g) = &mut self.game
-            && g.in_progress()
+        if self.game.as_ref().is_some_and(Game::in_progress)
+            && let Some((save, meta)) = self.saved_game()
         {
-            g.set_cursor(cursor);
-            fx.push(Effect::KeepUnfinished(Box::new(g.to_save()), meta(g)));
+            fx.push(Effect::KeepUnfinished(save, meta));
         }
     }
 
@@ -294,15 +293,22 @@ impl App {
         if !self.config.play.autosave {
             return;
         }
-        let cursor = self.cursor;
-        if let Some(g) = &mut self.game
-            && unsaved
-            && !g.is_solved()
+        if unsaved
+            && self.game.as_ref().is_some_and(|g| !g.is_solved())
+            && let Some((save, meta)) = self.saved_game()
         {
-            g.set_cursor(cursor);
-            fx.push(Effect::Autosave(Box::new(g.to_save()), meta(g)));
-            self.autosave = Some(meta(g));
+            self.autosave = Some(meta.clone());
+            fx.push(Effect::Autosave(save, meta));
         }
+    }
+
+    /// The game in play as saved (with the player's cell, so Continue puts
+    /// the cursor back) and its summary.
+    pub(super) fn saved_game(&mut self) -> Option<(Box<GameSave>, SaveMeta)> {
+        let cursor = self.cursor;
+        let g = self.game.as_mut()?;
+        g.set_cursor(cursor);
+        Some((Box::new(g.to_save()), meta(g)))
     }
 
     /// The logic view's keys: → and Enter next step, ← back, ↑/↓ start and
