@@ -27,8 +27,8 @@ pub use config::{BoardSize, Config, ConfigIssue, ConflictMode, PlayConfig, save_
 pub use paths::Dirs;
 pub use pool::{Pool, PoolEntry, PoolWarning};
 pub use saves::{
-    LoadError, MetaError, Recovered, SaveEntry, SaveMeta, Saves, read_checked_or_backup, read_save,
-    read_save_or_backup, remove_save, sanitize_name, write_save,
+    LoadError, MetaError, Recovered, SaveEntry, SaveMeta, Saves, peek_save, read_checked_or_backup,
+    read_save, read_save_or_backup, remove_save, sanitize_name, write_save,
 };
 pub use stats::{Record, Stats, StatsWarning};
 pub use theme::{Color, ColorDepth, Named16, Role, RoleStyle, Theme, Themes};

@@ -355,6 +355,17 @@ pub fn read_save<T: DeserializeOwned>(
     })
 }
 
+/// The payload of a save of this `kind` and a version up to
+/// `max_version`, read without moving anything, whatever the file holds:
+/// `None` when it is missing, unreadable, damaged, foreign or newer. For
+/// looking before writing ("Save as" over another game); reading to use
+/// a save is [`read_save`]'s.
+pub fn peek_save<T: DeserializeOwned>(path: &Path, kind: &str, max_version: u32) -> Option<T> {
+    let bytes = read_bytes(path).ok()?;
+    let env = serde_json::from_slice::<EnvelopeIn<T>>(&bytes).ok()?;
+    (env.format == FORMAT && env.kind == kind && env.version <= max_version).then_some(env.payload)
+}
+
 /// Foreign or too new (moved aside), or fine.
 fn check_head(path: &Path, head: &Head, kind: &str, max_version: u32) -> Result<(), LoadError> {
     let found_format = head.format.clone().unwrap_or_default();

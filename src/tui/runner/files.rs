@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use super::{Context, GAME_KIND, GAME_SAVE_VERSION};
 use crate::game::{Game, GameSave};
 use crate::store::lock::{Held, hold, try_hold};
-use crate::store::{Dirs, SaveMeta, Saves, Stats};
+use crate::store::{Dirs, SaveMeta, Saves, Stats, peek_save};
 
 /// Game slots tried before giving up on an autosave of this game's own.
 const SLOTS: usize = 9;
@@ -102,11 +102,13 @@ pub(super) fn replaces_another_game(saves: &Saves, name: &str, save: &GameSave) 
     if !path.exists() {
         return false;
     }
-    match crate::store::read_save::<GameSave>(&path, GAME_KIND, GAME_SAVE_VERSION) {
-        Ok((_, old)) => {
+    // Only looked at: a damaged file there stays where it is until the
+    // player decides.
+    match peek_save::<GameSave>(&path, GAME_KIND, GAME_SAVE_VERSION) {
+        Some(old) => {
             (old.box_rows, old.box_cols, &old.givens)
                 != (save.box_rows, save.box_cols, &save.givens)
         }
-        Err(_) => true,
+        None => true,
     }
 }

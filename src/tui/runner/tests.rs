@@ -236,4 +236,10 @@ fn save_as_knows_another_game_from_the_same_one() {
         replaces_another_game(&saves, "mine", &two.to_save()),
         "another game"
     );
+    // A damaged file under the name counts as another game, and looking
+    // at it moves nothing.
+    let path = saves.path_for("broken").unwrap();
+    std::fs::write(&path, b"{ not json").unwrap();
+    assert!(replaces_another_game(&saves, "broken", &one.to_save()));
+    assert!(path.exists(), "left where it was");
 }
