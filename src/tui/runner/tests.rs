@@ -9,6 +9,16 @@ use crate::store::LoadError;
 use crate::store::SaveMeta;
 use crate::tui::action::{LoadGameError, Loaded};
 
+/// A 9×9 puzzle in the line format.
+const HARD: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+/// A new game of a puzzle in the line format (no solution known).
+fn game_of_line(line: &str) -> Game {
+    let p = crate::engine::format::parse_one(line, "test").unwrap();
+    Game::new(&p, None, Origin::default())
+}
+
 /// A fresh folder, removed with everything in it when dropped.
 fn scratch() -> tempfile::TempDir {
     tempfile::Builder::new()
@@ -116,12 +126,7 @@ fn a_newer_autosave_is_moved_aside_and_the_backup_continues() {
 fn unfinished_games_are_kept_under_names_of_their_own() {
     let tmp = scratch();
     let saves = Saves::new(tmp.path().join("saves"));
-    let p = crate::engine::format::parse_one(
-        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-        "test",
-    )
-    .unwrap();
-    let game = Game::new(&p, None, Origin::default());
+    let game = game_of_line(HARD);
     let meta = crate::tui::app::meta(&game);
     for k in 1..=2 {
         let said = keep_unfinished(&saves, &game.to_save(), &meta);
@@ -174,12 +179,8 @@ fn import_refuses_fifos_devices_and_folders() {
 fn a_save_that_makes_no_sense_is_moved_aside_and_its_backup_resumed() {
     let tmp = scratch();
     let path = tmp.path().join("autosave.json");
-    let p = crate::engine::format::parse_one(
-        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-        "test",
-    )
-    .unwrap();
-    let game = Game::new(&p, None, Origin::default());
+    let game = game_of_line(HARD);
+    let p = game.puzzle();
     let meta = crate::tui::app::meta(&game);
     let good = game.to_save();
     let mut bad = good.clone();
@@ -212,14 +213,10 @@ fn a_save_that_makes_no_sense_is_moved_aside_and_its_backup_resumed() {
 fn save_as_knows_another_game_from_the_same_one() {
     let tmp = scratch();
     let saves = Saves::new(tmp.path().join("saves"));
-    let game = |line: &str| {
-        let p = crate::engine::format::parse_one(line, "test").unwrap();
-        Game::new(&p, None, Origin::default())
-    };
-    let one =
-        game("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
-    let two =
-        game("52...6.........7.13...........4..8..6......5...........418.........3..2...87.....");
+    let one = game_of_line(HARD);
+    let two = game_of_line(
+        "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+    );
     assert!(
         !replaces_another_game(&saves, "mine", &one.to_save()),
         "new name"
