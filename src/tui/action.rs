@@ -12,7 +12,7 @@ use strum::{EnumIter, EnumString, IntoStaticStr};
 
 use crate::engine::format::FormatError;
 use crate::engine::generate::daily::Date;
-use crate::game::{Game, GameSave, SaveError};
+use crate::game::{Game, GameSave};
 use crate::store::{LoadError, MetaError, SaveMeta, StoreError};
 
 use super::worker::JobResult;
@@ -139,14 +139,6 @@ pub enum LoadGameError {
     /// The save (or the autosave) could not be read.
     #[error(transparent)]
     Save(#[from] LoadError),
-    /// The save was read but holds no game this build can resume.
-    #[error("{name}: {source}")]
-    Game {
-        /// The save's name.
-        name: String,
-        /// What is wrong with the game in it.
-        source: SaveError,
-    },
     /// Not a regular file (a FIFO, a device, a folder): reading it could
     /// wait forever or never end, so it is refused.
     #[error("{}: not a regular file; expected a puzzle file", path.display())]
