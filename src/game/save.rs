@@ -1,6 +1,10 @@
 //! The saved form of a game: plain serde data (numbers and lists), checked
 //! field by field when read back, so a damaged or hand-edited save gives an
-//! error instead of a panic or a broken board.
+//! error instead of a panic or a broken board. The board and its history
+//! travel in the compact form of [`compact`]; saves of version 1 (board and
+//! history as plain lists) are still read.
+
+pub mod compact;
 
 use std::time::Duration;
 
@@ -12,7 +16,9 @@ use crate::engine::{Conflict, Grid, GridError, Puzzle, Shape, ShapeError, Value}
 use super::{Game, History, Notes, Origin};
 
 /// The version of [`GameSave`] this build writes (and the newest it reads).
-pub const GAME_SAVE_VERSION: u32 = 1;
+/// Version 1 kept the board and history as plain lists; version 2 keeps
+/// them as [`GameSave::play`].
+pub const GAME_SAVE_VERSION: u32 = 2;
 
 /// A game as saved: everything needed to resume exactly (board, notes,
 /// undo history, clock, counters).
@@ -24,14 +30,20 @@ pub struct GameSave {
     pub box_cols: usize,
     /// Givens, row-major, 0 for blank.
     pub givens: Vec<u16>,
-    /// Entries, row-major, 0 for none.
-    pub entries: Vec<u16>,
-    /// Notes: `words` u64 words per cell.
-    pub notes: Vec<u64>,
     /// The solution, when known.
     pub solution: Option<Vec<u16>>,
-    /// Undo and redo lists.
-    pub history: History,
+    /// The board and its undo and redo lists, packed (see [`compact`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub play: Option<String>,
+    /// Version 1: entries, row-major, 0 for none (read, never written).
+    #[serde(default, skip_serializing)]
+    pub entries: Option<Vec<u16>>,
+    /// Version 1: notes, `words` u64 words per cell (read, never written).
+    #[serde(default, skip_serializing)]
+    pub notes: Option<Vec<u64>>,
+    /// Version 1: undo and redo lists (read, never written).
+    #[serde(default, skip_serializing)]
+    pub history: Option<History>,
     /// Time played, in milliseconds.
     pub elapsed_ms: u64,
     /// Moves made.
@@ -93,6 +105,12 @@ pub enum SaveError {
     /// Two givens break the rules.
     #[error("the saved givens conflict: {0}")]
     Givens(Conflict),
+    /// The packed play does not read.
+    #[error("{0}")]
+    Play(#[from] compact::PlayError),
+    /// Neither packed play nor the lists of version 1.
+    #[error("the save holds no board")]
+    NoBoard,
     /// A move in the history is not valid for this board.
     #[error("move {index} of the history is invalid: {fault}")]
     History {
@@ -134,13 +152,20 @@ impl Game {
             box_rows: self.shape.box_rows(),
             box_cols: self.shape.box_cols(),
             givens: self.givens.iter().map(num).collect(),
-            entries: self.entries.iter().map(num).collect(),
-            notes: self.notes.raw().to_vec(),
             solution: self
                 .solution
                 .as_ref()
                 .map(|g| g.cells().iter().map(|v| v.get() as u16).collect()),
-            history: self.history.clone(),
+            play: Some(compact::pack(
+                self.shape,
+                &self.givens,
+                &self.entries.iter().map(num).collect::<Vec<_>>(),
+                &self.notes,
+                &self.history,
+            )),
+            entries: None,
+            notes: None,
+            history: None,
             elapsed_ms: self.elapsed.as_millis().min(u64::MAX as u128) as u64,
             moves: self.moves,
             hints: self.hints,
@@ -184,22 +209,38 @@ impl Game {
                 .collect()
         };
         let givens = values("givens", &s.givens)?;
-        let mut entries = values("entries", &s.entries)?;
+        let puzzle = Puzzle::new(shape, givens.clone()).map_err(SaveError::Puzzle)?;
+        if let Some(&c) = puzzle.conflicts().first() {
+            return Err(SaveError::Givens(c));
+        }
+        let (mut entries, notes, history) = match (&s.play, &s.entries, &s.notes, &s.history) {
+            (Some(play), ..) => {
+                let p = compact::unpack(shape, &givens, play)?;
+                let entries = p
+                    .entries
+                    .iter()
+                    .map(|&e| Value::new(usize::from(e)))
+                    .collect();
+                (entries, p.notes, p.history)
+            }
+            (None, Some(entries), Some(notes), Some(history)) => {
+                let entries = values("entries", entries)?;
+                let words = n.div_ceil(64).max(1);
+                let notes = Notes::from_raw(cells, n, notes.clone()).ok_or(SaveError::Length {
+                    field: "notes",
+                    found: notes.len(),
+                    expected: cells * words,
+                })?;
+                check_history(history, &givens, n)?;
+                (entries, notes, history.clone())
+            }
+            _ => return Err(SaveError::NoBoard),
+        };
         for (e, g) in entries.iter_mut().zip(&givens) {
             if g.is_some() {
                 *e = None;
             }
         }
-        let puzzle = Puzzle::new(shape, givens.clone()).map_err(SaveError::Puzzle)?;
-        if let Some(&c) = puzzle.conflicts().first() {
-            return Err(SaveError::Givens(c));
-        }
-        let words = n.div_ceil(64).max(1);
-        let notes = Notes::from_raw(cells, n, s.notes.clone()).ok_or(SaveError::Length {
-            field: "notes",
-            found: s.notes.len(),
-            expected: cells * words,
-        })?;
         let solution = match &s.solution {
             None => None,
             Some(list) => {
@@ -212,32 +253,13 @@ impl Game {
                 grid
             }
         };
-        for (index, m) in s.history.undo.iter().chain(&s.history.redo).enumerate() {
-            for ch in &m.changes {
-                let c = ch.cell as usize;
-                let fault = if c >= cells {
-                    Some(MoveFault::OutsideBoard(c))
-                } else if givens[c].is_some() {
-                    Some(MoveFault::Given(c))
-                } else if usize::from(ch.before.entry) > n || usize::from(ch.after.entry) > n {
-                    Some(MoveFault::Value { cell: c, max: n })
-                } else if ch.before.notes.0.len() != words || ch.after.notes.0.len() != words {
-                    Some(MoveFault::Notes(c))
-                } else {
-                    None
-                };
-                if let Some(fault) = fault {
-                    return Err(SaveError::History { index, fault });
-                }
-            }
-        }
         Ok(Game {
             shape,
             givens,
             entries,
             notes,
             solution,
-            history: s.history.clone(),
+            history,
             elapsed: Duration::from_millis(s.elapsed_ms),
             paused: false,
             moves: s.moves,
@@ -250,4 +272,30 @@ impl Game {
             origin: s.origin.clone(),
         })
     }
+}
+
+/// Checks a version 1 history against the board: every change inside it,
+/// on a cell that is not a given, with values and notes of its size.
+fn check_history(history: &History, givens: &[Option<Value>], n: usize) -> Result<(), SaveError> {
+    let words = n.div_ceil(64).max(1);
+    for (index, m) in history.undo.iter().chain(&history.redo).enumerate() {
+        for ch in &m.changes {
+            let c = ch.cell as usize;
+            let fault = if c >= givens.len() {
+                Some(MoveFault::OutsideBoard(c))
+            } else if givens[c].is_some() {
+                Some(MoveFault::Given(c))
+            } else if usize::from(ch.before.entry) > n || usize::from(ch.after.entry) > n {
+                Some(MoveFault::Value { cell: c, max: n })
+            } else if ch.before.notes.0.len() != words || ch.after.notes.0.len() != words {
+                Some(MoveFault::Notes(c))
+            } else {
+                None
+            };
+            if let Some(fault) = fault {
+                return Err(SaveError::History { index, fault });
+            }
+        }
+    }
+    Ok(())
 }

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::engine::{Level, Limits, NoTrace, Outcome, solve};
+use crate::game::save::compact;
 
 fn v(d: usize) -> Value {
     Value::new(d).unwrap()
@@ -209,9 +210,37 @@ fn save_round_trip_resumes_exactly() {
     assert_eq!(back.undo(), Some(MoveKind::Enter));
 }
 
+/// The version 1 form of a game's save: board and history as plain lists.
+fn version_1(g: &Game) -> GameSave {
+    let mut s = g.to_save();
+    s.play = None;
+    s.entries = Some(
+        g.entries
+            .iter()
+            .map(|v| v.map_or(0, |v| v.get() as u16))
+            .collect(),
+    );
+    s.notes = Some(g.notes.raw().to_vec());
+    s.history = Some(g.history.clone());
+    s
+}
+
+#[test]
+fn version_1_saves_still_resume() {
+    let mut g = game();
+    g.toggle_note(1, v(2));
+    g.enter(2, v(2), true);
+    g.fill_candidates();
+    g.undo();
+    let back = Game::from_save(&version_1(&g)).unwrap();
+    assert_eq!(back.to_save(), g.to_save());
+    assert_eq!(back.history(), g.history());
+}
+
 #[test]
 fn damaged_saves_are_errors_not_panics() {
-    let g = game();
+    let mut g = game();
+    g.enter(2, v(2), true);
     let good = g.to_save();
     let mut s = good.clone();
     s.box_rows = 1;
@@ -220,15 +249,6 @@ fn damaged_saves_are_errors_not_panics() {
         Err(SaveError::Shape {
             box_rows: 1,
             box_cols: 2,
-            ..
-        })
-    ));
-    let mut s = good.clone();
-    s.entries.pop();
-    assert!(matches!(
-        Game::from_save(&s),
-        Err(SaveError::Length {
-            field: "entries",
             ..
         })
     ));
@@ -245,14 +265,49 @@ fn damaged_saves_are_errors_not_panics() {
     let mut s = good.clone();
     s.givens[1] = 1; // duplicates the given 1 at r1c1
     assert!(matches!(Game::from_save(&s), Err(SaveError::Givens(_))));
+    // The packed play of a bigger board, and text that is no play at all.
     let mut s = good.clone();
-    s.notes.push(0);
+    s.play = Game::new(&Puzzle::empty(Shape::CLASSIC), None, Origin::default())
+        .to_save()
+        .play;
+    assert!(
+        Game::from_save(&s).is_ok(),
+        "an empty 9×9 play is an empty 4×4 play"
+    );
+    let mut big = Game::new(&Puzzle::empty(Shape::CLASSIC), None, Origin::default());
+    big.enter(80, v(9), false);
+    s.play = big.to_save().play;
+    assert!(matches!(
+        Game::from_save(&s),
+        Err(SaveError::Play(compact::PlayError::Move {
+            index: 0,
+            fault: MoveFault::OutsideBoard(80)
+        }))
+    ));
+    s.play = Some("not base64!".into());
+    assert!(matches!(Game::from_save(&s), Err(SaveError::Play(_))));
+    let mut s = good.clone();
+    s.play = None;
+    assert!(matches!(Game::from_save(&s), Err(SaveError::NoBoard)));
+    // Version 1 lists.
+    let old = version_1(&g);
+    let mut s = old.clone();
+    s.entries.as_mut().unwrap().pop();
+    assert!(matches!(
+        Game::from_save(&s),
+        Err(SaveError::Length {
+            field: "entries",
+            ..
+        })
+    ));
+    let mut s = old.clone();
+    s.notes.as_mut().unwrap().push(0);
     assert!(matches!(
         Game::from_save(&s),
         Err(SaveError::Length { field: "notes", .. })
     ));
-    let mut s = good.clone();
-    s.history.undo.push(Move {
+    let mut s = old;
+    s.history.as_mut().unwrap().undo.push(Move {
         kind: MoveKind::Enter,
         changes: vec![CellChange {
             cell: 99,
@@ -263,7 +318,7 @@ fn damaged_saves_are_errors_not_panics() {
     assert!(matches!(
         Game::from_save(&s),
         Err(SaveError::History {
-            index: 0,
+            index: 1,
             fault: MoveFault::OutsideBoard(99)
         })
     ));
