@@ -115,18 +115,23 @@ pub(crate) fn pack(
     notes: &Notes,
     history: &History,
 ) -> String {
-    let cells = shape.cells();
+    let (cells, words) = (shape.cells(), notes.words());
     // The starting position: today's board with every done move undone.
-    let mut start: Vec<CellState> = (0..cells)
-        .map(|c| CellState {
-            entry: entries.get(c).copied().unwrap_or(0),
-            notes: notes.get(c),
-        })
+    let mut start_entries: Vec<u16> = (0..cells)
+        .map(|c| entries.get(c).copied().unwrap_or(0))
         .collect();
+    let mut start_notes = notes.raw().to_vec();
     for m in history.undo.iter().rev() {
         for ch in m.changes.iter().rev() {
-            if let Some(s) = start.get_mut(ch.cell as usize) {
-                *s = ch.before.clone();
+            let c = ch.cell as usize;
+            if c < cells {
+                start_entries[c] = ch.before.entry;
+                for (i, slot) in start_notes[c * words..(c + 1) * words]
+                    .iter_mut()
+                    .enumerate()
+                {
+                    *slot = ch.before.notes.0.get(i).copied().unwrap_or(0);
+                }
             }
         }
     }
@@ -136,14 +141,19 @@ pub(crate) fn pack(
         entry: 0,
         notes: NoteSet::empty(shape.n()),
     };
-    let start: Vec<CellChange> = start
-        .into_iter()
-        .enumerate()
-        .filter(|(c, s)| givens.get(*c).is_some_and(Option::is_none) && *s != blank)
-        .map(|(c, after)| CellChange {
+    let start: Vec<CellChange> = (0..cells)
+        .filter(|&c| {
+            let notes = &start_notes[c * words..(c + 1) * words];
+            givens.get(c).is_some_and(Option::is_none)
+                && (start_entries[c] != 0 || notes.iter().any(|&w| w != 0))
+        })
+        .map(|c| CellChange {
             cell: c as u32,
             before: blank.clone(),
-            after,
+            after: CellState {
+                entry: start_entries[c],
+                notes: NoteSet(start_notes[c * words..(c + 1) * words].to_vec()),
+            },
         })
         .collect();
     write_changes(&mut out, &mut board, &start);
@@ -155,7 +165,7 @@ pub(crate) fn pack(
     for m in history.redo.iter().rev() {
         write_move(&mut out, &mut board, m);
     }
-    let mut z = DeflateEncoder::new(Vec::new(), Compression::default());
+    let mut z = DeflateEncoder::new(Vec::new(), Compression::fast());
     // Writing to a Vec cannot fail.
     let packed = z
         .write_all(&out)
@@ -229,25 +239,15 @@ fn write_changes(out: &mut Vec<u8>, board: &mut Replay, changes: &[CellChange]) 
         let c = ch.cell as usize;
         write_varint(out, zigzag(i64::from(ch.cell) - prev));
         prev = i64::from(ch.cell);
-        let known = board.state(c);
         let before = &ch.before;
         let mut flags = 0;
-        if *before != known {
+        if !board.is_state(c, before) {
             flags |= BEFORE_STORED;
         }
         if ch.after.entry != before.entry {
             flags |= ENTRY_CHANGED;
         }
         board.set_entry(c, ch.after.entry);
-        let toggled = NoteSet(
-            before
-                .notes
-                .0
-                .iter()
-                .zip(&ch.after.notes.0)
-                .map(|(a, b)| a ^ b)
-                .collect(),
-        );
         flags |= if ch.after.notes == before.notes {
             NOTES_SAME
         } else if ch.after.notes.is_empty() {
@@ -262,7 +262,12 @@ fn write_changes(out: &mut Vec<u8>, board: &mut Replay, changes: &[CellChange]) 
             write_varint(out, u64::from(ch.after.entry));
         }
         if flags & NOTES_MASK == NOTES_TOGGLED {
-            write_digits(out, &toggled, board.n);
+            let toggled = before.notes.0.iter().zip(&ch.after.notes.0);
+            write_digits(
+                out,
+                &NoteSet(toggled.map(|(a, b)| a ^ b).collect()),
+                board.n,
+            );
         }
         if flags & BEFORE_STORED != 0 {
             write_varint(out, u64::from(before.entry));
@@ -458,6 +463,12 @@ impl Replay {
         }
     }
 
+    /// Whether cell `c` is in state `s`.
+    fn is_state(&self, c: usize, s: &CellState) -> bool {
+        self.entries[c] == s.entry
+            && self.notes[c * self.words..(c + 1) * self.words] == s.notes.0[..]
+    }
+
     fn set_notes(&mut self, c: usize, words: &[u64]) {
         for (i, slot) in self.notes[c * self.words..(c + 1) * self.words]
             .iter_mut()
@@ -496,19 +507,23 @@ impl Replay {
 
     /// The candidates of cell `c` (the digits none of its units holds).
     fn candidates(&self, c: usize) -> Vec<u64> {
+        (0..self.words).map(|w| self.candidate_word(c, w)).collect()
+    }
+
+    fn candidate_word(&self, c: usize, w: usize) -> u64 {
         let [a, b, x] = self.shape.units_of(c);
-        (0..self.words)
-            .map(|w| {
-                let held = self.held[a * self.words + w]
-                    | self.held[b * self.words + w]
-                    | self.held[x * self.words + w];
-                !held & self.digits(w)
-            })
-            .collect()
+        let held = self.held[a * self.words + w]
+            | self.held[b * self.words + w]
+            | self.held[x * self.words + w];
+        !held & self.digits(w)
     }
 
     fn candidates_are(&self, c: usize, notes: &[u64]) -> bool {
-        notes.len() == self.words && self.candidates(c) == notes
+        notes.len() == self.words
+            && notes
+                .iter()
+                .enumerate()
+                .all(|(w, &word)| self.candidate_word(c, w) == word)
     }
 
     /// The bits of word `w` that stand for digits of the board.
