@@ -14,7 +14,7 @@ use common::tui::{app, ch, ctrl, key, press, settle};
 use dekadoku::engine::{Level, Limits, NoTrace, Outcome, Puzzle, Shape, Value, solve};
 use dekadoku::game::{Game, GameSave, Origin};
 use dekadoku::store::Config;
-use dekadoku::tui::action::{Action, Command, Loaded};
+use dekadoku::tui::action::{Action, Command, Loaded, SaveListing};
 use dekadoku::tui::app::{App, Effect, Overlay, Screen};
 use dekadoku::tui::keymap::Keymap;
 use dekadoku::tui::style::Styles;
@@ -1169,7 +1169,7 @@ fn leaving_a_game_keeps_it_and_continue_puts_the_cursor_back() {
     press(&mut a, "2");
     let fx = new_game(&mut a);
     assert_eq!(kept(&fx), 1, "{fx:?}");
-    let Some(Effect::KeepUnfinished(save, _)) =
+    let Some(Effect::KeepUnfinished(save, _, None)) =
         fx.iter().find(|e| matches!(e, Effect::KeepUnfinished(..)))
     else {
         unreachable!()
@@ -1183,6 +1183,32 @@ fn leaving_a_game_keeps_it_and_continue_puts_the_cursor_back() {
     assert!(matches!(b.screen, Screen::Playing));
     assert_eq!(b.cursor, 5);
 
+    // Loaded from a named save and left untouched: that save holds it,
+    // nothing more is kept; touched, it is kept (a loaded unfinished-N
+    // goes back to its own name, any other as a new one).
+    for (name, again) in [("mine", None), ("unfinished-3", Some("unfinished-3"))] {
+        let mut a = load_named(name, small());
+        assert_eq!(kept(&new_game(&mut a)), 0, "{name} untouched");
+        let mut a = load_named(name, small());
+        goto(&mut a, 5);
+        press(&mut a, "2");
+        let fx = new_game(&mut a);
+        let kept_as: Vec<Option<&str>> = fx
+            .iter()
+            .filter_map(|e| match e {
+                Effect::KeepUnfinished(_, _, again) => Some(again.as_deref()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(kept_as, [again], "{name} touched");
+    }
+    // Saved with Save as, then left: that save holds it.
+    let mut a = playing(small());
+    goto(&mut a, 5);
+    press(&mut a, "2");
+    a.update(Action::Saved(Ok("mine".into())));
+    assert_eq!(kept(&new_game(&mut a)), 0, "saved as, then left");
+
     // A game to continue: the start menu's focus is on Continue.
     let mut c = app();
     let meta = dekadoku::tui::app::meta(&small());
@@ -1193,6 +1219,26 @@ fn leaving_a_game_keeps_it_and_continue_puts_the_cursor_back() {
             sel: dekadoku::tui::app::StartItem::Continue
         }
     ));
+}
+
+/// An app that loaded `game` from the named save `name` (Load, Enter).
+fn load_named(name: &str, game: Game) -> App {
+    let mut a = app();
+    a.update(key(KeyCode::Down)); // New game → Load
+    let fx = a.update(key(KeyCode::Enter));
+    assert!(matches!(a.screen, Screen::Load { .. }), "{fx:?}");
+    a.update(Action::Saves(vec![SaveListing {
+        name: name.into(),
+        meta: Ok(dekadoku::tui::app::meta(&game)),
+    }]));
+    let fx = a.update(key(KeyCode::Enter));
+    assert!(
+        fx.iter().any(|e| matches!(e, Effect::Load(n) if n == name)),
+        "{fx:?}"
+    );
+    a.update(Action::Loaded(Loaded::Game(Box::new(game))));
+    assert!(matches!(a.screen, Screen::Playing));
+    a
 }
 
 /// "Save as" over a save of another game asks first: Esc keeps the old

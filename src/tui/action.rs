@@ -263,6 +263,10 @@ pub enum Action {
 /// Saved-game payload kind and version, as written in the envelope.
 pub const GAME_KIND: &str = "game";
 
+/// How the names of games kept because the player left them unfinished
+/// begin (`unfinished-1`, `unfinished-2`, …).
+pub const UNFINISHED: &str = "unfinished-";
+
 /// Re-exported for effects.
 pub type Save = GameSave;
 

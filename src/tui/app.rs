@@ -72,9 +72,10 @@ pub enum Effect {
         /// otherwise the runner asks first ([`Action::SaveWouldReplace`]).
         overwrite: bool,
     },
-    /// Keep a game the player is leaving unfinished among the named saves,
-    /// under a name of the runner's choosing (`unfinished-N`).
-    KeepUnfinished(Box<GameSave>, SaveMeta),
+    /// Keep a game the player is leaving unfinished among the named saves:
+    /// under the `unfinished-…` name it was loaded from, or a name of the
+    /// runner's choosing (`unfinished-N`).
+    KeepUnfinished(Box<GameSave>, SaveMeta, Option<String>),
     /// Read the list of named saves.
     ListSaves,
     /// Read a named save.
@@ -272,7 +273,22 @@ pub struct App {
     seed: u64,
     /// Changes the autosave does not hold yet.
     unsaved: Option<Unsaved>,
+    /// The named save being loaded (Load), until it arrives.
+    loading: Option<String>,
+    /// The named save the game in play came from (Load, or Save as), and
+    /// whether it still holds the game as it is.
+    named: Option<Named>,
     quitting: bool,
+}
+
+/// The named save a game came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Named {
+    /// Its name.
+    name: String,
+    /// No move since it was loaded or saved: the save holds the game as
+    /// it is, so leaving it keeps nothing more.
+    unchanged: bool,
 }
 
 impl App {
@@ -307,6 +323,8 @@ impl App {
             next_job: 1,
             seed,
             unsaved: None,
+            loading: None,
+            named: None,
             quitting: false,
         }
     }
@@ -420,7 +438,13 @@ impl App {
             }
             Action::Saved(r) => {
                 self.status = match r {
-                    Ok(name) => format!("saved as “{name}”"),
+                    Ok(name) => {
+                        self.named = Some(Named {
+                            name: name.clone(),
+                            unchanged: true,
+                        });
+                        format!("saved as “{name}”")
+                    }
                     Err(e) => format!("not saved: {e}"),
                 }
             }
@@ -529,6 +553,9 @@ impl App {
     /// the latest [`AUTOSAVE_AT_MOST`] after the first unsaved change.
     fn changed(&mut self) {
         self.unsaved.get_or_insert_default().quiet = Duration::ZERO;
+        if let Some(named) = &mut self.named {
+            named.unchanged = false;
+        }
     }
 
     fn tick(&mut self, dt: Duration, fx: &mut Vec<Effect>) {

@@ -514,9 +514,14 @@ fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
                     .map(|_| name),
             ))
         }
-        Effect::KeepUnfinished(save, mut meta) => {
+        Effect::KeepUnfinished(save, mut meta, again) => {
             meta.saved_at = now_secs();
-            Some(Action::Status(keep_unfinished(&ctx.saves, &save, &meta)))
+            Some(Action::Status(keep_unfinished(
+                &ctx.saves,
+                &save,
+                &meta,
+                again.as_deref(),
+            )))
         }
         Effect::ListSaves => Some(Action::Saves(
             ctx.saves

@@ -10,8 +10,8 @@ use crate::game::{Game, Origin};
 
 use super::menus::new_game_screen;
 use super::{
-    AUTOSAVE_AFTER, App, Effect, Pending, Position, Screen, Unsaved, first_empty, size_label,
-    stats_key,
+    AUTOSAVE_AFTER, App, Effect, Named, Pending, Position, Screen, Unsaved, first_empty,
+    size_label, stats_key,
 };
 use crate::tui::action::{Command, Loaded};
 use crate::tui::worker::{Job, JobError, JobKind, JobResult};
@@ -185,8 +185,10 @@ impl App {
     }
 
     pub(super) fn loaded(&mut self, l: Loaded, fx: &mut Vec<Effect>) {
+        let name = self.loading.take();
         match l {
             Loaded::Recovered(g, why) => {
+                // From a backup: the named save does not hold this game.
                 self.loaded(Loaded::Game(g), fx);
                 self.status = format!("{why}; resumed its backup");
             }
@@ -214,6 +216,10 @@ impl App {
                     return;
                 }
                 self.keep_unfinished(fx);
+                self.named = name.map(|name| Named {
+                    name,
+                    unchanged: true,
+                });
                 self.cursor = g.cursor().unwrap_or_else(|| first_empty(&g));
                 self.game = Some(g);
                 self.screen = Screen::Playing;

@@ -259,6 +259,7 @@ impl App {
                 if let Some(entry) = list.as_ref().and_then(|l| l.get(*sel)) {
                     if entry.meta.is_ok() {
                         fx.push(Effect::Load(entry.name.clone()));
+                        self.loading = Some(entry.name.clone());
                         self.status = format!("loading “{}”…", entry.name);
                     } else {
                         self.status = "that save cannot be read".into();

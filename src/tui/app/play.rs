@@ -9,7 +9,7 @@ use crate::store::SaveMeta;
 use super::{
     App, Effect, HintState, Overlay, Pending, Position, Screen, StartItem, meta, stats_key,
 };
-use crate::tui::action::Command;
+use crate::tui::action::{Command, UNFINISHED};
 use crate::tui::playback::WatchSolver;
 use crate::tui::worker::JobKind;
 
@@ -280,11 +280,21 @@ impl App {
     /// The game in play is about to be replaced (a new game, a load, an
     /// import, the daily): one the player has played in and not finished
     /// is kept among the named saves first, so leaving it never loses it.
+    /// The game in play is being left: kept among the named saves when
+    /// it is in progress, unless the save it came from still holds it as
+    /// it is. A game loaded from an `unfinished-…` save goes back there.
     pub(super) fn keep_unfinished(&mut self, fx: &mut Vec<Effect>) {
+        let named = self.named.take();
+        if named.as_ref().is_some_and(|n| n.unchanged) {
+            return;
+        }
         if self.game.as_ref().is_some_and(Game::in_progress)
             && let Some((save, meta)) = self.saved_game()
         {
-            fx.push(Effect::KeepUnfinished(save, meta));
+            let again = named
+                .map(|n| n.name)
+                .filter(|name| name.starts_with(UNFINISHED));
+            fx.push(Effect::KeepUnfinished(save, meta, again));
         }
     }
 

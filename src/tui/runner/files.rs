@@ -9,6 +9,7 @@ use super::{Context, GAME_KIND, GAME_SAVE_VERSION};
 use crate::game::{Game, GameSave};
 use crate::store::lock::{Held, hold, try_hold};
 use crate::store::{Dirs, SaveMeta, Saves, Stats, peek_save};
+use crate::tui::action::UNFINISHED;
 
 /// Game slots tried before giving up on an autosave of this game's own.
 const SLOTS: usize = 9;
@@ -79,13 +80,21 @@ pub(super) fn update_stats<T>(ctx: &mut Context, change: impl FnOnce(&mut Stats)
     out
 }
 
-/// Keeps a game the player left unfinished as the first free
-/// `unfinished-N` among the named saves; what to tell the player.
-pub(super) fn keep_unfinished(saves: &Saves, save: &GameSave, meta: &SaveMeta) -> String {
-    let name = (1..10_000)
-        .map(|k| format!("unfinished-{k}"))
-        .find(|n| saves.path_for(n).is_ok_and(|p| !p.exists()))
-        .unwrap_or_else(|| "unfinished".into());
+/// Keeps a game the player left unfinished among the named saves: as
+/// `again` (the `unfinished-…` save it was loaded from), else as the first
+/// free `unfinished-N`; what to tell the player.
+pub(super) fn keep_unfinished(
+    saves: &Saves,
+    save: &GameSave,
+    meta: &SaveMeta,
+    again: Option<&str>,
+) -> String {
+    let name = again.map(str::to_owned).unwrap_or_else(|| {
+        (1..10_000)
+            .map(|k| format!("{UNFINISHED}{k}"))
+            .find(|n| saves.path_for(n).is_ok_and(|p| !p.exists()))
+            .unwrap_or_else(|| "unfinished".into())
+    });
     match saves.save(&name, GAME_KIND, GAME_SAVE_VERSION, meta, save) {
         Ok(_) => format!("your unfinished game is kept as “{name}” (Load)"),
         Err(e) => format!("your unfinished game could not be kept: {e}"),

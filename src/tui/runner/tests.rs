@@ -129,13 +129,25 @@ fn unfinished_games_are_kept_under_names_of_their_own() {
     let game = game_of_line(HARD);
     let meta = crate::tui::app::meta(&game);
     for k in 1..=2 {
-        let said = keep_unfinished(&saves, &game.to_save(), &meta);
+        let said = keep_unfinished(&saves, &game.to_save(), &meta, None);
         assert!(said.contains(&format!("“unfinished-{k}”")), "{said}");
     }
     let names: Vec<String> = saves.list().into_iter().map(|e| e.name).collect();
     assert_eq!(names.len(), 2, "{names:?}");
     assert!(names.contains(&"unfinished-1".to_string()), "{names:?}");
     assert!(names.contains(&"unfinished-2".to_string()), "{names:?}");
+    // A game loaded from unfinished-1 and left again goes back there.
+    let mut more = game.clone();
+    let c = (0..81).find(|&c| more.value(c).is_none()).unwrap();
+    more.toggle_note(c, crate::engine::Value::new(1).unwrap());
+    let said = keep_unfinished(&saves, &more.to_save(), &meta, Some("unfinished-1"));
+    assert!(said.contains("“unfinished-1”"), "{said}");
+    assert_eq!(saves.list().len(), 2);
+    let back: crate::game::GameSave = saves
+        .load("unfinished-1", GAME_KIND, GAME_SAVE_VERSION)
+        .unwrap()
+        .payload;
+    assert_eq!(back, more.to_save());
 }
 
 /// Importing what is not a regular file is refused at once: a FIFO (which
