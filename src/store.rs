@@ -30,7 +30,7 @@ pub use saves::{
     LoadError, MetaError, Recovered, SaveEntry, SaveMeta, Saves, peek_save, read_checked_or_backup,
     read_save, read_save_or_backup, remove_save, sanitize_name, write_save,
 };
-pub use stats::{Record, Stats, StatsWarning};
+pub use stats::{Daily, Record, Stats, StatsWarning};
 pub use theme::{Color, ColorDepth, Named16, Role, RoleStyle, Theme, Themes};
 
 /// What can go wrong while writing (or finding a place to write) our files.

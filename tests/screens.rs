@@ -24,9 +24,10 @@ use std::time::Duration;
 
 use common::tui::{app, ch, key, playing, press, pull, settle};
 use dekadoku::engine::generate::bundled::bundled;
+use dekadoku::engine::generate::daily::{Date, daily_level};
 use dekadoku::engine::{Level, Limits, NoTrace, Outcome, Puzzle, Shape, TraceEvent, solve};
 use dekadoku::game::{Game, Origin};
-use dekadoku::store::SaveMeta;
+use dekadoku::store::{Record, SaveMeta, Stats};
 use dekadoku::tui::action::{Action, SaveListing};
 use dekadoku::tui::app::{App, Effect};
 use dekadoku::tui::style::{Role, Styles};
@@ -393,6 +394,110 @@ fn save_as_screen() {
     // The name is taken by another game: asked first.
     a.update(Action::SaveWouldReplace("evening game".into()));
     snap("save_as_replace", &mut a);
+}
+
+// ---------------------------------------------------------- statistics
+
+/// 2026-03-14, a Saturday: "today" for the statistics screens.
+fn stats_today() -> Date {
+    Date::parse("2026-03-14").unwrap()
+}
+
+/// Statistics of a few sizes and levels, one from a version 1 file (no
+/// median, streak not known), and `days` daily puzzles up to today.
+fn some_stats(days: i64) -> Stats {
+    let mut s = Stats::default();
+    let easy = Stats::key("9x9", "easy");
+    for secs in [312, 250, 405, 298, 330] {
+        s.record_start(&easy);
+        s.record_win(&easy, secs, 0, false, SAVED_AT);
+    }
+    s.record_start(&easy);
+    s.record_win(&easy, 95, 3, true, SAVED_AT);
+    s.record_start(&easy);
+    s.record_win(&easy, 280, 0, false, SAVED_AT);
+    s.record_start(&easy);
+    let hard = Stats::key("9x9", "hard");
+    for secs in [1_204, 1_500] {
+        s.record_start(&hard);
+        s.record_win(&hard, secs, 0, false, SAVED_AT);
+    }
+    s.record_start(&hard);
+    s.record_unfinished(&hard);
+    let big = Stats::key("16x16", "medium");
+    s.record_start(&big);
+    s.record_win(&big, 4_520, 0, false, SAVED_AT);
+    s.record_start(&Stats::key("4x4", "imported"));
+    // As a version 1 file left it.
+    let old: Record = serde_json::from_str(
+        r#"{"started": 9, "solved": 7, "best_secs": 3905, "total_secs": 30000, "assisted": 2}"#,
+    )
+    .unwrap();
+    s.records.insert(Stats::key("25x25", "easy"), old);
+    let today = stats_today().days();
+    for back in 0..days {
+        let date = Date::from_days(today - back);
+        let key = Stats::key("9x9", daily_level(date).name());
+        s.record_daily_start(date, &key);
+        match back % 7 {
+            // Today's started, not solved yet; one day with help.
+            0 => {}
+            4 => s.record_daily_win(date, &key, 610, true),
+            k => s.record_daily_win(date, &key, 200 + 37 * k as u64, false),
+        }
+    }
+    s
+}
+
+/// The statistics screen opened from the start menu (the `t` key), as the
+/// runner answers it.
+fn stats_screen(stats: Stats) -> App {
+    let mut a = app();
+    a.update(Action::Today(stats_today()));
+    let fx = a.update(ch('t'));
+    assert!(fx.iter().any(|e| matches!(e, Effect::ReadStats)), "{fx:?}");
+    a.update(Action::Stats(Box::new(stats)));
+    a
+}
+
+#[test]
+fn statistics_empty() {
+    snap("stats_empty", &mut stats_screen(Stats::default()));
+}
+
+#[test]
+fn statistics_with_some_games() {
+    snap("stats_some", &mut stats_screen(some_stats(5)));
+}
+
+/// A long daily record scrolls: a page down and a line down, at each size
+/// (the page is the window's).
+#[test]
+fn statistics_scrolled() {
+    for (w, h) in SIZES {
+        let mut a = stats_screen(some_stats(60));
+        a.update(Action::Resize(w, h));
+        a.update(key(KeyCode::PageDown));
+        a.update(key(KeyCode::Down));
+        let t = draw(&mut a, w, h);
+        insta::assert_snapshot!(format!("stats_scrolled_{w}x{h}"), t.backend());
+        // To the end, and one more does nothing.
+        for _ in 0..20 {
+            a.update(key(KeyCode::PageDown));
+        }
+        a.update(key(KeyCode::Down));
+        let t = draw(&mut a, w, h);
+        insta::assert_snapshot!(format!("stats_scrolled_end_{w}x{h}"), t.backend());
+    }
+}
+
+/// Opened in a game: the same screen; the title line says how to close it.
+#[test]
+fn statistics_from_the_game() {
+    let mut a = playing(shipped(3, Level::Easy));
+    a.update(ch('t'));
+    a.update(Action::Stats(Box::new(some_stats(2))));
+    snap("stats_in_game", &mut a);
 }
 
 // ---------------------------------------------------------- solve visually

@@ -723,16 +723,16 @@ fn newer_stats_are_read_but_not_overwritten() {
     let s = Scratch::new("newstats");
     let p = s.write(
         "stats.json",
-        r#"{"version": 2, "records": {"9x9/easy": {"solved": 4, "streak": 3}}, "badges": []}"#,
+        r#"{"version": 3, "records": {"9x9/easy": {"solved": 4, "rank": 3}}, "badges": []}"#,
     );
     let (mut st, w) = Stats::load(&p);
-    assert!(matches!(w, Some(StatsWarning::Newer { version: 2, .. })));
+    assert!(matches!(w, Some(StatsWarning::Newer { version: 3, .. })));
     assert!(w.unwrap().to_string().contains("newer"));
     assert_eq!(st.get("9x9/easy").solved, 4);
     st.record_start("9x9/easy");
     assert!(matches!(
         st.save(&p),
-        Err(StoreError::Newer { version: 2, .. })
+        Err(StoreError::Newer { version: 3, .. })
     ));
     assert!(fs::read_to_string(&p).unwrap().contains("badges"));
 }

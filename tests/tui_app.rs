@@ -332,7 +332,7 @@ fn new_game_through_the_worker_and_stale_results_dropped() {
     let key = format!("4x4/{level}");
     assert!(
         fx.iter()
-            .any(|e| matches!(e, Effect::RecordStart(k) if *k == key))
+            .any(|e| matches!(e, Effect::RecordStart { key: k, daily: None } if *k == key))
     );
     if level != Level::Medium {
         assert!(a.status.contains("no medium puzzle found"), "{}", a.status);
@@ -1273,4 +1273,265 @@ fn save_as_asks_before_replacing_another_game() {
         fx.iter()
             .any(|e| matches!(e, Effect::SaveAs { name, overwrite: true, .. } if name == "mine"))
     );
+}
+
+// ---------------------------------------------------------- statistics
+
+/// Statistics with `days` daily puzzles started, up to 2026-03-14.
+fn stats_with_days(days: i64) -> dekadoku::store::Stats {
+    use dekadoku::engine::generate::daily::Date;
+    let mut s = dekadoku::store::Stats::default();
+    s.record_start("9x9/easy");
+    let today = Date::parse("2026-03-14").unwrap().days();
+    for back in 0..days {
+        s.record_daily_start(Date::from_days(today - back), "9x9/easy");
+    }
+    s
+}
+
+fn stats_scroll(a: &App) -> usize {
+    match a.screen {
+        Screen::Stats { scroll, .. } => scroll,
+        _ => panic!("not the statistics: {:?}", a.screen),
+    }
+}
+
+/// From the start menu: its entry (or `t`) opens the statistics, which
+/// the runner reads; Esc, `q` and `t` go back to the menu, on the entry;
+/// Ctrl+C still quits.
+#[test]
+fn statistics_open_and_close_from_the_start_menu() {
+    use dekadoku::tui::app::{StartItem, StatsFrom};
+    let mut a = app();
+    while !matches!(
+        a.screen,
+        Screen::Start {
+            sel: StartItem::Stats
+        }
+    ) {
+        a.update(key(KeyCode::Down));
+    }
+    let fx = a.update(key(KeyCode::Enter));
+    assert!(fx.iter().any(|e| matches!(e, Effect::ReadStats)), "{fx:?}");
+    assert!(matches!(
+        a.screen,
+        Screen::Stats {
+            from: StatsFrom::Start,
+            stats: None,
+            ..
+        }
+    ));
+    a.update(Action::Stats(Box::new(stats_with_days(3))));
+    assert!(matches!(a.screen, Screen::Stats { stats: Some(_), .. }));
+    assert!(screen_text(&a, 80, 24).contains("9×9 easy"));
+    let back_on_the_entry = |a: &App| {
+        matches!(
+            a.screen,
+            Screen::Start {
+                sel: StartItem::Stats
+            }
+        )
+    };
+    a.update(key(KeyCode::Esc));
+    assert!(back_on_the_entry(&a), "{:?}", a.screen);
+    for close in [ch('q'), ch('t')] {
+        a.update(ch('t'));
+        assert!(matches!(a.screen, Screen::Stats { .. }));
+        a.update(close);
+        assert!(back_on_the_entry(&a), "{:?}", a.screen);
+        assert!(!a.is_quitting());
+    }
+    a.update(ch('t'));
+    let fx = a.update(ctrl('c'));
+    assert!(a.is_quitting());
+    assert!(fx.iter().any(|e| matches!(e, Effect::Quit)));
+}
+
+/// From the game: `t` shows the statistics with the clock standing; Esc
+/// (or `q`) goes back to the same board, cursor and clock, which runs on.
+#[test]
+fn statistics_from_the_game_stop_the_clock_and_go_back_to_it() {
+    let mut a = playing(small());
+    goto(&mut a, 5);
+    press(&mut a, "2");
+    a.update(Action::Tick(Duration::from_secs(3)));
+    let elapsed = a.game.as_ref().unwrap().elapsed();
+    assert_eq!(elapsed, Duration::from_secs(3));
+    for close in [key(KeyCode::Esc), ch('q')] {
+        let fx = a.update(ch('t'));
+        assert!(fx.iter().any(|e| matches!(e, Effect::ReadStats)), "{fx:?}");
+        a.update(Action::Stats(Box::new(stats_with_days(1))));
+        a.update(Action::Tick(Duration::from_secs(60)));
+        assert_eq!(
+            a.game.as_ref().unwrap().elapsed(),
+            elapsed,
+            "the clock stands"
+        );
+        // The title line says how to close them.
+        let text = screen_text(&a, 80, 24);
+        assert!(text.contains("Statistics · Esc/q/t close"), "{text}");
+        a.update(close);
+        assert!(matches!(a.screen, Screen::Playing));
+        assert!(!a.is_quitting());
+        assert_eq!(a.cursor, 5);
+        assert_eq!(a.game.as_ref().unwrap().moves(), 1);
+    }
+    a.update(Action::Tick(Duration::from_secs(1)));
+    assert_eq!(
+        a.game.as_ref().unwrap().elapsed(),
+        elapsed + Duration::from_secs(1)
+    );
+    // The help on the board lists the key.
+    a.update(ch('?'));
+    assert!(screen_text(&a, 120, 40).contains("t  statistics"));
+}
+
+/// A long record scrolls a line with the arrows and a page with PgUp and
+/// PgDn, never past either end; a smaller window scrolls further.
+#[test]
+fn statistics_scroll_within_their_ends() {
+    let mut a = app();
+    a.update(Action::Resize(80, 24));
+    a.update(ch('t'));
+    a.update(Action::Stats(Box::new(stats_with_days(60))));
+    a.update(key(KeyCode::Up));
+    assert_eq!(stats_scroll(&a), 0);
+    a.update(key(KeyCode::Down));
+    a.update(ch('j'));
+    assert_eq!(stats_scroll(&a), 2);
+    a.update(key(KeyCode::PageDown));
+    let page = stats_scroll(&a) - 2;
+    assert!(page > 5, "a page is most of the window: {page}");
+    a.update(key(KeyCode::PageUp));
+    assert_eq!(stats_scroll(&a), 2);
+    a.update(key(KeyCode::PageUp));
+    assert_eq!(stats_scroll(&a), 0);
+    for _ in 0..50 {
+        a.update(key(KeyCode::PageDown));
+    }
+    let end = stats_scroll(&a);
+    a.update(key(KeyCode::Down));
+    assert_eq!(stats_scroll(&a), end, "not past the end");
+    // 2 table lines, a blank, the daily title and header, 60 dates; 17
+    // shown at 80×24.
+    assert_eq!(end, 65 - 17);
+    let text = screen_text(&a, 80, 24);
+    assert!(text.contains("2026-01-14"), "the oldest date is shown last");
+    assert!(text.contains("lines 49–65 of 65"), "{text}");
+    a.update(Action::Resize(80, 40));
+    a.update(key(KeyCode::Down));
+    assert_eq!(
+        stats_scroll(&a),
+        65 - 33,
+        "a taller window scrolls less far"
+    );
+}
+
+/// The streak ends when a game played in is left for another: the
+/// statistics hear of it. A game never touched, or won (and then
+/// changed), was not left unfinished.
+#[test]
+fn leaving_a_game_unfinished_ends_its_streak() {
+    let unfinished = |fx: &[Effect]| -> Vec<String> {
+        fx.iter()
+            .filter_map(|e| match e {
+                Effect::RecordUnfinished(k) => Some(k.clone()),
+                _ => None,
+            })
+            .collect()
+    };
+    let new_game = |a: &mut App| -> Vec<Effect> {
+        a.update(ch('m'));
+        while !matches!(
+            a.screen,
+            Screen::Start {
+                sel: dekadoku::tui::app::StartItem::NewGame
+            }
+        ) {
+            a.update(key(KeyCode::Down));
+        }
+        a.update(key(KeyCode::Enter));
+        let fx = a.update(key(KeyCode::Enter));
+        settle(a, fx)
+    };
+    let mut a = playing(small());
+    assert!(unfinished(&new_game(&mut a)).is_empty(), "untouched");
+    let mut a = playing(small());
+    press(&mut a, "2");
+    assert_eq!(unfinished(&new_game(&mut a)), ["4x4/imported"]);
+    // Won by hand, then a cell undone: kept, but not unfinished.
+    let game = small();
+    let sol = game.solution().unwrap().clone();
+    let mut a = playing(game);
+    for c in 0..16 {
+        if !a.game.as_ref().unwrap().is_given(c) {
+            goto(&mut a, c);
+            press(&mut a, &sol.get(c).get().to_string());
+        }
+    }
+    a.update(key(KeyCode::Enter)); // the solved overlay, to the menu
+    a.update(key(KeyCode::Esc)); // back to the board
+    a.update(ch('u'));
+    assert!(a.game.as_ref().unwrap().in_progress());
+    assert!(unfinished(&new_game(&mut a)).is_empty());
+}
+
+/// The daily puzzle's start and win carry its date, for the daily record;
+/// other games carry none.
+#[test]
+fn the_daily_puzzle_is_recorded_by_its_date() {
+    use dekadoku::engine::generate::daily::Date;
+    let monday = Date::parse("2026-03-09").unwrap();
+    let mut a = app();
+    a.update(Action::Today(monday));
+    while !matches!(
+        a.screen,
+        Screen::Start {
+            sel: dekadoku::tui::app::StartItem::Daily
+        }
+    ) {
+        a.update(key(KeyCode::Down));
+    }
+    let fx = a.update(key(KeyCode::Enter));
+    let fx = settle(&mut a, fx);
+    assert!(matches!(a.screen, Screen::Playing));
+    let key9 = dekadoku::tui::app::stats_key(a.game.as_ref().unwrap());
+    assert!(
+        fx.iter().any(|e| matches!(
+            e,
+            Effect::RecordStart { key, daily: Some(d) } if *d == monday && *key == key9
+        )),
+        "{fx:?}"
+    );
+    assert_eq!(
+        dekadoku::tui::app::daily_date(a.game.as_ref().unwrap()),
+        Some(monday)
+    );
+    let sol = a.game.as_ref().unwrap().solution().unwrap().clone();
+    let mut fx = Vec::new();
+    for c in 0..81 {
+        if a.game.as_ref().unwrap().value(c).is_none() {
+            goto(&mut a, c);
+            fx.extend(press(&mut a, &sol.get(c).get().to_string()));
+        }
+    }
+    assert!(
+        fx.iter().any(|e| matches!(
+            e,
+            Effect::RecordWin { daily: Some(d), assisted: false, .. } if *d == monday
+        )),
+        "{fx:?}"
+    );
+    // An import titled like a daily puzzle is not one.
+    let mut g = small();
+    g = Game::new(
+        &g.puzzle(),
+        g.solution().cloned(),
+        Origin {
+            level: None,
+            seed: None,
+            title: Some("daily 2026-03-09".into()),
+        },
+    );
+    assert_eq!(dekadoku::tui::app::daily_date(&g), None);
 }

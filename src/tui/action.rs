@@ -32,6 +32,10 @@ pub enum Command {
     MoveLeft,
     /// Cursor right.
     MoveRight,
+    /// Lists: a page up.
+    PageUp,
+    /// Lists: a page down.
+    PageDown,
     /// Clear the cell (entry, else notes).
     Clear,
     /// Switch between entering values and toggling notes.
@@ -62,6 +66,9 @@ pub enum Command {
     /// Crash on purpose, to test that the terminal is restored and the
     /// game saved (bound to no key unless the config binds it).
     DebugPanic,
+    /// Show or hide the statistics.
+    #[strum(to_string = "statistics", serialize = "stats")]
+    Stats,
     /// Show or hide the key help.
     Help,
     /// Pause or resume.
@@ -91,6 +98,8 @@ impl Command {
             Command::MoveDown => "move down",
             Command::MoveLeft => "move left",
             Command::MoveRight => "move right",
+            Command::PageUp => "page up",
+            Command::PageDown => "page down",
             Command::Clear => "clear the cell",
             Command::ToggleNoteMode => "note mode on/off",
             Command::Undo => "undo",
@@ -104,6 +113,7 @@ impl Command {
             Command::Watch => "watch a solver solve it",
             Command::Finish => "jump to the end",
             Command::DebugPanic => "crash on purpose (testing)",
+            Command::Stats => "statistics",
             Command::Help => "this help",
             Command::Pause => "pause",
             Command::SaveAs => "save as…",
@@ -221,6 +231,8 @@ pub enum Action {
     /// "Save as" would replace a save of another game: nothing was
     /// written; the app asks.
     SaveWouldReplace(String),
+    /// The statistics, as read for the statistics screen.
+    Stats(Box<crate::store::Stats>),
     /// A win was recorded: whether it is a new best, and the best time.
     Recorded {
         /// New best for this size and level.

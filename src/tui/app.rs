@@ -9,8 +9,10 @@ mod jobs;
 mod menus;
 mod play;
 mod pool;
+mod stats;
 mod watch;
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use tui_input::Input;
@@ -20,7 +22,7 @@ use crate::engine::generate::random::splitmix64;
 use crate::engine::{Level, Shape};
 use crate::game::{Game, GameSave, Hint, LogicWalk};
 use crate::store::pool::PoolEntry;
-use crate::store::{Config, SaveMeta};
+use crate::store::{Config, SaveMeta, Stats};
 
 use super::action::{Action, Command, SaveListing};
 use super::keymap::{KeyContext, Keymap};
@@ -32,6 +34,7 @@ use input::letter_value;
 pub use emphasis::{ConflictDisplay, Emphasis};
 pub use menus::{MENU_SIZES, NewGameRow, Setting, StartItem};
 pub use pool::PoolKeeper;
+pub use stats::StatsFrom;
 
 /// Quiet after a move before the autosave is written.
 pub const AUTOSAVE_AFTER: Duration = Duration::from_millis(800);
@@ -91,7 +94,12 @@ pub enum Effect {
     /// Keep the settings in config.toml.
     SaveSettings(String, Box<crate::store::PlayConfig>),
     /// Count a started game in the statistics.
-    RecordStart(String),
+    RecordStart {
+        /// Statistics key, e.g. `9x9/medium`.
+        key: String,
+        /// The date of a daily puzzle.
+        daily: Option<Date>,
+    },
     /// Record a win.
     RecordWin {
         /// Statistics key, e.g. `9x9/medium`.
@@ -102,7 +110,14 @@ pub enum Effect {
         hints: u32,
         /// Hints or the solver helped: solved, but never a best time.
         assisted: bool,
+        /// The date of a daily puzzle.
+        daily: Option<Date>,
     },
+    /// A game the player had played in was left unfinished (another game
+    /// replaced it): its streak ends.
+    RecordUnfinished(String),
+    /// Read the statistics (answered by [`Action::Stats`]).
+    ReadStats,
     /// Take a puzzle of this shape and level from the pool (answered by
     /// [`Action::Pooled`]).
     TakePooled(Shape, Level),
@@ -183,6 +198,16 @@ pub enum Screen {
         playback: Box<Playback>,
         /// The player stopped it: keep the board, or go back.
         stopped: bool,
+    },
+    /// The statistics (the game's clock stands while they are shown).
+    Stats {
+        /// Where they were opened, and where closing them goes back to.
+        from: StatsFrom,
+        /// The statistics (None while they are read; shared, as the
+        /// screen is cloned).
+        stats: Option<Arc<Stats>>,
+        /// The first line shown of the part that scrolls.
+        scroll: usize,
     },
 }
 
@@ -448,6 +473,7 @@ impl App {
                     Err(e) => format!("not saved: {e}"),
                 }
             }
+            Action::Stats(stats) => self.stats_read(*stats),
             Action::Recorded {
                 new_best,
                 best_secs,
@@ -545,6 +571,7 @@ impl App {
             Screen::Logic { .. } => self.logic_command(cmd),
             Screen::WatchMenu { .. } => self.watch_menu_command(cmd, fx),
             Screen::Watch { .. } => self.watch_command(cmd, fx),
+            Screen::Stats { .. } => self.stats_command(cmd),
             Screen::Playing => self.play_command(cmd, fx),
         }
     }
@@ -586,6 +613,19 @@ pub fn stats_key(g: &Game) -> String {
     let s = g.shape();
     let level = g.origin().level.map_or("imported", |l| l.name());
     format!("{}x{}/{level}", s.n(), s.n())
+}
+
+/// The date of a daily puzzle's game (its title says `daily 2026-03-14`;
+/// a daily puzzle is a generated 9×9 with a level), else None.
+pub fn daily_date(g: &Game) -> Option<Date> {
+    let o = g.origin();
+    if o.level.is_none() || g.shape() != Shape::CLASSIC {
+        return None;
+    }
+    o.title
+        .as_deref()?
+        .strip_prefix("daily ")
+        .and_then(Date::parse)
 }
 
 /// A board size as the menus and saves name it: `9×9`, `6×6 (2×3 boxes)`.

@@ -77,6 +77,10 @@ pub enum KeyCodeOrd {
     Home,
     /// End.
     End,
+    /// Page up.
+    PageUp,
+    /// Page down.
+    PageDown,
 }
 
 impl Key {
@@ -96,6 +100,8 @@ impl Key {
             KeyCode::Tab => KeyCodeOrd::Tab,
             KeyCode::Home => KeyCodeOrd::Home,
             KeyCode::End => KeyCodeOrd::End,
+            KeyCode::PageUp => KeyCodeOrd::PageUp,
+            KeyCode::PageDown => KeyCodeOrd::PageDown,
             _ => return None,
         };
         Some(Key {
@@ -135,6 +141,8 @@ impl Key {
             "tab" => KeyCodeOrd::Tab,
             "home" => KeyCodeOrd::Home,
             "end" => KeyCodeOrd::End,
+            "pageup" | "pgup" => KeyCodeOrd::PageUp,
+            "pagedown" | "pgdn" => KeyCodeOrd::PageDown,
             "space" => KeyCodeOrd::Char(' '),
             f if f.len() >= 2 && f.starts_with('f') && f[1..].parse::<u8>().is_ok() => {
                 let k = f[1..].parse::<u8>().unwrap_or(0);
@@ -183,6 +191,8 @@ impl Key {
             KeyCodeOrd::Tab => s.push_str("Tab"),
             KeyCodeOrd::Home => s.push_str("Home"),
             KeyCodeOrd::End => s.push_str("End"),
+            KeyCodeOrd::PageUp => s.push_str("PgUp"),
+            KeyCodeOrd::PageDown => s.push_str("PgDn"),
         }
         s
     }
@@ -221,6 +231,7 @@ pub const DEFAULTS: &[(KeyContext, &str, Command)] = &[
     (KeyContext::Board, "f8", Command::LogicSolve),
     (KeyContext::Board, "v", Command::Watch),
     (KeyContext::Board, "f10", Command::Watch),
+    (KeyContext::Board, "t", Command::Stats),
     (KeyContext::Board, "?", Command::Help),
     (KeyContext::Board, "f1", Command::Help),
     (KeyContext::Board, "p", Command::Pause),
@@ -240,6 +251,9 @@ pub const DEFAULTS: &[(KeyContext, &str, Command)] = &[
     (KeyContext::Menu, "h", Command::MoveLeft),
     (KeyContext::Menu, "right", Command::MoveRight),
     (KeyContext::Menu, "l", Command::MoveRight),
+    (KeyContext::Menu, "pageup", Command::PageUp),
+    (KeyContext::Menu, "pagedown", Command::PageDown),
+    (KeyContext::Menu, "t", Command::Stats),
     (KeyContext::Menu, "enter", Command::Confirm),
     (KeyContext::Menu, "space", Command::Pause),
     (KeyContext::Menu, "p", Command::Pause),
@@ -267,7 +281,7 @@ pub enum KeyError {
     Function(String),
     /// Neither one character nor a key name.
     #[error(
-        "`{0}` is not a key: expected one character, or ctrl+/alt+ and a key, or a name (up down left right enter esc backspace delete tab home end space f1-f12)"
+        "`{0}` is not a key: expected one character, or ctrl+/alt+ and a key, or a name (up down left right enter esc backspace delete tab home end pageup pagedown space f1-f12)"
     )]
     Unknown(String),
 }
@@ -489,6 +503,8 @@ mod tests {
         assert_eq!(Command::ToggleNoteMode.name(), "toggle_notes");
         assert_eq!(Command::Watch.name(), "watch");
         assert_eq!(Command::from_name("solve_visually"), Some(Command::Watch));
+        assert_eq!(Command::Stats.name(), "statistics");
+        assert_eq!(Command::from_name("stats"), Some(Command::Stats));
         assert_eq!(Command::from_name("Undo"), None);
         let user = BTreeMap::from([(
             "board".to_string(),
@@ -538,6 +554,10 @@ mod tests {
         assert_eq!(Key::parse("Ctrl+Z").unwrap(), Key::parse("ctrl+z").unwrap());
         assert_eq!(Key::parse("space").unwrap().label(), "Space");
         assert_eq!(Key::parse("f10").unwrap().label(), "F10");
+        assert_eq!(Key::parse("pgdn").unwrap(), Key::parse("PageDown").unwrap());
+        assert_eq!(Key::parse("pageup").unwrap().label(), "PgUp");
+        let e = ev(KeyCode::PageDown, KeyModifiers::NONE);
+        assert_eq!(Key::from_event(&e), Key::parse("pagedown").ok());
     }
 
     #[test]

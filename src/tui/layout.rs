@@ -85,6 +85,50 @@ pub fn menu_item_at(area: Rect, items: usize, x: u16, y: u16) -> Option<usize> {
         .filter(|&i| i < items)
 }
 
+/// The statistics box's widest.
+pub const STATS_WIDTH: u16 = 80;
+
+/// Lines under the statistics' scrolled part: a rule and the footer that
+/// says what the columns count.
+pub const STATS_FOOTER: u16 = 3;
+
+/// Lines of the statistics' scrolled part, for `records` sizes and levels
+/// and `days` daily puzzles: the table's header and rows (or one line
+/// saying there are none), a blank line, the daily title, and its header
+/// and rows (or one line).
+pub fn stats_lines(records: usize, days: usize) -> usize {
+    let table = if records == 0 { 1 } else { 1 + records };
+    let daily = if days == 0 { 1 } else { 1 + days };
+    table + 2 + daily
+}
+
+/// The statistics box in a window of this area, its scrolled part and its
+/// footer, for `lines` lines to scroll: as tall as they need, at most the
+/// body.
+pub fn stats_parts(area: Rect, lines: usize) -> (Rect, Rect, Rect) {
+    let (_, body, _) = frame_parts(area);
+    let chrome = 2 + STATS_FOOTER;
+    let lines = u16::try_from(lines).unwrap_or(u16::MAX);
+    let r = centered(body, STATS_WIDTH, lines.saturating_add(chrome));
+    let inner = Rect::new(
+        r.x + 1,
+        r.y + 1,
+        r.width.saturating_sub(2),
+        r.height.saturating_sub(2),
+    );
+    let shown = inner.height.saturating_sub(STATS_FOOTER);
+    let scrolled = Rect::new(inner.x, inner.y, inner.width, shown);
+    let footer = Rect::new(inner.x, inner.y + shown, inner.width, inner.height - shown);
+    (r, scrolled, footer)
+}
+
+/// How far the statistics scroll in a window of this area: the first line
+/// shown when the last is at the bottom.
+pub fn stats_scroll_max(area: Rect, lines: usize) -> usize {
+    let (_, scrolled, _) = stats_parts(area, lines);
+    lines.saturating_sub(usize::from(scrolled.height))
+}
+
 /// How notes are drawn, which follows from the layout chosen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum NotesMode {

@@ -33,7 +33,9 @@ use super::style::Styles;
 mod files;
 mod import;
 
-use files::{claim_slot, game_of, keep_unfinished, replaces_another_game, update_stats};
+use files::{
+    claim_slot, game_of, keep_unfinished, read_stats, replaces_another_game, update_stats,
+};
 use import::resume;
 pub use import::{import_file, import_text};
 
@@ -547,17 +549,31 @@ fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
         )))),
         Effect::ImportFile(path) => Some(Action::Loaded(import_file(Path::new(&path)))),
         Effect::ImportText(text) => Some(Action::Loaded(import_text(&text, "pasted text"))),
-        Effect::RecordStart(key) => {
-            update_stats(ctx, |s| s.record_start(&key));
+        Effect::RecordStart { key, daily } => {
+            update_stats(ctx, |s| {
+                s.record_start(&key);
+                if let Some(date) = daily {
+                    s.record_daily_start(date, &key);
+                }
+            });
             None
         }
+        Effect::RecordUnfinished(key) => {
+            update_stats(ctx, |s| s.record_unfinished(&key));
+            None
+        }
+        Effect::ReadStats => Some(Action::Stats(Box::new(read_stats(ctx)))),
         Effect::RecordWin {
             key,
             secs,
             hints,
             assisted,
+            daily,
         } => {
             let new_best = update_stats(ctx, |s| {
+                if let Some(date) = daily {
+                    s.record_daily_win(date, &key, secs, assisted);
+                }
                 s.record_win(&key, secs, u64::from(hints), assisted, now_secs())
             });
             let best_secs = ctx.stats.records.get(&key).and_then(|r| r.best_secs);

@@ -3,6 +3,7 @@
 
 pub mod board;
 mod menus;
+mod stats;
 mod watch;
 
 use ratatui::Frame;
@@ -90,6 +91,9 @@ pub fn draw(frame: &mut Frame, app: &App) {
         Screen::Logic { walk } => draw_logic(frame, app, area, walk),
         Screen::WatchMenu { sel } => watch::draw_menu(frame, app, body, *sel),
         Screen::Watch { playback, stopped } => watch::draw(frame, app, area, playback, *stopped),
+        Screen::Stats { stats, scroll, .. } => {
+            stats::draw(frame, app, area, stats.as_deref(), *scroll)
+        }
     }
     let status_text = match (&app.screen, &app.game) {
         // Without a side panel, the step goes on the status line.
@@ -213,6 +217,12 @@ fn draw_dialog(frame: &mut Frame, app: &App, r: Rect, title: Option<&str>, lines
 
 fn title_text(app: &App) -> String {
     match (&app.screen, &app.game) {
+        (Screen::Stats { .. }, _) => format!(
+            "Statistics · {} close · {} {} scroll",
+            stats_close_keys(app),
+            keys(app, KeyContext::Menu, Command::MoveUp),
+            keys(app, KeyContext::Menu, Command::MoveDown),
+        ),
         (Screen::Playing, Some(g)) => {
             let meta = super::app::meta(g);
             let level = meta.level.unwrap_or_else(|| "imported".into());
@@ -235,6 +245,24 @@ pub fn clock(secs: u64) -> String {
         format!("{}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60)
     } else {
         format!("{:02}:{:02}", secs / 60, secs % 60)
+    }
+}
+
+/// The keys that close the statistics: cancel, the plain quit keys (as
+/// in a pager; Ctrl+C still quits) and the statistics key.
+fn stats_close_keys(app: &App) -> String {
+    let km = &app.keymap;
+    let mut k = km.keys_for(KeyContext::Menu, Command::Cancel);
+    k.extend(
+        km.keys_for(KeyContext::Menu, Command::Quit)
+            .into_iter()
+            .filter(|l| !l.starts_with("Ctrl+") && !l.starts_with("Alt+")),
+    );
+    k.extend(km.keys_for(KeyContext::Menu, Command::Stats));
+    if k.is_empty() {
+        "(cancel unbound)".into()
+    } else {
+        k.join("/")
     }
 }
 
@@ -270,6 +298,16 @@ fn key_hints(app: &App) -> String {
             .map(|&(c, what)| format!("{} {what}", keys(app, mode, c)))
             .collect::<Vec<_>>()
             .join(" · ");
+    }
+    if let Screen::Stats { .. } = app.screen {
+        return format!(
+            "{} {} line · {} {} page · {} back",
+            keys(app, mode, Command::MoveUp),
+            keys(app, mode, Command::MoveDown),
+            keys(app, mode, Command::PageUp),
+            keys(app, mode, Command::PageDown),
+            stats_close_keys(app),
+        );
     }
     let cmds: &[Command] = match (mode, &app.screen) {
         (KeyContext::Board, _) => &[
@@ -330,7 +368,10 @@ fn draw_help(frame: &mut Frame, app: &App, body: Rect) {
             format!("type the number (1–{n}) and Enter")
         };
         lines.insert(0, Line::from(Span::styled(values, s.get(Role::Title))));
-        lines.insert(1, Line::default());
+        // The blank line under it only where every key still fits.
+        if lines.len() + 3 <= usize::from(body.height) {
+            lines.insert(1, Line::default());
+        }
     }
     let h = (lines.len() as u16 + 2).min(body.height);
     let r = centered(body, 64, h);

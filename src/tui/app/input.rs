@@ -42,7 +42,17 @@ impl App {
         {
             return;
         }
-        if let Some(cmd) = self.keymap.command(self.key_context(), &e) {
+        if let Some(mut cmd) = self.keymap.command(self.key_context(), &e) {
+            // The statistics close on a plain quit key (`q`), as a pager
+            // does; Ctrl+C still quits.
+            if cmd == Command::Quit
+                && matches!(self.screen, Screen::Stats { .. })
+                && !e
+                    .modifiers
+                    .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
+            {
+                cmd = Command::Cancel;
+            }
             self.command(cmd, fx);
         } else if matches!(self.screen, Screen::Working { .. }) && e.code == KeyCode::Char('r') {
             self.ready_puzzle(fx);

@@ -10,8 +10,8 @@ use crate::game::{Game, Origin};
 
 use super::menus::new_game_screen;
 use super::{
-    AUTOSAVE_AFTER, App, Effect, Named, Pending, Position, Screen, Unsaved, first_empty,
-    size_label, stats_key,
+    AUTOSAVE_AFTER, App, Effect, Named, Pending, Position, Screen, Unsaved, daily_date,
+    first_empty, size_label, stats_key,
 };
 use crate::tui::action::{Command, Loaded};
 use crate::tui::worker::{Job, JobError, JobKind, JobResult};
@@ -299,7 +299,10 @@ impl App {
     }
 
     pub(super) fn start_game(&mut self, game: Game, fx: &mut Vec<Effect>) {
-        fx.push(Effect::RecordStart(stats_key(&game)));
+        fx.push(Effect::RecordStart {
+            key: stats_key(&game),
+            daily: daily_date(&game),
+        });
         self.keep_unfinished(fx);
         self.cursor = first_empty(&game);
         self.game = Some(game);

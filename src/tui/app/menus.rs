@@ -41,6 +41,9 @@ pub enum StartItem {
     /// The date's daily puzzle.
     #[strum(to_string = "Daily puzzle")]
     Daily,
+    /// The statistics.
+    #[strum(to_string = "Statistics")]
+    Stats,
     /// Leave.
     #[strum(to_string = "Quit")]
     Quit,
@@ -161,6 +164,7 @@ impl App {
                     level,
                 };
             }
+            StartItem::Stats => self.open_stats(super::StatsFrom::Start, fx),
             StartItem::Quit => {
                 self.autosave_now(fx);
                 self.quitting = true;
@@ -214,6 +218,7 @@ impl App {
                 self.start_item(item, fx)
             }
             Command::Cancel if self.game.is_some() => self.screen = Screen::Playing,
+            Command::Stats => self.start_item(StartItem::Stats, fx),
             _ => {}
         }
     }

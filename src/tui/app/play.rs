@@ -7,7 +7,8 @@ use crate::game::{Game, GameSave, Hint};
 use crate::store::SaveMeta;
 
 use super::{
-    App, Effect, HintState, Overlay, Pending, Position, Screen, StartItem, meta, stats_key,
+    App, Effect, HintState, Overlay, Pending, Position, Screen, StartItem, daily_date, meta,
+    stats_key,
 };
 use crate::tui::action::{Command, UNFINISHED};
 use crate::tui::playback::WatchSolver;
@@ -58,6 +59,7 @@ impl App {
                     secs,
                     hints: g.hints_used(),
                     assisted: g.assisted(),
+                    daily: daily_date(g),
                 });
             }
             fx.push(Effect::ClearAutosave);
@@ -152,6 +154,10 @@ impl App {
             }
             Command::Hint => {
                 self.hint_step(fx);
+                return;
+            }
+            Command::Stats => {
+                self.open_stats(super::StatsFrom::Playing, fx);
                 return;
             }
             Command::Watch => {
@@ -291,6 +297,12 @@ impl App {
         if self.game.as_ref().is_some_and(Game::in_progress)
             && let Some((save, meta)) = self.saved_game()
         {
+            // A game won and then changed again was not left unfinished.
+            if !save.won
+                && let Some(g) = &self.game
+            {
+                fx.push(Effect::RecordUnfinished(stats_key(g)));
+            }
             let again = named
                 .map(|n| n.name)
                 .filter(|name| name.starts_with(UNFINISHED));

@@ -1,7 +1,7 @@
 //! What the runner keeps on disk for a game besides imports: which
 //! autosave slot this game holds (two games on one data folder never share
-//! one), statistics changed under their lock, games left unfinished, and
-//! whether "Save as" would replace another game.
+//! one), statistics changed under their lock and read for their screen,
+//! games left unfinished, and whether "Save as" would replace another game.
 
 use std::path::PathBuf;
 
@@ -78,6 +78,19 @@ pub(super) fn update_stats<T>(ctx: &mut Context, change: impl FnOnce(&mut Stats)
     let _ = ctx.stats.save(&file);
     drop(lock);
     out
+}
+
+/// The statistics as the file holds them now (another game on this data
+/// folder may have counted since), for the statistics screen. A file that
+/// cannot be read leaves what this game had.
+pub(super) fn read_stats(ctx: &mut Context) -> Stats {
+    // Writes replace the file whole (write_atomic), so no lock is needed
+    // to read it.
+    let (fresh, warning) = Stats::load(&ctx.dirs.stats_file());
+    if warning.is_none() {
+        ctx.stats = fresh;
+    }
+    ctx.stats.clone()
 }
 
 /// Keeps a game the player left unfinished among the named saves: as

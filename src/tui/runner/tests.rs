@@ -252,3 +252,73 @@ fn save_as_knows_another_game_from_the_same_one() {
     assert!(replaces_another_game(&saves, "broken", &one.to_save()));
     assert!(path.exists(), "left where it was");
 }
+
+/// A runner context on a scratch data folder, as `run` builds it (no
+/// worker: the job channel leads nowhere).
+fn context(dir: &std::path::Path) -> Context {
+    let dirs = Dirs::at(dir.join("config"), dir.join("data"));
+    Context {
+        themes: Themes::bundled(),
+        depth: ColorDepth::Basic16,
+        pool: Pool::new(dirs.pool_dir()),
+        saves: Saves::new(dirs.saves_dir()),
+        stats: Stats::default(),
+        jobs: unbounded().0,
+        cancels: Vec::new(),
+        trace: None,
+        autosave: SaveReport::default(),
+        autosave_file: dirs.autosave_file(),
+        _slot: None,
+        dirs,
+    }
+}
+
+/// The statistics' effects land in stats.json (the daily record by its
+/// date, the streak a game left unfinished ends), and the statistics
+/// screen reads the file as it is now: what another game on the same
+/// data folder counted meanwhile shows.
+#[test]
+fn statistics_effects_land_in_the_file_and_the_screen_reads_it_fresh() {
+    let tmp = scratch();
+    let mut ctx = context(tmp.path());
+    let file = ctx.dirs.stats_file();
+    let date = Date::parse("2026-03-09").unwrap();
+    let key = "9x9/easy".to_string();
+    perform(
+        &mut ctx,
+        Effect::RecordStart {
+            key: key.clone(),
+            daily: Some(date),
+        },
+    );
+    let back = perform(
+        &mut ctx,
+        Effect::RecordWin {
+            key: key.clone(),
+            secs: 300,
+            hints: 0,
+            assisted: false,
+            daily: Some(date),
+        },
+    );
+    assert!(matches!(
+        back,
+        Some(Action::Recorded { new_best: true, .. })
+    ));
+    let (on_disk, warning) = Stats::load(&file);
+    assert!(warning.is_none());
+    assert_eq!(on_disk.get(&key).streak, Some(1));
+    assert_eq!(on_disk.daily["2026-03-09"].secs, Some(300));
+    // Another game on this folder counts a start and leaves a game.
+    let (mut other, _) = Stats::load(&file);
+    other.record_start("16x16/hard");
+    other.save(&file).unwrap();
+    perform(&mut ctx, Effect::RecordUnfinished(key.clone()));
+    let Some(Action::Stats(shown)) = perform(&mut ctx, Effect::ReadStats) else {
+        panic!("no statistics")
+    };
+    assert_eq!(shown.get("16x16/hard").started, 1, "the other game's start");
+    assert_eq!(shown.get(&key).streak, Some(0), "left unfinished");
+    assert_eq!(shown.get(&key).median_secs(), Some(300));
+    assert_eq!(shown.daily_streak(date), 1);
+}
