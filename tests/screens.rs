@@ -350,6 +350,30 @@ fn help_overlay_on_the_board() {
     snap("help_16x16", &mut a);
 }
 
+/// At 80×24 the help does not fit: it scrolls, a page at a time, to its
+/// last line (quit), and says where the view is on its border.
+#[test]
+fn help_scrolls_to_its_end_at_80x24() {
+    let mut a = playing(shipped(3, Level::Easy));
+    a.update(Action::Resize(80, 24));
+    a.update(ch('?'));
+    for _ in 0..3 {
+        a.update(key(KeyCode::PageDown));
+    }
+    let t = draw(&mut a, 80, 24);
+    let text = format!("{:?}", t.backend());
+    assert!(text.contains("quit"), "{text}");
+    insta::assert_snapshot!("help_9x9_end_80x24", t.backend());
+    // Back to the top, a line at a time.
+    for _ in 0..40 {
+        a.update(key(KeyCode::Up));
+    }
+    assert_eq!(
+        a.overlay,
+        Some(dekadoku::tui::app::Overlay::Help { scroll: 0 })
+    );
+}
+
 #[test]
 fn pause_overlay() {
     let mut a = playing(shipped(3, Level::Easy));

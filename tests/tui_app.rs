@@ -425,7 +425,7 @@ fn help_overlay_follows_the_live_keymap() {
     let mut a = App::new(Config::default(), Styles::basic(), km, 1);
     a.update(Action::Loaded(Loaded::Game(Box::new(small()))));
     press(&mut a, "?");
-    assert_eq!(a.overlay, Some(Overlay::Help));
+    assert_eq!(a.overlay, Some(Overlay::Help { scroll: 0 }));
     let mut t = Terminal::new(TestBackend::new(100, 40)).unwrap();
     t.draw(|f| dekadoku::tui::ui::draw(f, &a)).unwrap();
     let buf = t.backend().buffer();

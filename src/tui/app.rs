@@ -4,6 +4,7 @@
 //! [`Effect`]s for the runner, and the results come in again as actions.
 
 mod emphasis;
+mod help;
 mod input;
 mod jobs;
 mod menus;
@@ -32,6 +33,7 @@ use super::worker::Job;
 use input::letter_value;
 
 pub use emphasis::{ConflictDisplay, Emphasis};
+pub use help::HelpLine;
 pub use menus::{MENU_SIZES, NewGameRow, Setting, StartItem};
 pub use pool::PoolKeeper;
 pub use stats::StatsFrom;
@@ -214,8 +216,11 @@ pub enum Screen {
 /// Something shown over the screen.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Overlay {
-    /// The key help.
-    Help,
+    /// The key help, scrolled by this many lines.
+    Help {
+        /// Lines scrolled past.
+        scroll: usize,
+    },
     /// The game is paused (board hidden).
     Paused,
     /// Asking before the solver fills the board (`S` sits next to `s`).
@@ -521,9 +526,7 @@ impl App {
         }
         if let Some(o) = self.overlay.clone() {
             match (o, cmd) {
-                (Overlay::Help, Command::Help | Command::Cancel | Command::Confirm) => {
-                    self.overlay = None
-                }
+                (Overlay::Help { .. }, _) => self.help_command(cmd),
                 (Overlay::Paused, Command::Pause | Command::Cancel | Command::Confirm) => {
                     self.overlay = None;
                     if let Some(g) = &mut self.game {
@@ -557,7 +560,7 @@ impl App {
             return;
         }
         if cmd == Command::Help {
-            self.overlay = Some(Overlay::Help);
+            self.overlay = Some(Overlay::Help { scroll: 0 });
             return;
         }
         match &self.screen {

@@ -253,6 +253,9 @@ pub const DEFAULTS: &[(KeyContext, &str, Command)] = &[
     (KeyContext::Menu, "l", Command::MoveRight),
     (KeyContext::Menu, "pageup", Command::PageUp),
     (KeyContext::Menu, "pagedown", Command::PageDown),
+    // The key help over the board scrolls by the page too.
+    (KeyContext::Board, "pageup", Command::PageUp),
+    (KeyContext::Board, "pagedown", Command::PageDown),
     (KeyContext::Menu, "t", Command::Stats),
     (KeyContext::Menu, "enter", Command::Confirm),
     (KeyContext::Menu, "space", Command::Pause),

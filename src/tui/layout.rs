@@ -92,6 +92,36 @@ pub const STATS_WIDTH: u16 = 80;
 /// says what the columns count.
 pub const STATS_FOOTER: u16 = 3;
 
+/// Widest the key help is drawn.
+pub const HELP_WIDTH: u16 = 76;
+
+/// The key help's box in a window of this area and its inside, for
+/// `lines` lines: as tall as they need, at most the body.
+pub fn help_parts(area: Rect, lines: usize) -> (Rect, Rect) {
+    let (_, body, _) = frame_parts(area);
+    let lines = u16::try_from(lines).unwrap_or(u16::MAX);
+    let r = centered(body, HELP_WIDTH, lines.saturating_add(2));
+    let inner = Rect::new(
+        r.x + 1,
+        r.y + 1,
+        r.width.saturating_sub(2),
+        r.height.saturating_sub(2),
+    );
+    (r, inner)
+}
+
+/// How far the key help can scroll.
+pub fn help_scroll_max(area: Rect, lines: usize) -> usize {
+    lines.saturating_sub(usize::from(help_parts(area, lines).1.height))
+}
+
+/// Lines a page of the key help moves (one kept in sight).
+pub fn help_page(area: Rect, lines: usize) -> usize {
+    usize::from(help_parts(area, lines).1.height)
+        .saturating_sub(1)
+        .max(1)
+}
+
 /// Lines of the statistics' scrolled part, for `records` sizes and levels
 /// and `days` daily puzzles: the table's header and rows (or one line
 /// saying there are none), a blank line, the daily title, and its header

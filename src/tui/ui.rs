@@ -12,12 +12,12 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use super::action::Command;
-use super::app::{App, Overlay, Screen};
+use super::app::{App, HelpLine, Overlay, Screen};
 use super::keymap::KeyContext;
 use super::style::Role;
 use board::BoardView;
 
-use super::layout::{MIN_SIZE, centered, frame_parts, play_parts};
+use super::layout::{MIN_SIZE, centered, frame_parts, help_parts, help_scroll_max, play_parts};
 
 use crate::game::LogicWalk;
 
@@ -114,7 +114,10 @@ pub fn draw(frame: &mut Frame, app: &App) {
         {
             watch::status_line(app, playback, *stopped)
         }
-        _ if app.status.is_empty() => key_hints(app),
+        // The help's own keys while it is open (how to scroll and close).
+        _ if app.status.is_empty() || matches!(app.overlay, Some(Overlay::Help { .. })) => {
+            key_hints(app)
+        }
         _ => app.status.clone(),
     };
     frame.render_widget(
@@ -122,7 +125,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
         status,
     );
     match &app.overlay {
-        Some(Overlay::Help) => draw_help(frame, app, body),
+        Some(Overlay::Help { scroll }) => draw_help(frame, app, area, *scroll),
         Some(Overlay::Paused) => {
             let lines = vec![
                 Line::from("Paused"),
@@ -285,6 +288,16 @@ fn keys(app: &App, mode: KeyContext, cmd: Command) -> String {
 /// The status line when nothing else is said: a few keys, from the keymap.
 fn key_hints(app: &App) -> String {
     let mode = app.key_context();
+    if let Some(Overlay::Help { .. }) = app.overlay {
+        return format!(
+            "{} {} line · {} {} page · {} close",
+            keys(app, mode, Command::MoveUp),
+            keys(app, mode, Command::MoveDown),
+            keys(app, mode, Command::PageUp),
+            keys(app, mode, Command::PageDown),
+            keys(app, mode, Command::Cancel),
+        );
+    }
     if let Screen::Watch { .. } = app.screen {
         return watch::WATCH_KEYS
             .iter()
@@ -336,55 +349,52 @@ fn key_hints(app: &App) -> String {
         .join(" · ")
 }
 
-fn draw_help(frame: &mut Frame, app: &App, body: Rect) {
+/// The key help over the screen, scrolled to `scroll` (clamped to what
+/// the window shows), with where the view is on its bottom border.
+fn draw_help(frame: &mut Frame, app: &App, area: Rect, scroll: usize) {
     let s = &app.styles;
-    let mode = match app.screen {
-        Screen::Playing => KeyContext::Board,
-        _ => KeyContext::Menu,
-    };
-    let mut lines: Vec<Line> = app
-        .keymap
-        .help(mode)
+    let lines: Vec<Line> = app
+        .help_lines()
         .into_iter()
-        .map(|(cmd, keys)| (cmd, live(app, keys)))
-        .filter(|(_, keys)| !keys.is_empty())
-        .map(|(cmd, keys)| {
-            Line::from(vec![
-                Span::styled(format!("{:>22}  ", keys.join(" ")), s.get(Role::Entered)),
-                Span::styled(cmd.describe(), s.get(Role::Text)),
-            ])
+        .map(|line| match line {
+            HelpLine::Heading(text) => Line::from(Span::styled(text, s.get(Role::Title))),
+            HelpLine::Blank => Line::default(),
+            HelpLine::Keys { keys, text } => Line::from(vec![
+                Span::styled(format!("{keys:>22}  "), s.get(Role::Entered)),
+                Span::styled(text, s.get(Role::Text)),
+            ]),
         })
         .collect();
-    if mode == KeyContext::Board {
-        let n = app.game.as_ref().map_or(9, |g| g.shape().n());
-        let values = if n <= 9 {
-            format!("1–{n}: enter a value (0 clears)")
-        } else if n <= 35 {
-            format!(
-                "1–9, A–{}: values; or type the number and Enter (e.g. 1 2 Enter = 12)",
-                char::from(b'A' + (n - 10) as u8)
-            )
-        } else {
-            format!("type the number (1–{n}) and Enter")
-        };
-        lines.insert(0, Line::from(Span::styled(values, s.get(Role::Title))));
-        // The blank line under it only where every key still fits.
-        if lines.len() + 3 <= usize::from(body.height) {
-            lines.insert(1, Line::default());
-        }
+    let len = lines.len();
+    let (r, inner) = help_parts(area, len);
+    let scroll = scroll.min(help_scroll_max(area, len));
+    let mut block = Block::default()
+        .borders(Borders::ALL)
+        .title(" Keys ")
+        .border_style(s.get(Role::BoxBorder));
+    if let Some(at) = scroll_title(scroll, usize::from(inner.height), len) {
+        block = block.title_bottom(at);
     }
-    let h = (lines.len() as u16 + 2).min(body.height);
-    let r = centered(body, 64, h);
     frame.render_widget(Clear, r);
-    frame.render_widget(
-        Paragraph::new(lines).block(
-            Block::default()
-                .borders(Borders::ALL)
-                .title(" Keys ")
-                .border_style(s.get(Role::BoxBorder)),
-        ),
-        r,
-    );
+    frame.render_widget(Paragraph::new(lines[scroll..].to_vec()).block(block), r);
+}
+
+/// Where a scrolled view is, for its bottom border (`↑↓ lines 5–20 of
+/// 31`), or nothing when all `len` lines are shown.
+pub(super) fn scroll_title(scroll: usize, shown: usize, len: usize) -> Option<Line<'static>> {
+    if len <= shown {
+        return None;
+    }
+    let last = (scroll + shown).min(len);
+    let more = match (scroll > 0, last < len) {
+        (true, true) => "↑↓",
+        (true, false) => "↑",
+        (false, _) => "↓",
+    };
+    Some(
+        Line::from(format!(" {more} lines {}–{last} of {len} ", scroll + 1))
+            .alignment(Alignment::Right),
+    )
 }
 
 /// The logic-solve view's commands and what they do there.

@@ -4,12 +4,12 @@
 //! count. Everything it says is in words and signs, never in colour alone.
 
 use ratatui::Frame;
-use ratatui::layout::{Alignment, Rect};
+use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
-use super::clock;
+use super::{clock, scroll_title};
 use crate::engine::generate::daily::Date;
 use crate::store::{Daily, Record, Stats};
 use crate::tui::app::App;
@@ -57,18 +57,8 @@ pub(super) fn draw(frame: &mut Frame, app: &App, area: Rect, stats: Option<&Stat
         .title(" Statistics ")
         .border_style(s.get(Role::BoxBorder));
     let shown = usize::from(scrolled.height);
-    if len > shown {
-        // Where the view is, in words: the arrows are on the title line.
-        let last = (scroll + shown).min(len);
-        let more = match (scroll > 0, last < len) {
-            (true, true) => "↑↓",
-            (true, false) => "↑",
-            (false, _) => "↓",
-        };
-        block = block.title_bottom(
-            Line::from(format!(" {more} lines {}–{last} of {len} ", scroll + 1))
-                .alignment(Alignment::Right),
-        );
+    if let Some(at) = scroll_title(scroll, shown, len) {
+        block = block.title_bottom(at);
     }
     frame.render_widget(Clear, r);
     frame.render_widget(block.style(s.get(Role::Text)), r);
