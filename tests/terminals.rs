@@ -73,7 +73,8 @@ fn given_entry_and_conflict_read_apart_on_every_terminal() {
                 .find(|(name, _)| *name == k)
                 .map(|(_, v)| v.to_string())
         };
-        let depth = ColorDepth::detect(env);
+        // No terminfo entries: the names alone decide, on any machine.
+        let depth = ColorDepth::detect(env, |_| None);
         let theme = themes.pick(&config.theme, depth);
         let styles = Styles::for_terminal(theme, depth, env);
         let mut app = App::new(config.clone(), styles, Keymap::defaults(), 1);

@@ -402,23 +402,48 @@ pub enum ColorDepth {
     TrueColor,
 }
 
+/// The `colors` of `term`'s terminfo entry (`Some(None)` when the entry
+/// has none), or `None` when there is no readable entry.
+fn terminfo_colors(term: &str) -> Option<Option<u32>> {
+    let info = termini::TermInfo::from_name(term).ok()?;
+    Some(
+        info.number_cap(termini::NumberCapability::MaxColors)
+            .and_then(|c| u32::try_from(c).ok()),
+    )
+}
+
 impl ColorDepth {
     /// Guesses the terminal's colours from its environment, given as a
-    /// lookup (`|k| std::env::var(k).ok()`): `COLORTERM=truecolor|24bit` or a
-    /// `TERM` ending in `-direct` → true colour; `TERM` containing `256color`
-    /// → 256; `TERM` of `linux`, `dumb`, `ansi`, `cons25`, plain `xterm`
-    /// (whose terminfo entry has 8 colours), `vt…` or `…-16color` → 16.
-    /// Anything else (including no `TERM` at all) → 256, which almost every
-    /// terminal in use today supports.
-    pub fn detect(get: impl Fn(&str) -> Option<String>) -> ColorDepth {
+    /// lookup (`|k| std::env::var(k).ok()`), and the colours its terminfo
+    /// entry gives (`terminfo(term)`: `Some(None)` for an entry without
+    /// colours, `None` for no entry): `COLORTERM=truecolor|24bit` or a
+    /// `TERM` ending in `-direct` → true colour; then the entry's `colors`
+    /// (256 or more → 256, fewer or none → 16); without an entry, `TERM`
+    /// containing `256color` → 256; `TERM` of `linux`, `dumb`, `ansi`,
+    /// `cons25`, plain `xterm`, `vt…` or `…-16color` → 16. Anything else
+    /// (including no `TERM` at all) → 256, which almost every terminal in
+    /// use today supports.
+    pub fn detect(
+        get: impl Fn(&str) -> Option<String>,
+        terminfo: impl Fn(&str) -> Option<Option<u32>>,
+    ) -> ColorDepth {
         let colorterm = get("COLORTERM").unwrap_or_default().to_ascii_lowercase();
         if colorterm == "truecolor" || colorterm == "24bit" {
             return ColorDepth::TrueColor;
         }
         let term = get("TERM").unwrap_or_default().to_ascii_lowercase();
         if term.ends_with("-direct") || term.contains("truecolor") || term.contains("24bit") {
-            ColorDepth::TrueColor
-        } else if term.contains("256color") {
+            return ColorDepth::TrueColor;
+        }
+        if !term.is_empty()
+            && let Some(colors) = terminfo(&term)
+        {
+            return match colors {
+                Some(c) if c >= 256 => ColorDepth::Ansi256,
+                _ => ColorDepth::Basic16,
+            };
+        }
+        if term.contains("256color") {
             ColorDepth::Ansi256
         } else if matches!(
             term.as_str(),
@@ -432,9 +457,10 @@ impl ColorDepth {
         }
     }
 
-    /// [`ColorDepth::detect`] on this process's environment.
+    /// [`ColorDepth::detect`] on this process's environment and the
+    /// system's terminfo database.
     pub fn from_env() -> ColorDepth {
-        ColorDepth::detect(|k| std::env::var(k).ok())
+        ColorDepth::detect(|k| std::env::var(k).ok(), terminfo_colors)
     }
 
     /// The word used for `min_colors` in theme files.
@@ -869,8 +895,50 @@ mod tests {
             (&[], Ansi256),
         ];
         for (vars, want) in cases {
-            assert_eq!(ColorDepth::detect(env(vars)), *want, "{vars:?}");
+            assert_eq!(ColorDepth::detect(env(vars), |_| None), *want, "{vars:?}");
         }
+    }
+
+    /// The terminfo entry's `colors` decides where there is one:
+    /// `TERM=screen` (8 colours) is a 16-colour terminal, whatever its name
+    /// suggests; true colour asked for in `COLORTERM` still wins.
+    #[test]
+    fn colour_depth_follows_the_terminfo_entry() {
+        use ColorDepth::*;
+        let entries = |term: &str| match term {
+            "screen" | "xterm" => Some(Some(8)),
+            "screen-256color" | "foot" => Some(Some(256)),
+            "rxvt-88color" => Some(Some(88)),
+            "dumb" => Some(None),
+            _ => None,
+        };
+        let cases: &[(&[(&str, &str)], ColorDepth)] = &[
+            (&[("TERM", "screen")], Basic16),
+            (&[("TERM", "screen-256color")], Ansi256),
+            (&[("TERM", "foot")], Ansi256),
+            (&[("TERM", "rxvt-88color")], Basic16),
+            (&[("TERM", "dumb")], Basic16),
+            (&[("TERM", "screen"), ("COLORTERM", "truecolor")], TrueColor),
+            // No entry: the name decides.
+            (&[("TERM", "weird-256color")], Ansi256),
+            (&[("TERM", "weird")], Ansi256),
+            (&[], Ansi256),
+        ];
+        for (vars, want) in cases {
+            assert_eq!(ColorDepth::detect(env(vars), entries), *want, "{vars:?}");
+        }
+    }
+
+    /// The system's database, where it has the common entries (ncurses-base
+    /// on Debian): `xterm-256color` has 256 colours, `vt100` none.
+    #[test]
+    fn the_system_terminfo_is_read() {
+        if terminfo_colors("xterm-256color").is_none() {
+            eprintln!("no terminfo database here: nothing to read");
+            return;
+        }
+        assert_eq!(terminfo_colors("xterm-256color"), Some(Some(256)));
+        assert_eq!(terminfo_colors("no-such-terminal-here"), None);
     }
 
     #[test]

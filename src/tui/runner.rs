@@ -221,7 +221,7 @@ pub fn run() -> io::Result<()> {
         ));
     }
     let dirs = Dirs::resolve().map_err(io::Error::other)?;
-    let depth = ColorDepth::detect(|k| std::env::var(k).ok());
+    let depth = ColorDepth::from_env();
     let (autosave_file, slot, slot_said) = claim_slot(&dirs);
     let (mut app, themes) = build_app(&dirs, &autosave_file, depth);
     app.issues.extend(slot_said);
