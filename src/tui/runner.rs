@@ -4,7 +4,7 @@
 //! effects it returns are performed here (jobs, files). One draw per
 //! wake-up, however many events arrived.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, IsTerminal};
 use std::panic::PanicHookInfo;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -280,8 +280,7 @@ pub fn run() -> io::Result<()> {
             DisableFocusChange
         );
         restore(info);
-        let _ = writeln!(
-            io::stderr(),
+        note!(
             "dekadoku stopped on an internal error (above). Your game was last autosaved to {}; \
              Continue on the start screen resumes it.",
             autosave.display()
