@@ -32,7 +32,9 @@
 
 /// `eprintln!` that cannot panic: one line for standard error, dropped
 /// when stderr cannot take it (closed, a full disk); the exit code still
-/// tells how the run ended.
+/// tells how the run ended. (The front ends' only: the engine prints
+/// nothing.)
+#[cfg(any(feature = "cli", feature = "tui"))]
 macro_rules! note {
     ($($arg:tt)*) => {{
         use ::std::io::Write as _;
