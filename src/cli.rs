@@ -17,7 +17,7 @@ pub mod solve;
 
 use std::fmt;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, IsTerminal};
+use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -264,7 +264,7 @@ impl Tally {
     /// Reports an error above the progress bar; the run goes on, and will
     /// end with [`CliError::Reported`].
     pub fn error(&mut self, bar: &ProgressBar, e: impl fmt::Display) {
-        bar.suspend(|| eprintln!("{e}"));
+        bar.suspend(|| note!("{e}"));
         self.errors += 1;
     }
 
@@ -446,6 +446,23 @@ impl Exact {
             Exact::Program(p) => p.run(puzzle, limit, limits, &mut NoTrace),
         }
     }
+}
+
+/// The command line, or the exit code when there is nothing to run:
+/// `--help` and `--version` (0 once their text is written, 2 when it could
+/// not be, as `> /dev/full`; a closed pipe ends quietly) and usage errors
+/// (2), clap's text printed.
+pub fn parse() -> Result<Cli, ExitCode> {
+    Cli::try_parse().map_err(|e| {
+        let written = e.print().and_then(|()| io::stdout().flush());
+        match written {
+            Err(w) if w.kind() != io::ErrorKind::BrokenPipe => {
+                note!("dekadoku: cannot write: {w}");
+                ExitCode::from(CliError::EXIT_CODE)
+            }
+            _ => ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(CliError::EXIT_CODE)),
+        }
+    })
 }
 
 /// Runs the parsed command line.

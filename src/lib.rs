@@ -26,6 +26,25 @@
 //! assert_eq!((err.line, err.col), (1, Some(3)));
 //! ```
 
+// Messages for standard error go through `note!`: `eprintln!` panics when
+// stderr is closed or full, and a batch run must end with its exit code.
+#![cfg_attr(not(test), deny(clippy::print_stderr))]
+
+/// `eprintln!` that cannot panic: one line for standard error, dropped
+/// when stderr cannot take it (closed, a full disk); the exit code still
+/// tells how the run ended. (The front ends' only: the engine prints
+/// nothing.)
+#[cfg(any(feature = "cli", feature = "tui"))]
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        use ::std::io::Write as _;
+        let mut err = ::std::io::stderr().lock();
+        let _ = err
+            .write_fmt(format_args!($($arg)*))
+            .and_then(|()| err.write_all(b"\n"));
+    }};
+}
+
 pub mod engine;
 pub mod game;
 #[cfg(feature = "tui")]

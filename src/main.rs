@@ -1,18 +1,25 @@
 //! The `dekadoku` command: parses the command line, runs it, and turns the
 //! outcome into the exit code — 0 all well, 1 some puzzle without exactly
 //! one solution (or stopped), 2 an error, which is printed here, once.
-//! (clap exits with 2 itself on a usage error.)
+//! (A usage error is 2 as well; `--help` and `--version` are 0 once their
+//! text is written.) Nothing here panics on a standard error that cannot
+//! be written: the exit code still tells.
+#![deny(clippy::print_stderr)]
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::Parser;
-use dekadoku::cli::{self, Cli, CliError};
+use dekadoku::cli::{self, CliError};
 
 fn main() -> ExitCode {
-    match cli::run(Cli::parse()) {
+    let cli = match cli::parse() {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
+    match cli::run(cli) {
         Ok(status) => status.into(),
         Err(e) => {
-            eprintln!("{e}");
+            let _ = writeln!(io::stderr().lock(), "{e}");
             ExitCode::from(CliError::EXIT_CODE)
         }
     }

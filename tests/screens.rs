@@ -28,7 +28,7 @@ use dekadoku::engine::generate::daily::{Date, daily_level};
 use dekadoku::engine::{Level, Limits, NoTrace, Outcome, Puzzle, Shape, TraceEvent, solve};
 use dekadoku::game::{Game, Origin};
 use dekadoku::store::{Record, SaveMeta, Stats};
-use dekadoku::tui::action::{Action, SaveListing};
+use dekadoku::tui::action::{Action, SaveListing, ToRead};
 use dekadoku::tui::app::{App, Effect};
 use dekadoku::tui::style::{Role, Styles};
 use dekadoku::tui::worker::{Job, TraceOut, run_job_traced};
@@ -235,14 +235,21 @@ fn import_screen_and_an_error_on_the_status_line() {
     press(&mut a, path);
     snap("import", &mut a);
     let fx = a.update(key(KeyCode::Enter));
-    let Some(Effect::ImportFile(p)) = fx.into_iter().next() else {
+    let Some(Effect::Read {
+        job,
+        what: ToRead::Puzzle(p),
+    }) = fx.into_iter().next()
+    else {
         panic!("no import")
     };
-    assert_eq!(p, path);
+    assert_eq!(p, Path::new(path));
+    // While the file is read (on a thread of its own): what, and Esc.
+    snap("import_reading", &mut a);
     // What the runner does with the effect: read the (missing) file.
-    a.update(Action::Loaded(dekadoku::tui::runner::import_file(
-        Path::new(&p),
-    )));
+    a.update(Action::Read {
+        job,
+        loaded: dekadoku::tui::runner::import_file(&p),
+    });
     snap("import_error", &mut a);
 }
 

@@ -14,7 +14,7 @@ use common::tui::{app, ch, ctrl, key, press, settle};
 use dekadoku::engine::{Level, Limits, NoTrace, Outcome, Puzzle, Shape, Value, solve};
 use dekadoku::game::{Game, GameSave, Origin};
 use dekadoku::store::Config;
-use dekadoku::tui::action::{Action, Command, Loaded, SaveListing};
+use dekadoku::tui::action::{Action, Command, Loaded, SaveListing, ToRead};
 use dekadoku::tui::app::{App, Effect, Overlay, Screen};
 use dekadoku::tui::keymap::Keymap;
 use dekadoku::tui::style::Styles;
@@ -1233,7 +1233,8 @@ fn load_named(name: &str, game: Game) -> App {
     }]));
     let fx = a.update(key(KeyCode::Enter));
     assert!(
-        fx.iter().any(|e| matches!(e, Effect::Load(n) if n == name)),
+        fx.iter()
+            .any(|e| matches!(e, Effect::Read { what: ToRead::Save(n), .. } if n == name)),
         "{fx:?}"
     );
     a.update(Action::Loaded(Loaded::Game(Box::new(game))));

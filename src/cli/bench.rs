@@ -219,15 +219,16 @@ pub fn run(args: &BenchArgs) -> Result<Status, CliError> {
             if let Some(theirs) = &peer
                 && theirs.unique != ours.unique
             {
-                eprintln!(
+                note!(
                     "{name}: the solvers disagree: {} unique for us, {} for the sudoku crate",
-                    ours.unique, theirs.unique
+                    ours.unique,
+                    theirs.unique
                 );
             }
             // Only puzzles none stopped can be compared between backends.
             match first_unique {
                 None => first_unique = Some((ours.unique, ours.stopped)),
-                Some((u, 0)) if ours.stopped == 0 && u != ours.unique => eprintln!(
+                Some((u, 0)) if ours.stopped == 0 && u != ours.unique => note!(
                     "{name}: the solvers disagree: {u} for the first, {} for {what}",
                     ours.unique,
                 ),
@@ -238,12 +239,13 @@ pub fn run(args: &BenchArgs) -> Result<Status, CliError> {
             } else {
                 "have exactly one solution"
             };
-            eprintln!(
+            note!(
                 "{name} [{what}]: {} of {} puzzles {verdict}",
-                ours.unique, ours.puzzles
+                ours.unique,
+                ours.puzzles
             );
             if ours.stopped > 0 {
-                eprintln!(
+                note!(
                     "{name} [{what}]: {} puzzles stopped by the {} s timeout (their time counts in the average)",
                     ours.stopped,
                     args.timeout.timeout.unwrap_or(0.0)
@@ -252,7 +254,7 @@ pub fn run(args: &BenchArgs) -> Result<Status, CliError> {
         }
     }
     if cfg!(not(feature = "peer-sudoku")) {
-        eprintln!(
+        note!(
             "the `sudoku` crate (AGPL-3.0, opt-in) is not built in, so it is not timed: \
              build with `cargo build --release --features peer-sudoku` to compare with it"
         );

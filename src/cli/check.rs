@@ -76,7 +76,7 @@ pub fn run(args: &CheckArgs) -> Result<Status, CliError> {
     let checked = tally.puzzles;
     let end = tally.finish();
     if !matches!(end, Err(CliError::NoPuzzle { .. })) {
-        eprintln!("{name}: {good} of {checked} puzzles have exactly one solution");
+        note!("{name}: {good} of {checked} puzzles have exactly one solution");
     }
     end
 }

@@ -56,7 +56,7 @@ pub fn run(args: &CountArgs) -> Result<Status, CliError> {
         let text = if !c.conflicts.is_empty() {
             bar.suspend(|| {
                 for k in &c.conflicts {
-                    eprintln!("{at}: conflicting givens: {k}");
+                    note!("{at}: conflicting givens: {k}");
                 }
             });
             "0".to_string()

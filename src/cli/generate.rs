@@ -331,7 +331,7 @@ pub fn run(args: &GenerateArgs) -> Result<Status, CliError> {
         (Some(s), None) => s,
         (None, None) => {
             let s = clock_seed();
-            eprintln!("seed: {s}");
+            note!("seed: {s}");
             s
         }
     };
@@ -399,7 +399,7 @@ pub fn run(args: &GenerateArgs) -> Result<Status, CliError> {
             let graded = match result {
                 Ok(g) => g,
                 Err(stop) => {
-                    bar.suspend(|| eprintln!("puzzle {i} (seed {}): {stop}", seed));
+                    bar.suspend(|| note!("puzzle {i} (seed {}): {stop}", seed));
                     tally.unsolved();
                     continue;
                 }
@@ -412,9 +412,10 @@ pub fn run(args: &GenerateArgs) -> Result<Status, CliError> {
             {
                 missed = true;
                 bar.suspend(|| {
-                    eprintln!(
+                    note!(
                         "puzzle {i} (seed {}): {} clues, outside {lo}-{hi} (the closest found)",
-                        g.seed, g.clues
+                        g.seed,
+                        g.clues
                     )
                 });
             }
@@ -427,7 +428,7 @@ pub fn run(args: &GenerateArgs) -> Result<Status, CliError> {
                     None => opts.level.to_string(),
                 };
                 bar.suspend(|| {
-                    eprintln!(
+                    note!(
                         "puzzle {i} (seed {}): graded {} (rating {:.1}), not {asked} (the closest found)",
                         seed, grade.level, grade.rating
                     )
@@ -436,9 +437,7 @@ pub fn run(args: &GenerateArgs) -> Result<Status, CliError> {
             if graded.level().is_none() {
                 missed = true;
                 bar.suspend(|| {
-                    eprintln!(
-                        "puzzle {i} (seed {seed}): not graded: the timeout passed while grading"
-                    )
+                    note!("puzzle {i} (seed {seed}): not graded: the timeout passed while grading")
                 });
             }
             // Settling for the closest when the timeout passed is a

@@ -88,7 +88,7 @@ pub fn run(args: &GradeArgs) -> Result<Status, CliError> {
                 let at = tally.at(reader.last_line());
                 match e {
                     GradeError::NotUnique | GradeError::Stopped(_) => {
-                        bar.suspend(|| eprintln!("{at}: {e}"));
+                        bar.suspend(|| note!("{at}: {e}"));
                         tally.unsolved();
                     }
                     GradeError::Board(_) => tally.error(&bar, format_args!("{at}: {e}")),
@@ -107,6 +107,6 @@ pub fn run(args: &GradeArgs) -> Result<Status, CliError> {
         return tally.write_failed(e);
     }
     let summary: Vec<String> = levels.iter().map(|(l, k)| format!("{l} {k}")).collect();
-    eprintln!("{name}: {} puzzles: {}", tally.puzzles, summary.join(", "));
+    note!("{name}: {} puzzles: {}", tally.puzzles, summary.join(", "));
     tally.finish()
 }

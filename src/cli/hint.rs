@@ -43,7 +43,7 @@ pub fn run(args: &HintArgs) -> Result<Status, CliError> {
                     Some(step) => step.explanation,
                     None if b.stopped() => {
                         let at = tally.at(reader.last_line());
-                        eprintln!("{at}: stopped: the timeout passed");
+                        note!("{at}: stopped: the timeout passed");
                         tally.unsolved();
                         "- stopped: the timeout passed".to_string()
                     }
@@ -57,7 +57,7 @@ pub fn run(args: &HintArgs) -> Result<Status, CliError> {
                 format!("- {e}")
             }
             Err(e) => {
-                eprintln!("{}: {e}", tally.at(reader.last_line()));
+                note!("{}: {e}", tally.at(reader.last_line()));
                 tally.unsolved();
                 format!("- {e}")
             }

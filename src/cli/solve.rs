@@ -81,7 +81,7 @@ pub fn run(args: &SolveArgs) -> Result<Status, CliError> {
                 }
             }
             Err(outcome) => {
-                bar.suspend(|| eprintln!("{at}: {}", describe(&outcome)));
+                bar.suspend(|| note!("{at}: {}", describe(&outcome)));
                 tally.unsolved();
             }
         }

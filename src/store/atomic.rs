@@ -35,14 +35,45 @@ fn file_name_of(path: &Path) -> io::Result<&std::ffi::OsStr> {
     })
 }
 
+/// Opens `path` for reading when it is a regular file (symlinks
+/// followed), with its length; `Ok(None)` for anything else: a FIFO (a
+/// read would wait for a writer forever), a device (`/dev/zero` never
+/// ends, a terminal waits for keys), a folder. Such a path is looked at,
+/// not opened; and the file opened is looked at again, so one put in the
+/// checked file's place meanwhile is refused too, without waiting (on
+/// Unix it is opened non-blocking, which changes nothing for a regular
+/// file).
+pub fn open_regular(path: &Path) -> io::Result<Option<(File, u64)>> {
+    if !fs::metadata(path)?.is_file() {
+        return Ok(None);
+    }
+    let mut options = fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY);
+    }
+    let file = options.open(path)?;
+    let meta = file.metadata()?;
+    Ok(meta.is_file().then_some((file, meta.len())))
+}
+
+/// The error of a path [`open_regular`] refuses.
+pub fn not_regular() -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidInput, "not a regular file")
+}
+
 /// Reads `path`, but no more than `max + 1` bytes: a file longer than `max`
 /// shows as a result longer than `max`, and a huge file is never loaded
-/// whole. A missing file is an error of kind [`io::ErrorKind::NotFound`].
+/// whole. A missing file is an error of kind [`io::ErrorKind::NotFound`];
+/// what is not a regular file is refused ([`open_regular`], [`not_regular`]).
 pub fn read_capped(path: &Path, max: u64) -> io::Result<Vec<u8>> {
+    let Some((file, _)) = open_regular(path)? else {
+        return Err(not_regular());
+    };
     let mut bytes = Vec::new();
-    File::open(path)?
-        .take(max.saturating_add(1))
-        .read_to_end(&mut bytes)?;
+    file.take(max.saturating_add(1)).read_to_end(&mut bytes)?;
     Ok(bytes)
 }
 
@@ -221,6 +252,42 @@ mod tests {
             .collect();
         v.sort();
         v
+    }
+
+    /// What is not a regular file is refused without waiting: a FIFO
+    /// with no writer (opening it to read would wait for one), a device
+    /// that never ends, a folder; a regular file reads, capped.
+    #[test]
+    fn read_capped_refuses_what_is_not_a_regular_file() {
+        let tmp = scratch();
+        let fifo = tmp.path().join("fifo");
+        let mut paths = vec![tmp.path().to_path_buf(), PathBuf::from("/dev/zero")];
+        if std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .is_ok_and(|s| s.success())
+        {
+            paths.push(fifo);
+        }
+        for path in paths {
+            // On a thread, so a regression fails here instead of hanging.
+            let (tx, rx) = std::sync::mpsc::channel();
+            let p = path.clone();
+            std::thread::spawn(move || tx.send(read_capped(&p, 10).map_err(|e| e.to_string())));
+            let got = rx.recv_timeout(std::time::Duration::from_secs(30));
+            assert_eq!(
+                got,
+                Ok(Err("not a regular file".to_string())),
+                "{}",
+                path.display()
+            );
+        }
+        let file = tmp.path().join("file");
+        fs::write(&file, b"0123456789abc").unwrap();
+        assert_eq!(read_capped(&file, 4).unwrap(), b"01234");
+        assert_eq!(read_capped(&file, 100).unwrap(), b"0123456789abc");
+        let (_, len) = open_regular(&file).unwrap().unwrap();
+        assert_eq!(len, 13);
     }
 
     #[test]

@@ -606,8 +606,10 @@ pub(crate) fn line_col(text: &str, offset: usize) -> (usize, usize) {
 /// than [`MAX_CONFIG_BYTES`] or is not UTF-8.
 pub(crate) fn read_text(path: &Path) -> Result<Option<String>, ConfigIssue> {
     let cannot = |what: String| ConfigIssue::new(path, None, what);
-    let file = match std::fs::File::open(path) {
-        Ok(f) => f,
+    let file = match super::atomic::open_regular(path) {
+        Ok(Some((f, _))) => f,
+        // A FIFO would wait for a writer, /dev/zero never end.
+        Ok(None) => return Err(cannot("not a regular file, so not read".into())),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(cannot(format!("cannot read: {e}"))),
     };
@@ -730,8 +732,17 @@ mod tests {
 /// never lands in the user's folder. A file that cannot be parsed is left
 /// alone (and the error says so).
 pub fn save_settings(path: &Path, theme: &str, play: &PlayConfig) -> Result<(), StoreError> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
+    // Capped and regular files only, as the config is read (this runs on
+    // the game's UI thread).
+    let bad = |what: String| StoreError::io(path, std::io::Error::other(what));
+    let text = match super::atomic::read_capped(path, MAX_CONFIG_BYTES) {
+        Ok(b) if b.len() as u64 > MAX_CONFIG_BYTES => {
+            return Err(bad(format!(
+                "larger than {} KiB, so not changed",
+                MAX_CONFIG_BYTES / 1024
+            )));
+        }
+        Ok(b) => String::from_utf8(b).map_err(|_| bad("not UTF-8 text, so not changed".into()))?,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
         Err(e) => return Err(StoreError::io(path, e)),
     };
@@ -824,5 +835,45 @@ mod save_tests {
         std::fs::write(&path, "[play\nbroken").unwrap();
         assert!(save_settings(&path, "light", &play).is_err());
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "[play\nbroken");
+    }
+
+    /// A config that is a FIFO (reading it would wait for a writer, on
+    /// the game's UI thread) or a folder is neither read nor changed.
+    #[test]
+    fn a_config_that_is_not_a_regular_file_is_refused_at_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("config.toml");
+        let mut paths = vec![dir.path().to_path_buf()];
+        if std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .is_ok_and(|s| s.success())
+        {
+            paths.push(fifo);
+        }
+        for path in paths {
+            // On a thread, so a regression fails here instead of hanging.
+            let (tx, rx) = std::sync::mpsc::channel();
+            let p = path.clone();
+            std::thread::spawn(move || {
+                let loaded = Config::load(&p).1.iter().map(|i| i.to_string()).collect();
+                let saved =
+                    save_settings(&p, "light", &PlayConfig::default()).map_err(|e| e.to_string());
+                tx.send((loaded, saved))
+            });
+            let (loaded, saved): (Vec<String>, _) = rx
+                .recv_timeout(std::time::Duration::from_secs(30))
+                .unwrap_or_else(|_| panic!("{}: did not return", path.display()));
+            assert!(
+                loaded.iter().any(|i| i.contains("not a regular file")),
+                "{loaded:?}"
+            );
+            assert!(
+                saved
+                    .as_ref()
+                    .is_err_and(|e| e.contains("not a regular file")),
+                "{saved:?}"
+            );
+        }
     }
 }

@@ -181,6 +181,43 @@ pub enum LoadGameError {
         /// Where the text came from (a file, "pasted text").
         from: String,
     },
+    /// The player stopped the reading (Esc).
+    #[error("{}: reading stopped", path.display())]
+    Cancelled {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The reading stopped on an internal error (a panic, caught on the
+    /// reading thread) or could not start.
+    #[error("internal error while reading: {0}")]
+    Internal(String),
+}
+
+/// What the game reads on a thread of its own ([`super::app::Effect::Read`],
+/// answered by [`Action::Read`]), never on the UI thread: a puzzle file
+/// could be a FIFO or a slow disk, a save is up to 64 MiB.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ToRead {
+    /// A puzzle file, by the path the player typed.
+    Puzzle(PathBuf),
+    /// A pasted puzzle (only parsed: a big one takes a moment).
+    Pasted(String),
+    /// The named save.
+    Save(String),
+    /// The autosave (or its backup).
+    Autosave,
+}
+
+impl ToRead {
+    /// What is being read, as the player knows it.
+    pub fn label(&self) -> String {
+        match self {
+            ToRead::Puzzle(path) => path.display().to_string(),
+            ToRead::Pasted(_) => "the pasted puzzle".into(),
+            ToRead::Save(name) => format!("the save “{name}”"),
+            ToRead::Autosave => "the autosave".into(),
+        }
+    }
 }
 
 /// One entry of the saves list.
@@ -222,8 +259,17 @@ pub enum Action {
     Focus(bool),
     /// A worker job finished.
     Job(JobResult),
-    /// A saved or imported game was read.
+    /// A saved or imported game was read (whatever the app is doing:
+    /// tests; the runner answers a read with [`Action::Read`]).
     Loaded(Loaded),
+    /// What the read `job` ([`super::app::Effect::Read`]) gave: used
+    /// while the app still waits for that read, dropped otherwise.
+    Read {
+        /// The read's id.
+        job: u64,
+        /// The game, or why there is none.
+        loaded: Loaded,
+    },
     /// The list of named saves.
     Saves(Vec<SaveListing>),
     /// A save was written under this name (or failed, and why).

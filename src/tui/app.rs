@@ -10,6 +10,7 @@ mod jobs;
 mod menus;
 mod play;
 mod pool;
+mod reads;
 mod stats;
 mod watch;
 
@@ -25,7 +26,7 @@ use crate::game::{Game, GameSave, Hint, LogicWalk};
 use crate::store::pool::PoolEntry;
 use crate::store::{Config, SaveMeta, Stats};
 
-use super::action::{Action, Command, SaveListing};
+use super::action::{Action, Command, SaveListing, ToRead};
 use super::keymap::{KeyContext, Keymap};
 use super::playback::{Playback, WatchSolver};
 use super::style::Styles;
@@ -83,14 +84,15 @@ pub enum Effect {
     KeepUnfinished(Box<GameSave>, SaveMeta, Option<String>),
     /// Read the list of named saves.
     ListSaves,
-    /// Read a named save.
-    Load(String),
-    /// Read the autosave.
-    LoadAutosave,
-    /// Read a puzzle from a file path.
-    ImportFile(String),
-    /// Read a puzzle from pasted text.
-    ImportText(String),
+    /// Read a save or a puzzle off the UI thread (answered by
+    /// [`Action::Read`] with the same `job`; [`Effect::Cancel`] of the
+    /// `job` stops it).
+    Read {
+        /// The read's id (from the jobs' counter).
+        job: u64,
+        /// What to read.
+        what: ToRead,
+    },
     /// Switch to the theme with this name.
     SetTheme(String),
     /// Keep the settings in config.toml.
@@ -158,6 +160,17 @@ pub enum Screen {
         shape: Shape,
         /// The level asked for.
         level: Level,
+    },
+    /// Waiting for a file (or pasted text) to be read: Esc stops waiting
+    /// and goes back.
+    Reading {
+        /// The read waited for.
+        job: u64,
+        /// What is read, as the player knows it.
+        what: String,
+        /// The screen the read was asked from, shown again when it fails
+        /// or is cancelled.
+        back: Box<Screen>,
     },
     /// Playing.
     Playing,
@@ -425,8 +438,7 @@ impl App {
             Action::Click { x, y } => self.click(x, y),
             Action::Paste(text) => {
                 if matches!(self.screen, Screen::Import { .. }) {
-                    self.status = "reading the pasted puzzle…".into();
-                    fx.push(Effect::ImportText(text));
+                    self.read(ToRead::Pasted(text), &mut fx);
                 }
             }
             Action::Resize(w, h) => self.size = (w, h),
@@ -457,6 +469,7 @@ impl App {
                 }
             }
             Action::Loaded(l) => self.loaded(l, &mut fx),
+            Action::Read { job, loaded } => self.read_done(job, loaded, &mut fx),
             Action::Saves(list) => {
                 if let Screen::Load { list: slot, sel } = &mut self.screen {
                     *sel = 0;
@@ -567,6 +580,7 @@ impl App {
             Screen::Start { .. } => self.start_command(cmd, fx),
             Screen::NewGame { .. } => self.new_game_command(cmd, fx),
             Screen::Working { .. } => self.working_command(cmd, fx),
+            Screen::Reading { .. } => self.reading_command(cmd, fx),
             Screen::Load { .. } => self.load_command(cmd, fx),
             Screen::Import { .. } => self.import_command(cmd, fx),
             Screen::SaveAs { .. } => self.save_as_command(cmd, fx),

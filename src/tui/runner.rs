@@ -5,12 +5,13 @@
 //! wake-up, however many events arrived.
 
 use std::io::{self, IsTerminal};
+use std::panic::PanicHookInfo;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use crossbeam_channel::{Receiver, Sender, after, bounded, never, select, tick, unbounded};
+use crossbeam_channel::{Receiver, Sender, bounded, never, tick, unbounded};
 use ratatui::crossterm::event::{
     self, DisableBracketedPaste, DisableFocusChange, DisableMouseCapture, EnableBracketedPaste,
     EnableFocusChange, EnableMouseCapture, Event, MouseButton, MouseEventKind,
@@ -26,18 +27,20 @@ use crate::store::{
     remove_save, save_settings, write_save,
 };
 
-use super::action::{Action, GAME_KIND, SaveListing};
+use super::action::{Action, GAME_KIND, LoadGameError, Loaded};
 use super::app::{App, Effect, MENU_SIZES};
 use super::keymap::Keymap;
 use super::style::Styles;
 mod files;
 mod import;
+mod reader;
+mod waits;
 
 use files::{
     claim_slot, game_of, keep_unfinished, read_stats, replaces_another_game, update_stats,
 };
-use import::resume;
 pub use import::{import_file, import_text};
+use waits::Waits;
 
 use super::worker::{self, JobKind, Ticket, TraceOut};
 
@@ -63,7 +66,9 @@ struct Context {
     stats: Stats,
     pool: Pool,
     jobs: Sender<Ticket>,
-    cancels: Vec<(u64, Arc<AtomicBool>)>,
+    /// Where the reading threads send what they read.
+    reads: Sender<Action>,
+    cancels: Cancels,
     /// The traced job's events, while the solver view plays one.
     trace: Option<TraceLink>,
     autosave: SaveReport,
@@ -73,6 +78,9 @@ struct Context {
     /// The lock on that slot, held while the game runs.
     _slot: Option<Held>,
 }
+
+/// The cancel flags of the jobs and reads under way, by id.
+type Cancels = Vec<(u64, Arc<AtomicBool>)>;
 
 /// Whether the autosave is failing, so the player is told once when it
 /// starts failing (a read-only or full disk) and once when it works again,
@@ -240,6 +248,7 @@ pub fn run() -> io::Result<()> {
     let (job_tx, job_rx) = unbounded();
     let (res_tx, res_rx) = unbounded();
     let _worker = worker::spawn(job_rx, res_tx)?;
+    let (read_tx, read_rx) = unbounded();
     let pool = Pool::new(dirs.pool_dir());
     read_pool_counts(&pool, &mut app);
     let mut ctx = Context {
@@ -250,6 +259,7 @@ pub fn run() -> io::Result<()> {
         dirs,
         stats,
         jobs: job_tx,
+        reads: read_tx,
         cancels: Vec::new(),
         autosave_file,
         _slot: slot,
@@ -264,12 +274,7 @@ pub fn run() -> io::Result<()> {
     // mouse reporting, and then says where the last autosave is.
     let restore = std::panic::take_hook();
     let autosave = ctx.autosave_file.clone();
-    std::panic::set_hook(Box::new(move |info| {
-        // A job's panic is caught on the worker and shown on the status
-        // line (JobResult::Failed); the screen must stay as it is.
-        if std::thread::current().name() == Some(worker::THREAD_NAME) {
-            return;
-        }
+    std::panic::set_hook(panic_hook(move |info| {
         let _ = execute!(
             io::stdout(),
             DisableMouseCapture,
@@ -277,7 +282,7 @@ pub fn run() -> io::Result<()> {
             DisableFocusChange
         );
         restore(info);
-        eprintln!(
+        note!(
             "dekadoku stopped on an internal error (above). Your game was last autosaved to {}; \
              Continue on the start screen resumes it.",
             autosave.display()
@@ -291,69 +296,20 @@ pub fn run() -> io::Result<()> {
     let result = (|| -> io::Result<()> {
         let size = terminal.size()?;
         app.update(Action::Resize(size.width, size.height));
-        let mut today = Date::today();
+        let today = Date::today();
         app.update(Action::Today(today));
-        let input = spawn_input()?;
-        let signals = spawn_signals();
-        let ticker = tick(TICK);
-        let mut last = Instant::now();
-        let mut worker_gone = false;
+        let mut waits = Waits {
+            input: spawn_input()?,
+            results: res_rx,
+            reads: read_rx,
+            signals: spawn_signals(),
+            ticker: tick(TICK),
+            last: Instant::now(),
+            today: Some(today),
+        };
         loop {
             terminal.draw(|f| super::ui::draw(f, &app))?;
-            let mut actions = Vec::new();
-            let results = if worker_gone { never() } else { res_rx.clone() };
-            let frame = if app.animating() {
-                after(FRAME)
-            } else {
-                never()
-            };
-            select! {
-                recv(input) -> msg => match msg {
-                    Ok(a) => actions.push(a),
-                    // The terminal is gone (e.g. the SSH connection dropped):
-                    // quit as if asked, which writes the autosave.
-                    Err(_) => actions.push(Action::Command(super::action::Command::Quit)),
-                },
-                recv(results) -> msg => match msg {
-                    Ok(r) => {
-                        // Its cancel flag has done its work.
-                        ctx.cancels.retain(|(job, _)| *job != r.id());
-                        actions.push(Action::Job(r));
-                    }
-                    // The worker is gone (it catches a job's panic, so this
-                    // should not happen): stop listening, or select! would
-                    // wake at once forever, and say so.
-                    Err(_) => {
-                        worker_gone = true;
-                        actions.push(Action::Status(
-                            "the background worker stopped: new games, hints and solvers \
-                             need a restart"
-                                .into(),
-                        ));
-                    }
-                },
-                // SIGTERM or SIGHUP: quit as if asked, which writes the autosave.
-                recv(signals) -> _ => actions.push(Action::Command(super::action::Command::Quit)),
-                recv(ticker) -> _ => {
-                    let now = Instant::now();
-                    actions.push(Action::Tick(now - last));
-                    last = now;
-                    if Date::today() != today {
-                        today = Date::today();
-                        actions.push(Action::Today(today));
-                    }
-                },
-                recv(frame) -> _ => {
-                    let now = Instant::now();
-                    actions.push(Action::Tick(now - last));
-                    last = now;
-                },
-            }
-            // Take whatever else is already waiting, then draw once.
-            while let Ok(a) = input.try_recv() {
-                actions.push(a);
-            }
-            for a in actions {
+            for a in waits.next(app.animating(), &mut ctx.cancels) {
                 run_action(&mut app, &mut ctx, a);
             }
             if let Some(a) = ctx.pull_trace(&app) {
@@ -370,10 +326,35 @@ pub fn run() -> io::Result<()> {
     }
     let _ = execute!(io::stdout(), DisableBracketedPaste, DisableFocusChange);
     ratatui::restore();
+    // Jobs still running stop; a read stuck in the system is not waited
+    // for (its thread ends with the process).
     for (_, flag) in &ctx.cancels {
         flag.store(true, Ordering::Relaxed);
     }
     result
+}
+
+/// Whether this thread runs jobs or reads: their panics are caught there
+/// and said on the status line ([`JobResult::Failed`],
+/// [`LoadGameError::Internal`]) while the game goes on.
+fn on_job_thread() -> bool {
+    matches!(
+        std::thread::current().name(),
+        Some(worker::THREAD_NAME | reader::THREAD_NAME)
+    )
+}
+
+/// The game's panic hook: `leave` (restore the terminal, say where the
+/// autosave is) for a panic of the game itself; nothing for a panic of a
+/// job or a read, which leaves the screen as it is.
+fn panic_hook(
+    leave: impl Fn(&PanicHookInfo<'_>) + Send + Sync + 'static,
+) -> Box<dyn Fn(&PanicHookInfo<'_>) + Send + Sync + 'static> {
+    Box::new(move |info| {
+        if !on_job_thread() {
+            leave(info);
+        }
+    })
 }
 
 /// Applies one action and performs the effects it asks for, feeding
@@ -525,30 +506,31 @@ fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
                 again.as_deref(),
             )))
         }
-        Effect::ListSaves => Some(Action::Saves(
-            ctx.saves
-                .list()
-                .into_iter()
-                .map(|e| SaveListing {
-                    name: e.name,
-                    meta: e.meta.map_err(Arc::new),
-                })
-                .collect(),
-        )),
-        Effect::Load(name) => Some(Action::Loaded(resume(ctx.saves.load_checked(
-            &name,
-            GAME_KIND,
-            GAME_SAVE_VERSION,
-            game_of,
-        )))),
-        Effect::LoadAutosave => Some(Action::Loaded(resume(read_checked_or_backup(
-            &ctx.autosave_file,
-            GAME_KIND,
-            GAME_SAVE_VERSION,
-            game_of,
-        )))),
-        Effect::ImportFile(path) => Some(Action::Loaded(import_file(Path::new(&path)))),
-        Effect::ImportText(text) => Some(Action::Loaded(import_text(&text, "pasted text"))),
+        // Reads go to threads of their own: the answer comes back on
+        // ctx.reads (a thread that cannot start is an answer at once).
+        Effect::ListSaves => reader::spawn_list(ctx.dirs.saves_dir(), ctx.reads.clone())
+            .err()
+            .map(|e| Action::Status(format!("the saves could not be listed: {e}"))),
+        Effect::Read { job, what } => {
+            let flag = Arc::new(AtomicBool::new(false));
+            let places = reader::Places {
+                saves: ctx.dirs.saves_dir(),
+                autosave: ctx.autosave_file.clone(),
+            };
+            match reader::spawn(job, what, places, Arc::clone(&flag), ctx.reads.clone()) {
+                Ok(()) => {
+                    ctx.cancels.retain(|(_, f)| !f.load(Ordering::Relaxed));
+                    ctx.cancels.push((job, flag));
+                    None
+                }
+                Err(e) => Some(Action::Read {
+                    job,
+                    loaded: Loaded::Error(LoadGameError::Internal(format!(
+                        "could not start reading: {e}"
+                    ))),
+                }),
+            }
+        }
         Effect::RecordStart { key, daily } => {
             update_stats(ctx, |s| {
                 s.record_start(&key);

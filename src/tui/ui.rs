@@ -75,6 +75,25 @@ pub fn draw(frame: &mut Frame, app: &App) {
                 centered(body, 60, 5),
             );
         }
+        Screen::Reading { what, .. } => {
+            let lines = vec![
+                Line::from(Span::styled(
+                    format!("{} Reading {what}…", SPINNER[app.spinner % SPINNER.len()]),
+                    s.get(Role::Text),
+                )),
+                Line::default(),
+                Line::from(Span::styled(
+                    format!("{} cancels", keys(app, KeyContext::Menu, Command::Cancel)),
+                    s.get(Role::Dim),
+                )),
+            ];
+            frame.render_widget(
+                Paragraph::new(lines)
+                    .alignment(Alignment::Center)
+                    .wrap(Wrap { trim: false }),
+                centered(body, 60, 6),
+            );
+        }
         Screen::Load { list, sel } => menus::draw_load(frame, app, body, list.as_deref(), *sel),
         Screen::Import { input } => menus::draw_input(
             frame,
@@ -330,6 +349,7 @@ fn key_hints(app: &App) -> String {
             Command::Help,
             Command::Quit,
         ],
+        (_, Screen::Reading { .. }) => &[Command::Cancel, Command::Help, Command::Quit],
         (_, Screen::NewGame { .. }) => &[
             Command::MoveLeft,
             Command::MoveRight,

@@ -361,7 +361,7 @@ pub fn spawn(
 
 /// [`spawn`] with the function that runs a job given (tests give one that
 /// panics).
-fn spawn_with(
+pub(crate) fn spawn_with(
     jobs: Receiver<Ticket>,
     results: Sender<JobResult>,
     run: impl Fn(Ticket) -> JobResult + Send + 'static,
@@ -384,7 +384,7 @@ fn spawn_with(
 }
 
 /// The message a panic was raised with.
-fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
+pub(crate) fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
     if let Some(s) = payload.downcast_ref::<&str>() {
         (*s).to_string()
     } else if let Some(s) = payload.downcast_ref::<String>() {

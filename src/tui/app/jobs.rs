@@ -24,9 +24,15 @@ impl App {
         if let Some(refill) = self.pool.refill.take() {
             fx.push(Effect::Cancel(refill));
         }
+        let id = self.new_id();
+        fx.push(Effect::Start(Job { id, kind }));
+        id
+    }
+
+    /// A fresh id for a job or a read.
+    pub(super) fn new_id(&mut self) -> u64 {
         let id = self.next_job;
         self.next_job += 1;
-        fx.push(Effect::Start(Job { id, kind }));
         id
     }
 

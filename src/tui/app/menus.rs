@@ -12,7 +12,7 @@ use crate::engine::{Level, Shape};
 use crate::store::ConflictMode;
 
 use super::{App, Effect, Screen};
-use crate::tui::action::Command;
+use crate::tui::action::{Command, ToRead};
 use crate::tui::worker::JobKind;
 
 /// The sizes offered for a new game: the sizes the game ships puzzles
@@ -126,8 +126,7 @@ impl App {
                 if self.game.is_some() {
                     self.screen = Screen::Playing;
                 } else if self.autosave.is_some() {
-                    self.status = "loading the autosave…".into();
-                    fx.push(Effect::LoadAutosave);
+                    self.read(ToRead::Autosave, fx);
                 } else {
                     self.status = "no game to continue".into();
                 }
@@ -263,9 +262,8 @@ impl App {
             Command::Confirm => {
                 if let Some(entry) = list.as_ref().and_then(|l| l.get(*sel)) {
                     if entry.meta.is_ok() {
-                        fx.push(Effect::Load(entry.name.clone()));
-                        self.loading = Some(entry.name.clone());
-                        self.status = format!("loading “{}”…", entry.name);
+                        let name = entry.name.clone();
+                        self.read(ToRead::Save(name), fx);
                     } else {
                         self.status = "that save cannot be read".into();
                     }
@@ -291,8 +289,7 @@ impl App {
                 if path.is_empty() {
                     self.status = "type a file path, or paste a puzzle".into();
                 } else {
-                    self.status = format!("reading {path}…");
-                    fx.push(Effect::ImportFile(path));
+                    self.read(ToRead::Puzzle(path.into()), fx);
                 }
             }
             Command::Cancel => {

@@ -1,6 +1,7 @@
 //! The runner's effects on real files in a scratch folder: autosave,
 //! imports, saves written by a newer dekadoku.
 
+use super::import::resume;
 use super::*;
 use std::path::PathBuf;
 
@@ -264,6 +265,7 @@ fn context(dir: &std::path::Path) -> Context {
         saves: Saves::new(dirs.saves_dir()),
         stats: Stats::default(),
         jobs: unbounded().0,
+        reads: unbounded().0,
         cancels: Vec::new(),
         trace: None,
         autosave: SaveReport::default(),
@@ -321,4 +323,103 @@ fn statistics_effects_land_in_the_file_and_the_screen_reads_it_fresh() {
     assert_eq!(shown.get(&key).streak, Some(0), "left unfinished");
     assert_eq!(shown.get(&key).median_secs(), Some(300));
     assert_eq!(shown.daily_streak(date), 1);
+}
+
+/// The game's panic hook leaves the terminal alone for a panic on the
+/// worker or on a reading thread (caught there and said on the status
+/// line: the game goes on) and restores it for any other. A job that
+/// panics on the worker under the hook gives [`worker::JobResult::Failed`]
+/// with its message, and the worker runs the next job; a read that panics
+/// gives [`LoadGameError::Internal`].
+#[test]
+fn the_panic_hook_leaves_the_screen_alone_for_a_job_or_a_read() {
+    use std::sync::Mutex;
+
+    use crate::tui::worker::{Job, JobError, JobResult};
+
+    const MARK: &str = "hook-test-marker";
+    let left: Arc<Mutex<Vec<String>>> = Arc::default();
+    let previous = Arc::new(std::panic::take_hook());
+    let (seen, fallback) = (Arc::clone(&left), Arc::clone(&previous));
+    std::panic::set_hook(panic_hook(move |info| {
+        let text = worker::panic_text(info.payload());
+        if text.contains(MARK) {
+            seen.lock().unwrap_or_else(|e| e.into_inner()).push(text);
+        } else {
+            // Another test's panic meanwhile: reported as usual.
+            fallback(info);
+        }
+    }));
+    let panic_on = |name: &str| {
+        let text = format!("{MARK} on {name}");
+        std::thread::Builder::new()
+            .name(name.into())
+            .spawn(move || std::panic::panic_any(text))
+            .unwrap()
+            .join()
+            .is_err()
+    };
+    let panicked = [
+        panic_on(worker::THREAD_NAME),
+        panic_on(reader::THREAD_NAME),
+        panic_on("main-like"),
+    ];
+    // The worker, with a job that panics, then one that does not.
+    let (job_tx, job_rx) = unbounded();
+    let (res_tx, res_rx) = unbounded();
+    let spawned = worker::spawn_with(job_rx, res_tx, |(job, cancel, out)| {
+        if job.id == 1 {
+            panic!("{MARK} in job 1");
+        }
+        worker::run_job_traced(job, cancel, out)
+    });
+    let ticket = |id| {
+        let job = Job {
+            id,
+            kind: JobKind::Walk {
+                game: Box::new(game_of_line(HARD)),
+            },
+        };
+        (job, Arc::new(AtomicBool::new(false)), None)
+    };
+    let sent = spawned.is_ok() && job_tx.send(ticket(1)).is_ok() && job_tx.send(ticket(2)).is_ok();
+    let answers = [res_rx.recv(), res_rx.recv()];
+    drop(job_tx);
+    let (done_tx, done_rx) = unbounded();
+    let read = reader::spawn_with(3, done_tx, || panic!("{MARK} while reading"));
+    let read_answer = done_rx.recv();
+    let _ = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| previous(info)));
+
+    assert_eq!(panicked, [true; 3]);
+    let left = left.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    assert_eq!(
+        left,
+        [format!("{MARK} on main-like")],
+        "the terminal is restored for that panic only"
+    );
+    assert!(sent);
+    match &answers[0] {
+        Ok(JobResult::Failed {
+            id: 1,
+            error: JobError::Panicked(text),
+        }) => assert_eq!(text, &format!("{MARK} in job 1")),
+        other => panic!("{other:?}"),
+    }
+    assert!(
+        matches!(answers[1], Ok(JobResult::Walk { id: 2, .. })),
+        "{:?}",
+        answers[1]
+    );
+    assert!(read.is_ok());
+    match read_answer {
+        Ok(Action::Read {
+            job: 3,
+            loaded: Loaded::Error(e @ LoadGameError::Internal(_)),
+        }) => assert_eq!(
+            e.to_string(),
+            format!("internal error while reading: {MARK} while reading")
+        ),
+        other => panic!("{other:?}"),
+    }
 }
