@@ -1536,3 +1536,35 @@ fn the_daily_puzzle_is_recorded_by_its_date() {
     );
     assert_eq!(dekadoku::tui::app::daily_date(&g), None);
 }
+
+/// A value being typed on a 16×16 ("typing 1…") is dropped by a move or
+/// any other command, and the status line stops saying it is being typed.
+#[test]
+fn a_move_drops_a_typed_prefix_and_its_message() {
+    let shape = Shape::square(4).unwrap();
+    let puzzle = dekadoku::engine::generate::bundled::bundled(shape, Level::Easy)[0].clone();
+    let mut a = common::tui::playing(Game::new(&puzzle, None, Origin::default()));
+    assert!(matches!(a.screen, Screen::Playing));
+    let g = a.game.as_ref().unwrap();
+    let empty: Vec<usize> = (0..256).filter(|&c| !g.is_given(c)).collect();
+    let (first, second) = (0..255)
+        .find(|&c| empty.contains(&c) && empty.contains(&(c + 1)) && c % 16 != 15)
+        .map(|c| (c, c + 1))
+        .unwrap();
+    a.cursor = first;
+    press(&mut a, "1");
+    assert!(a.status.starts_with("typing 1"), "{}", a.status);
+    a.update(key(KeyCode::Right));
+    assert_eq!(a.cursor, second);
+    assert!(a.status.is_empty(), "{}", a.status);
+    // The next digit starts afresh: 1 then 2 is 12, not 112.
+    press(&mut a, "1");
+    a.update(key(KeyCode::Char('u'))); // undo: nothing to undo, still a command
+    assert!(!a.status.starts_with("typing"), "{}", a.status);
+    press(&mut a, "12");
+    a.update(key(KeyCode::Enter));
+    assert_eq!(
+        a.game.as_ref().unwrap().value(second).map(|v| v.get()),
+        Some(12)
+    );
+}

@@ -118,7 +118,7 @@ impl App {
                 }
             } else {
                 self.typed = Input::default().with_value(text.clone());
-                self.status = format!("typing {text}… (Enter to place)");
+                self.status = format!("{TYPING}{text}… (Enter to place)");
             }
             return true;
         }
@@ -128,6 +128,17 @@ impl App {
             return true;
         }
         false
+    }
+
+    /// Forgets a value being typed, and the status line's "typing …"
+    /// about it.
+    pub(super) fn drop_typed(&mut self) {
+        if !self.typed.value().is_empty() {
+            self.typed.reset();
+            if self.status.starts_with(TYPING) {
+                self.status.clear();
+            }
+        }
     }
 
     pub(super) fn click(&mut self, x: u16, y: u16) {
@@ -142,7 +153,7 @@ impl App {
                 let area = layout::board_area(Rect::new(0, 0, self.size.0, self.size.1), g.shape());
                 if let Some(c) = Geometry::new(g.shape(), area, self.cursor).cell_at(x, y) {
                     self.cursor = c;
-                    self.typed.reset();
+                    self.drop_typed();
                 }
             }
             Screen::Start { sel } => {
@@ -158,6 +169,9 @@ impl App {
         }
     }
 }
+
+/// How the status line begins while a value is being typed.
+const TYPING: &str = "typing ";
 
 /// The value letter `ch` names on an n×n board, for boards of 10 to 35
 /// (`A` is 10); `None` for other letters, other characters and sizes.

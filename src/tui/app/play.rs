@@ -68,6 +68,9 @@ impl App {
     }
 
     pub(super) fn play_command(&mut self, cmd: Command, fx: &mut Vec<Effect>) {
+        // Any command ends a value being typed (and what the status line
+        // said about it).
+        self.drop_typed();
         let wrap = self.config.play.wrap;
         let Some(g) = &mut self.game else {
             self.screen = Screen::Start {
@@ -94,7 +97,6 @@ impl App {
         };
         if let Some((r, c)) = moved {
             self.cursor = r * n + c;
-            self.typed.reset();
             return;
         }
         let changed = match cmd {
