@@ -740,3 +740,22 @@ fn hint_colours() {
         .count();
     assert!(targets > 0, "stage 2 marks the cells");
 }
+
+/// The daily puzzle says it is the daily, with its date, on the title line.
+#[test]
+fn the_daily_puzzle_says_so() {
+    let mut g = shipped(3, Level::Easy);
+    let origin = Origin {
+        level: Some(Level::Easy),
+        seed: None,
+        title: Some("daily 2026-03-09".into()),
+    };
+    g = Game::new(&g.puzzle(), g.solution().cloned(), origin);
+    let mut a = playing(g);
+    let t = draw(&mut a, 80, 24);
+    let top: String = (0..80)
+        .map(|x| t.backend().buffer()[(x, 0)].symbol().to_string())
+        .collect();
+    assert!(top.contains("daily 2026-03-09 · 9×9 · easy"), "{top}");
+    snap("daily_title", &mut a);
+}

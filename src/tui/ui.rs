@@ -249,8 +249,12 @@ fn title_text(app: &App) -> String {
             let meta = super::app::meta(g);
             let level = meta.level.unwrap_or_else(|| "imported".into());
             let notes = if app.note_mode { " · notes" } else { "" };
+            // The daily puzzle says so, with its date.
+            let daily = super::app::daily_date(g)
+                .map(|d| format!("daily {d} · "))
+                .unwrap_or_default();
             format!(
-                "{} · {level} · {} · {}/{}{notes}",
+                "{daily}{} · {level} · {} · {}/{}{notes}",
                 meta.size,
                 clock(g.elapsed().as_secs()),
                 meta.filled,
