@@ -110,9 +110,9 @@ impl Counters {
 pub enum Focus {
     /// Nothing yet.
     None,
-    /// A value tried by the search (or placed by a step).
+    /// A value tried by the search (a guess).
     Try(usize, Value),
-    /// A value placed by propagation.
+    /// A value placed because it is forced (propagation, a technique).
     Place(usize, Value),
     /// A candidate removed.
     Remove(usize, Value),

@@ -177,8 +177,10 @@ impl Shown {
                 if !self.marks.is_empty() {
                     self.trail.push(Undo::Value(c as u32));
                 }
+                // Only a guess is tried; a technique's placement, like
+                // propagation's, is forced.
                 self.focus = match reason {
-                    Reason::Guess | Reason::Logic => Focus::Try(c, *value),
+                    Reason::Guess => Focus::Try(c, *value),
                     _ => Focus::Place(c, *value),
                 };
                 true

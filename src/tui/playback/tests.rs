@@ -217,3 +217,32 @@ fn why_a_watched_solver_ended_reads_as_before() {
         format!("the givens break the rules: {conflict}")
     );
 }
+
+/// Only a guess is "tried": a technique's placement and propagation's are
+/// forced, and the view says "placed".
+#[test]
+fn only_guesses_are_tried() {
+    use crate::engine::grid::Cell;
+    use crate::engine::trace::Reason;
+    let p = hard();
+    let c = (0..81).find(|&c| p.get(c).is_none()).unwrap();
+    let v = Value::from_index(0);
+    for (reason, tried) in [
+        (Reason::Guess, true),
+        (Reason::Logic, false),
+        (Reason::NakedSingle, false),
+    ] {
+        let mut shown = Shown::new(&p);
+        assert!(shown.apply(&TraceEvent::Assign {
+            cell: Cell::from_index(p.shape(), c),
+            value: v,
+            reason,
+        }));
+        assert_eq!(
+            matches!(shown.focus, Focus::Try(..)),
+            tried,
+            "{reason:?}: {:?}",
+            shown.focus
+        );
+    }
+}
