@@ -451,6 +451,11 @@ fn grade_steps_and_hint_explain_themselves() {
     let stdout = text(&out.stdout);
     let lines: Vec<&str> = stdout.lines().collect();
     assert!(lines[0].starts_with("Full House: r1c"), "{stdout}");
+    // It ends with its effect, HoDoKu's way.
+    assert!(
+        lines[0].ends_with(" => r1c1=5") || lines[0].ends_with(" => r1c2=3"),
+        "{stdout}"
+    );
     assert_eq!(lines[1], "solved: nothing to do");
     // A broken position is named, not solved.
     let mut bad = solved.to_string();
@@ -461,6 +466,29 @@ fn grade_steps_and_hint_explain_themselves() {
         "{}",
         text(&out.stdout)
     );
+}
+
+/// `hint` prints the engine's own step text, effect and all, on 16×16 too
+/// (values past 9 as letters), so a test can read the effect back.
+#[test]
+fn hint_prints_the_steps_text_with_its_effect() {
+    use dekadoku::engine::logic::{Board, Effect, next_step};
+    let bundled = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+    for (file, n) in [("9x9-hard.txt", 9), ("16x16-expert.txt", 16)] {
+        let path = bundled.join(file);
+        let puzzle = &common::read_all(&path)[0];
+        let all = std::fs::read_to_string(&path).unwrap();
+        let line = all.lines().find(|l| !l.starts_with('#')).unwrap();
+        let out = run(&["hint", "-"], format!("{line}\n").as_bytes());
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let said = text(&out.stdout);
+        let step = next_step(&Board::from_puzzle(puzzle).unwrap()).unwrap();
+        assert_eq!(said.trim_end(), step.explanation, "{file}");
+        assert_eq!(
+            Effect::from_explanation(said.trim_end(), n),
+            Ok(step.effect())
+        );
+    }
 }
 
 #[test]

@@ -1,5 +1,7 @@
 //! `dekadoku hint`: the next logical step for each position (a puzzle with
-//! some cells filled), with its explanation.
+//! some cells filled), with its explanation: the engine's own text, which
+//! starts with the technique's name and ends with its effect (` => r4c5=7`,
+//! ` => r9c2<>9, r9c3<>9`; see `engine::logic::Effect`).
 
 use std::io::{self, BufWriter, Write};
 

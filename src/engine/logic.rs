@@ -8,6 +8,7 @@ pub(crate) mod board;
 mod cellset;
 pub(crate) mod chains;
 pub(crate) mod coloring;
+mod effect;
 pub(crate) mod fish;
 pub(crate) mod forcing;
 pub(crate) mod intersections;
@@ -24,8 +25,9 @@ pub(crate) mod wings;
 
 pub(crate) use board::bits;
 pub use board::{Board, BoardError, MAX_LOGIC_SIDE};
+pub use effect::{EFFECT_MARK, Effect, EffectError};
 pub use fish::MAX_BASIC_SIZE;
-pub use step::{Highlights, Link, Step, Technique};
+pub use step::{CandidateRole, Highlights, Link, Step, Technique, UnitRole};
 pub use subsets::MAX_SUBSET_SIZE;
 pub use traced::count_traced;
 // For the TUI's worker, which reads the search loop's own report.
@@ -61,7 +63,18 @@ pub fn find_all(board: &Board, t: Technique) -> Vec<Step> {
 }
 
 /// Every step of technique `t` in the position, searched with `options`.
+/// Each step's highlights give every candidate and unit a role, and its
+/// explanation ends with its effect ([`Step::effect`]).
 pub fn find_all_with(board: &Board, t: Technique, options: SearchOptions) -> Vec<Step> {
+    let mut steps = search(board, t, options);
+    for s in &mut steps {
+        s.finish(board.n());
+    }
+    steps
+}
+
+/// The steps of technique `t` as its family finds them.
+fn search(board: &Board, t: Technique, options: SearchOptions) -> Vec<Step> {
     match t {
         Technique::FullHouse => singles::full_houses(board),
         Technique::NakedSingle => singles::naked_singles(board),
@@ -145,7 +158,7 @@ pub fn guess_step(board: &Board, solution: &Grid) -> Option<Step> {
         .filter(|&c| board.value(c).is_none())
         .min_by_key(|&c| board.count(c))?;
     let v = solution.get(c);
-    Some(Step {
+    let mut step = Step {
         technique: Technique::Guess,
         placements: vec![(c, v)],
         eliminations: Vec::new(),
@@ -154,11 +167,14 @@ pub fn guess_step(board: &Board, solution: &Grid) -> Option<Step> {
             ..Highlights::default()
         },
         explanation: format!(
-            "Guess: no known technique applies; {} is {} (from the solution)",
+            "{}: no known technique applies; {} is {} (from the solution)",
+            Technique::Guess.name(),
             board.cell_name(c),
             board.symbol(v.index())
         ),
-    })
+    };
+    step.finish(board.n());
+    Some(step)
 }
 
 /// Why [`full_path`] gave no path.

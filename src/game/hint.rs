@@ -4,7 +4,7 @@
 //! [`SinglesHinter`] knows only singles. Both say first when an entry is
 //! wrong, and reveal a cell from the solution when no technique applies.
 
-use crate::engine::logic::{self, Board, BoardError, Step};
+use crate::engine::logic::{self, Board, BoardError, Step, Technique};
 use crate::engine::{Limits, Value};
 
 use super::Game;
@@ -49,12 +49,13 @@ pub enum Hint {
     },
 }
 
-/// The technique's name, for the first stage of a hint.
+/// The technique's name, for the first stage of a hint (the engine's one
+/// table of names, [`Technique::name`]).
 pub fn technique_name(reason: HintReason) -> &'static str {
     match reason {
-        HintReason::FullHouse { .. } => "Full house",
-        HintReason::NakedSingle => "Naked single",
-        HintReason::HiddenSingle { .. } => "Hidden single",
+        HintReason::FullHouse { .. } => Technique::FullHouse.name(),
+        HintReason::NakedSingle => Technique::NakedSingle.name(),
+        HintReason::HiddenSingle { .. } => Technique::HiddenSingle.name(),
         HintReason::Revealed => "Reveal a cell",
     }
 }
@@ -109,20 +110,24 @@ impl Hint {
             } => {
                 let at = game.cell_name(*cell);
                 let v = game.symbol(*value);
+                let name = technique_name(*reason);
+                // Ends with the effect, as every engine step does.
                 match reason {
                     HintReason::FullHouse { unit } => format!(
-                        "Full house: {at} is the last empty cell of {}, so it is {v}",
+                        "{name}: {at} is the last empty cell of {}, so it is {v} => {at}={v}",
                         shape.unit_name(*unit)
                     ),
                     HintReason::NakedSingle => format!(
-                        "Naked single: every other value is seen by {at}'s row, column or box, so it is {v}"
+                        "{name}: every other value is seen by {at}'s row, column or box, so it is {v} => {at}={v}"
                     ),
                     HintReason::HiddenSingle { unit } => format!(
-                        "Hidden single: {at} is the only place for {v} in {}",
+                        "{name}: {at} is the only place for {v} in {} => {at}={v}",
                         shape.unit_name(*unit)
                     ),
                     HintReason::Revealed => {
-                        format!("No single is available here: the solution has {v} at {at}")
+                        format!(
+                            "No single is available here: the solution has {v} at {at} => {at}={v}"
+                        )
                     }
                 }
             }

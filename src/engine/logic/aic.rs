@@ -64,7 +64,7 @@ use crate::engine::grid::Value;
 use super::als::{self, AlsSize};
 use super::chains::Found;
 use super::nice_loops::{self, ChainNodes, LoopEnds, chain_step};
-use super::{Board, Link, Step, Technique};
+use super::{Board, CandidateRole, Link, Step, Technique};
 
 /// The longest plain chain or loop searched, in links.
 pub const MAX_LINKS: usize = 20;
@@ -860,15 +860,26 @@ fn node_name(b: &Board, node: &Node) -> String {
     nice_loops::cells_name(b, node.digit, &node.cells)
 }
 
-/// A chain's candidates, links and text (`a = b − c = d`, an ALS link as
-/// `=ALS{cells}=`); `close` adds a last link back to the first node (strong
-/// or weak).
-fn describe(
-    b: &Board,
-    g: &Graph,
-    chain: &[(usize, bool)],
-    close: Option<bool>,
-) -> (Vec<(usize, Value)>, Vec<Link>, String) {
+/// A chain's candidates, links, text (`a = b − c = d`, an ALS link as
+/// `=ALS{cells}=`) and node roles; `close` adds a last link back to the
+/// first node (strong or weak).
+fn describe(b: &Board, g: &Graph, chain: &[(usize, bool)], close: Option<bool>) -> Described {
+    let mut roles = Vec::new();
+    let mut node = |i: usize, on: bool| {
+        let n = &g.nodes[i];
+        for &c in &n.cells {
+            let r = (c, Value::from_index(n.digit), nice_loops::node_role(on));
+            if !roles.contains(&r) {
+                roles.push(r);
+            }
+        }
+    };
+    for &(i, on) in chain {
+        node(i, on);
+    }
+    if let (Some(strong), Some(&(first, _))) = (close, chain.first()) {
+        node(first, strong);
+    }
     let mut cand: Vec<(usize, Value)> = chain
         .iter()
         .flat_map(|&(i, _)| {
@@ -876,11 +887,17 @@ fn describe(
             n.cells.iter().map(|&c| (c, Value::from_index(n.digit)))
         })
         .collect();
+    let mut sets = 0u8;
     for w in chain.windows(2) {
         if let Some(set) = g.als_of(w[0].0, w[1].0) {
             for &c in set {
                 cand.extend(b.digits(c).map(|d| (c, Value::from_index(d))));
+                roles.extend(
+                    b.digits(c)
+                        .map(|d| (c, Value::from_index(d), CandidateRole::Set(sets))),
+                );
             }
+            sets = sets.saturating_add(1);
         }
     }
     cand.sort_unstable();
@@ -910,7 +927,42 @@ fn describe(
     if let (Some(strong), Some(&(last, _))) = (close, chain.last()) {
         push(&mut text, last, chain[0].0, strong);
     }
-    (cand, links, text)
+    Described {
+        cand,
+        links,
+        text,
+        roles,
+    }
+}
+
+/// What [`describe`] tells of a chain.
+struct Described {
+    cand: Vec<(usize, Value)>,
+    links: Vec<Link>,
+    text: String,
+    roles: Vec<(usize, Value, CandidateRole)>,
+}
+
+impl Described {
+    /// The chain's step, explained for `technique` (with a discontinuous
+    /// loop's `ends`).
+    fn step(
+        self,
+        b: &Board,
+        technique: Technique,
+        ends: Option<LoopEnds>,
+        elims: Vec<(usize, Value)>,
+    ) -> Step {
+        let explanation = nice_loops::explanation(b, technique, &self.text, ends);
+        chain_step(
+            technique,
+            self.cand,
+            self.links,
+            self.roles,
+            explanation,
+            elims,
+        )
+    }
 }
 
 /// Runs `search` once per [`Pass`] (plain; grouped; or grouped then
@@ -1002,12 +1054,8 @@ fn cnl_pass(b: &Board, x: &mut Ctx) {
                 continue;
             }
             let elims = to_values(elims);
-            let (cand, links, text) = describe(b, &x.g, &chain, Some(false));
-            let explanation = nice_loops::explanation(b, technique, &text, None, &elims);
-            x.found.offer(
-                chain.len(),
-                chain_step(technique, cand, links, explanation, elims),
-            );
+            let step = describe(b, &x.g, &chain, Some(false)).step(b, technique, None, elims);
+            x.found.offer(chain.len(), step);
         }
     }
 }
@@ -1043,17 +1091,14 @@ fn dnl_pass(b: &Board, x: &mut Ctx) {
             });
             if let Some(chain) = chain {
                 let elims = to_values(vec![(c, d)]);
-                let (cand, links, text) = describe(b, &x.g, &chain, Some(false));
                 let ends = LoopEnds {
                     cell: c,
                     first: (d, true),
                     last: (d, false),
                 };
-                let explanation = nice_loops::explanation(b, technique, &text, Some(ends), &elims);
-                x.found.offer(
-                    chain.len(),
-                    chain_step(technique, cand, links, explanation, elims),
-                );
+                let step =
+                    describe(b, &x.g, &chain, Some(false)).step(b, technique, Some(ends), elims);
+                x.found.offer(chain.len(), step);
             }
             // Assume it false: does it come back true?
             if s == x.g.scratch() || b.count(c) < 2 {
@@ -1071,17 +1116,14 @@ fn dnl_pass(b: &Board, x: &mut Ctx) {
                 };
                 // The last node is the start again; drop it and close.
                 let chain = &chain[..chain.len() - 1];
-                let (cand, links, text) = describe(b, &x.g, chain, Some(true));
                 let ends = LoopEnds {
                     cell: c,
                     first: (d, false),
                     last: (d, true),
                 };
-                let explanation = nice_loops::explanation(b, technique, &text, Some(ends), &elims);
-                x.found.offer(
-                    chain.len() + 1,
-                    chain_step(technique, cand, links, explanation, elims),
-                );
+                let step =
+                    describe(b, &x.g, chain, Some(true)).step(b, technique, Some(ends), elims);
+                x.found.offer(chain.len() + 1, step);
             }
         }
     }
@@ -1137,12 +1179,8 @@ fn aic_pass(b: &Board, x: &mut Ctx) {
             let Some(chain) = x.chain_or_simple(st, false, &elims) else {
                 continue;
             };
-            let (cand, links, text) = describe(b, &x.g, &chain, None);
-            let explanation = nice_loops::explanation(b, technique, &text, None, &elims);
-            x.found.offer(
-                chain.len(),
-                chain_step(technique, cand, links, explanation, elims),
-            );
+            let step = describe(b, &x.g, &chain, None).step(b, technique, None, elims);
+            x.found.offer(chain.len(), step);
         }
     }
 }

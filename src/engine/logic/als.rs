@@ -39,7 +39,7 @@ use crate::engine::grid::Value;
 
 use super::board::bits;
 use super::cellset::{and_into, disjoint, has_bit, is_empty, members, set_bit, subset};
-use super::{Board, Highlights, Link, Step, Technique};
+use super::{Board, CandidateRole, Highlights, Link, Step, Technique};
 
 /// Largest ALS the ALS techniques take, in cells, on boards larger than
 /// 9×9 (up to 9×9 they take every size; see [`AlsSize`]).
@@ -330,12 +330,20 @@ impl<'a> Ctx<'a> {
         cells.dedup();
         let mut units: Vec<usize> = list.iter().map(|&a| self.alss[a].unit).collect();
         units.dedup();
-        Highlights {
+        let mut h = Highlights {
             candidates: all_candidates(self.b, &cells),
             cells,
             units,
             links,
+            ..Highlights::default()
+        };
+        for (k, &a) in list.iter().enumerate() {
+            let role = CandidateRole::Set(u8::try_from(k).unwrap_or(u8::MAX));
+            for (c, v) in all_candidates(self.b, &self.alss[a].cells) {
+                h.add_role(c, v, role);
+            }
         }
+        h
     }
 }
 
@@ -541,11 +549,12 @@ pub fn als_xz(b: &Board) -> Vec<Step> {
             let links = bits(r).map(|x| ctx.rcc_link(a, c, x)).collect();
             let text = if doubly {
                 format!(
-                    "ALS-XZ (doubly linked): the almost locked sets {} and {} share the \
+                    "{}: doubly linked, the almost locked sets {} and {} share the \
                      restricted common values {} (each place of one sees each place in the \
                      other); each set is locked without one of them, so its other values stay \
                      in it and {} each stay in one of the two: they leave every cell that sees \
                      all their places there",
+                    Technique::AlsXz.name(),
                     ctx.name(a),
                     ctx.name(c),
                     b.symbols(r),
@@ -553,10 +562,11 @@ pub fn als_xz(b: &Board) -> Vec<Step> {
                 )
             } else {
                 format!(
-                    "ALS-XZ: the almost locked sets {} and {} share the restricted common value \
+                    "{}: the almost locked sets {} and {} share the restricted common value \
                      {} (every {} of one sees every {} of the other), so one of them is locked \
                      without it and holds {}; {} leaves every cell that sees all its places in \
                      both",
+                    Technique::AlsXz.name(),
                     ctx.name(a),
                     ctx.name(c),
                     b.symbol(digit(r)),
@@ -618,10 +628,11 @@ pub fn als_xy_wings(b: &Board, overlap: bool) -> Vec<Step> {
                         }
                         let links = vec![ctx.rcc_link(a, c, x), ctx.rcc_link(c, d, y)];
                         let text = format!(
-                            "ALS-XY-Wing: the almost locked set {} has the restricted common \
+                            "{}: the almost locked set {} has the restricted common \
                              value {} with {} and {} with {}; it cannot lose both, so one of \
                              the outer sets is locked and holds {}; {} leaves every cell that \
                              sees all its places in both",
+                            Technique::AlsXyWing.name(),
                             ctx.name(c),
                             b.symbol(x),
                             ctx.name(a),
@@ -808,10 +819,11 @@ fn chain_step(ctx: &Ctx<'_>, a: usize, path: &[usize], z: u64, elims: Vec<(usize
     }
     let last = list[list.len() - 1];
     let explanation = format!(
-        "ALS chain: {text} (almost locked sets linked by restricted common values); if the \
+        "{}: {text} (almost locked sets linked by restricted common values); if the \
          first set lacks {} it is locked, each link passes the lock on, and the last set holds \
          {}; so {} is in the first or the last set and leaves every cell that sees all its \
          places in {} and {}",
+        Technique::AlsChain.name(),
         b.symbols(z),
         b.symbols(z),
         b.symbols(z),
@@ -977,9 +989,10 @@ impl Blossom<'_, '_> {
             parts.push(format!("{} → {}", b.symbol(d), ctx.name(p)));
         }
         let text = format!(
-            "Death Blossom: stem {} ({}) with petals {}; whatever the stem holds, that \
+            "{}: stem {} ({}) with petals {}; whatever the stem holds, that \
              value's petal loses it and is locked, so {} is in a petal (or the stem) and \
              leaves every cell that sees all its places there",
+            Technique::DeathBlossom.name(),
             b.cell_name(self.stem),
             b.symbols(b.mask(self.stem)),
             parts.join(", "),
@@ -1144,10 +1157,11 @@ pub fn sue_de_coq(b: &Board) -> Vec<Step> {
                                 .join(", ")
                         };
                         let text = format!(
-                            "Sue de Coq: {} where {} meets {} hold {}; with {} in the line \
+                            "{}: {} where {} meets {} hold {}; with {} in the line \
                              ({}) and {} in the box ({}), which share no value, the pattern \
                              holds as many values as cells, so each value is in it once: {} \
                              leave the rest of the line and {} the rest of the box",
+                            Technique::SueDeCoq.name(),
                             names(&core),
                             b.unit_name(line),
                             b.unit_name(bx),
@@ -1159,12 +1173,18 @@ pub fn sue_de_coq(b: &Board) -> Vec<Step> {
                             b.symbols(line_out),
                             b.symbols(box_out),
                         );
-                        let h = Highlights {
+                        let mut h = Highlights {
                             candidates: all_candidates(b, &pattern),
                             cells: pattern,
                             units: vec![line, bx],
-                            links: Vec::new(),
+                            ..Highlights::default()
                         };
+                        for (k, cells) in [&l.cells, &g.cells, &core].into_iter().enumerate() {
+                            let role = CandidateRole::Set(k as u8);
+                            for (c, v) in all_candidates(b, cells) {
+                                h.add_role(c, v, role);
+                            }
+                        }
                         found.steps.push(step(Technique::SueDeCoq, elims, h, text));
                     }
                 }

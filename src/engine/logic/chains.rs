@@ -8,7 +8,7 @@
 use crate::engine::grid::Value;
 
 use super::coloring::strong_links;
-use super::{Board, Highlights, Link, Step, Technique};
+use super::{Board, CandidateRole, Highlights, Link, Step, Technique};
 
 /// The longest chain searched, in links.
 pub const MAX_LINKS: usize = 24;
@@ -138,18 +138,29 @@ fn x_chain_step(b: &Board, d: usize, path: &[usize], elim: Vec<(usize, Value)>) 
     let mut cand: Vec<(usize, Value)> = chain.iter().map(|&c| (c, v)).collect();
     cand.sort_unstable();
     cand.dedup();
+    let mut h = Highlights {
+        cells: cand.iter().map(|&(c, _)| c).collect(),
+        candidates: cand,
+        links,
+        ..Highlights::default()
+    };
+    // State s is cell s / 2, true when s is odd.
+    for &s in path {
+        let role = if s % 2 == 1 {
+            CandidateRole::ChainOn
+        } else {
+            CandidateRole::ChainOff
+        };
+        h.add_role(s / 2, v, role);
+    }
     Step {
         technique: Technique::XChain,
         placements: Vec::new(),
-        highlights: Highlights {
-            cells: cand.iter().map(|&(c, _)| c).collect(),
-            candidates: cand,
-            units: Vec::new(),
-            links,
-        },
+        highlights: h,
         explanation: format!(
-            "X-Chain on {}: {} (= strong, − weak link); if {} is not {} then {} is, so \
+            "{}: on {}, {} (= strong, − weak link); if {} is not {} then {} is, so \
              one of them holds {} and a cell that sees both cannot",
+            Technique::XChain.name(),
             b.symbol(d),
             text,
             b.cell_name(a),
@@ -259,18 +270,24 @@ fn xy_chain_step(
     let end = nodes.last().map_or(start, |&(c, _, _)| c);
     let mut cells: Vec<usize> = nodes.iter().map(|&(c, _, _)| c).collect();
     cells.dedup();
+    let mut h = Highlights {
+        cells,
+        candidates: vec![(start, val(x)), (end, val(x))],
+        links,
+        ..Highlights::default()
+    };
+    for &(c, off, on) in &nodes {
+        h.add_role(c, val(off), CandidateRole::ChainOff);
+        h.add_role(c, val(on), CandidateRole::ChainOn);
+    }
     Step {
         technique: Technique::XYChain,
         placements: Vec::new(),
-        highlights: Highlights {
-            cells,
-            candidates: vec![(start, val(x)), (end, val(x))],
-            units: Vec::new(),
-            links,
-        },
+        highlights: h,
         explanation: format!(
-            "XY-Chain: {}; if {} is not {} then {} is, so one of them holds {} and a \
+            "{}: {}; if {} is not {} then {} is, so one of them holds {} and a \
              cell that sees both cannot",
+            Technique::XYChain.name(),
             text,
             b.cell_name(start),
             b.symbol(x),

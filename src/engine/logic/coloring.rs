@@ -11,7 +11,7 @@
 use crate::engine::grid::Value;
 
 use super::cellset::{has_bit, set_bit};
-use super::{Board, Highlights, Link, Step, Technique};
+use super::{Board, CandidateRole, Highlights, Link, Step, Technique};
 
 /// One coloured cluster of a value: its cells with their colour (0 or 1)
 /// and the strong links that join them.
@@ -74,7 +74,9 @@ fn clusters(b: &Board, d: usize) -> Vec<Cluster> {
     out
 }
 
-fn highlights(d: usize, cl: &Cluster) -> Highlights {
+/// The highlights of cluster `cl` of digit `d`, its colours told as
+/// [`CandidateRole::Colour`] `first` and `first + 1`.
+fn highlights(d: usize, cl: &Cluster, first: u8) -> Highlights {
     let v = Value::from_index(d);
     Highlights {
         cells: cl.cells.iter().map(|&(c, _)| c).collect(),
@@ -89,6 +91,12 @@ fn highlights(d: usize, cl: &Cluster) -> Highlights {
                 strong: true,
             })
             .collect(),
+        roles: cl
+            .cells
+            .iter()
+            .map(|&(c, k)| (c, v, CandidateRole::Colour(first + k)))
+            .collect(),
+        unit_roles: Vec::new(),
     }
 }
 
@@ -123,10 +131,11 @@ pub fn traps(b: &Board) -> Vec<Step> {
             steps.push(Step {
                 technique: Technique::ColorTrap,
                 placements: Vec::new(),
-                highlights: highlights(d, &cl),
+                highlights: highlights(d, &cl, 0),
                 explanation: format!(
-                    "Simple Colors: the conjugate pairs of {} colour {} one way and {} the \
-                     other; one colour holds {}, so a cell that sees both colours cannot",
+                    "{}: the conjugate pairs of {} colour {} one way and {} the other; one \
+                     colour holds {}, so a cell that sees both colours cannot",
+                    Technique::ColorTrap.name(),
                     b.symbol(d),
                     names(b, &cl, 0),
                     names(b, &cl, 1),
@@ -164,11 +173,12 @@ pub fn wraps(b: &Board) -> Vec<Step> {
                 steps.push(Step {
                     technique: Technique::ColorWrap,
                     placements: Vec::new(),
-                    highlights: highlights(d, &cl),
+                    highlights: highlights(d, &cl, 0),
                     explanation: format!(
-                        "Simple Colors: the conjugate pairs of {} colour {} one way and {} \
-                         the other; {} and {} share a colour and see each other, so that \
-                         colour is false and {} leaves all its cells",
+                        "{}: the conjugate pairs of {} colour {} one way and {} the other; \
+                         {} and {} share a colour and see each other, so that colour is false \
+                         and {} leaves all its cells",
+                        Technique::ColorWrap.name(),
                         b.symbol(d),
                         names(b, &cl, 0),
                         names(b, &cl, 1),
@@ -228,11 +238,12 @@ impl Colour {
 
 /// The highlights of two clusters of digit `d` together.
 fn pair_highlights(d: usize, a: &Cluster, c: &Cluster) -> Highlights {
-    let mut h = highlights(d, a);
-    let h2 = highlights(d, c);
+    let mut h = highlights(d, a, 0);
+    let h2 = highlights(d, c, 2);
     h.cells.extend(h2.cells);
     h.candidates.extend(h2.candidates);
     h.links.extend(h2.links);
+    h.roles.extend(h2.roles);
     h
 }
 
@@ -309,8 +320,9 @@ fn colour_wing(b: &Board, d: usize, cl: [&Cluster; 2], col: [&[Colour; 2]; 2]) -
         placements: Vec::new(),
         highlights: pair_highlights(d, cl[0], cl[1]),
         explanation: format!(
-            "Multi Colors: the conjugate pairs of {v} form two clusters, coloured {} / {} \
+            "{}: the conjugate pairs of {v} form two clusters, coloured {} / {} \
              and {} / {}; {}; {v} leaves every cell that sees both",
+            Technique::MultiColors1.name(),
             names(b, cl[0], 0),
             names(b, cl[0], 1),
             names(b, cl[1], 0),
@@ -340,9 +352,10 @@ fn colour_sees_both(
         placements: Vec::new(),
         highlights: pair_highlights(d, cl[0], cl[1]),
         explanation: format!(
-            "Multi Colors: the conjugate pairs of {v} form two clusters, coloured {} / {} \
+            "{}: the conjugate pairs of {v} form two clusters, coloured {} / {} \
              and {} / {}; {false_cells} sees both colours of the other cluster, one of which \
              holds {v}, so {v} leaves {false_cells}",
+            Technique::MultiColors2.name(),
             names(b, cl[0], ka as u8),
             names(b, cl[0], 1 - ka as u8),
             names(b, cl[1], 0),

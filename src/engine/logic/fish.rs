@@ -20,7 +20,7 @@
 
 use crate::engine::grid::Value;
 
-use super::{Board, Highlights, Step, Technique, bits};
+use super::{Board, CandidateRole, Highlights, Step, Technique, UnitRole, bits};
 
 /// The largest basic fish searched for, whatever the side.
 pub const MAX_BASIC_SIZE: usize = 8;
@@ -152,41 +152,57 @@ fn fish_step(
     let sym = b.symbol(d);
     let explanation = if fins.is_empty() {
         format!(
-            "{}: in {}, {} can only go in {}; each base line needs it in one of them, so {} leaves the rest of {}",
+            "{}: in {}, {sym} can only go in {}; each base line needs it in one of them, so \
+             {sym} leaves the rest of {}",
             t.name(),
             names(b, &base_units),
-            sym,
             names(b, &cover_units),
-            sym,
             names(b, &cover_units),
         )
     } else {
+        // The cover lines that lose the value: those crossing the fins' box.
+        let hit: Vec<usize> = cover_units
+            .iter()
+            .copied()
+            .filter(|&u| elim.iter().any(|&(c, _)| b.units_of(c).contains(&u)))
+            .collect();
         let fin_names: Vec<String> = fins.iter().map(|&c| b.cell_name(c)).collect();
+        let fin_box = fin_box.map(|u| b.unit_name(u)).unwrap_or_default();
         format!(
-            "{}: in {}, {} can only go in {} apart from the fin{} {} in {}; either a fin holds it or the fish does, so it leaves the cells of {} in {} outside the base lines",
+            "{}: in {}, {sym} can only go in {} apart from the fin{} {} in {fin_box}; either \
+             a fin holds {sym} or the fish does, so {sym} leaves the cells of {} in {fin_box} \
+             outside the base lines",
             t.name(),
             names(b, &base_units),
-            sym,
             names(b, &cover_units),
             if fins.len() == 1 { "" } else { "s" },
             fin_names.join(", "),
-            fin_box.map(|u| b.unit_name(u)).unwrap_or_default(),
-            names(b, &cover_units),
-            fin_box.map(|u| b.unit_name(u)).unwrap_or_default(),
+            names(b, &hit),
         )
     };
-    let mut units = base_units;
-    units.extend(cover_units);
+    let v = Value::from_index(d);
+    let mut h = Highlights {
+        candidates: cells.iter().map(|&c| (c, v)).collect(),
+        cells,
+        ..Highlights::default()
+    };
+    for &f in fins {
+        h.add_role(f, v, CandidateRole::Fin);
+    }
+    // Base lines first (the Siamese search reads them there).
+    for &u in &base_units {
+        h.units.push(u);
+        h.set_unit_role(u, UnitRole::Base);
+    }
+    for &u in &cover_units {
+        h.units.push(u);
+        h.set_unit_role(u, UnitRole::Cover);
+    }
     Some(Step {
         technique: t,
         placements: Vec::new(),
         eliminations: elim,
-        highlights: Highlights {
-            candidates: cells.iter().map(|&c| (c, Value::from_index(d))).collect(),
-            cells,
-            units,
-            links: Vec::new(),
-        },
+        highlights: h,
         explanation,
     })
 }

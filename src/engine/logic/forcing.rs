@@ -24,7 +24,7 @@ use std::collections::{HashMap, VecDeque};
 
 use crate::engine::grid::Value;
 
-use super::{Board, Highlights, Link, Step, Technique, bits};
+use super::{Board, CandidateRole, Highlights, Link, Step, Technique, bits};
 
 /// Most branches (candidates of a cell, places of a value in a unit) a
 /// forcing chain's source may have.
@@ -435,6 +435,15 @@ fn is(b: &Board, c: usize, d: usize) -> String {
     format!("{} is {}", b.cell_name(c), b.symbol(d))
 }
 
+/// Marks the nodes of trail path `path` of `out` (the assumption and the
+/// placements it forces) true in `h`.
+fn mark_path(h: &mut Highlights, out: &Outcome, path: &[u32]) {
+    for &i in path {
+        let (c, d, _) = out.trail[i as usize];
+        h.add_role(c, value(d), CandidateRole::ChainOn);
+    }
+}
+
 /// The links of trail path `path` of `out`.
 fn path_links(out: &Outcome, path: &[u32]) -> Vec<Link> {
     path.windows(2)
@@ -507,18 +516,21 @@ fn contradiction(b: &Board, c: usize, d: usize, out: &Outcome) -> Step {
     } else {
         out.path(cause)
     };
+    let mut h = Highlights {
+        cells: vec![c],
+        candidates: vec![(c, value(d))],
+        links: path_links(out, &path),
+        ..Highlights::default()
+    };
+    mark_path(&mut h, out, &path);
     Step {
         technique: Technique::ForcingChain,
         placements: Vec::new(),
         eliminations: vec![(c, value(d))],
-        highlights: Highlights {
-            cells: vec![c],
-            candidates: vec![(c, value(d))],
-            units: Vec::new(),
-            links: path_links(out, &path),
-        },
+        highlights: h,
         explanation: format!(
-            "Forcing chain (contradiction): {}, and then {}; so {} is not {}",
+            "{}: {}, and then {}, a contradiction; so {} is not {}",
+            Technique::ForcingChain.name(),
             branch_words(b, c, d, out, &path),
             clash_words(b, x),
             b.cell_name(c),
@@ -601,6 +613,7 @@ fn forced_step(
 ) -> Step {
     let mut links = Vec::new();
     let mut parts = Vec::new();
+    let mut h = Highlights::default();
     for (&(c, d), out) in branches.iter().zip(outs) {
         if let Some((x, cause)) = out.clash {
             let path = if cause == NONE {
@@ -609,6 +622,7 @@ fn forced_step(
                 out.path(cause)
             };
             links.extend(path_links(out, &path));
+            mark_path(&mut h, out, &path);
             parts.push(format!(
                 "{}, and then {} (impossible)",
                 branch_words(b, c, d, out, &path),
@@ -621,6 +635,7 @@ fn forced_step(
         };
         let path = out.path(at);
         links.extend(path_links(out, &path));
+        mark_path(&mut h, out, &path);
         let words = branch_words(b, c, d, out, &path);
         match conclusion {
             Conclusion::Place(..) => parts.push(words),
@@ -659,13 +674,18 @@ fn forced_step(
         Source::Cell(c) => (
             vec![c],
             Vec::new(),
-            format!("Forcing chain: every candidate of {}", b.cell_name(c)),
+            format!(
+                "{}: every candidate of {}",
+                Technique::ForcingChain.name(),
+                b.cell_name(c)
+            ),
         ),
         Source::Unit(u, d) => (
             branches.iter().map(|&(c, _)| c).collect(),
             vec![u],
             format!(
-                "Forcing chain: every place of {} in {}",
+                "{}: every place of {} in {}",
+                Technique::ForcingChain.name(),
                 b.symbol(d),
                 b.unit_name(u)
             ),
@@ -687,6 +707,7 @@ fn forced_step(
             candidates: branches.iter().map(|&(c, d)| (c, value(d))).collect(),
             units,
             links,
+            ..h
         },
         explanation: format!(
             "{intro} leads to the same result — {}; so {result}",
@@ -793,7 +814,7 @@ mod tests {
         assert_eq!(s.highlights.units, vec![0]);
         assert_eq!(
             s.explanation,
-            "Forcing chain: every place of 5 in row 1 leads to the same result — if r1c1 \
+            "Forcing Chain: every place of 5 in row 1 leads to the same result — if r1c1 \
              is 5, then r5c1 is not 5; if r1c4 is 5, then r5c1 is not 5; so r5c1 is \
              not 5"
         );

@@ -41,7 +41,7 @@ fn locked(
             cells: cells.to_vec(),
             candidates: cells.iter().map(|&c| (c, Value::from_index(d))).collect(),
             units: vec![from, to],
-            links: Vec::new(),
+            ..Highlights::default()
         },
         explanation: format!(
             "{}: in {}, {} can only go where it meets {}, so {} leaves the rest of {}",

@@ -21,7 +21,7 @@
 use crate::engine::grid::Value;
 
 use super::tables::MAX_TABLE_SIDE;
-use super::{Board, Highlights, Link, SearchOptions, Step, Technique, aic, tables};
+use super::{Board, CandidateRole, Highlights, Link, SearchOptions, Step, Technique, aic, tables};
 
 /// The nodes a chain technique may use.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -129,15 +129,6 @@ pub(super) fn cells_name(b: &Board, digit: usize, cells: &[usize]) -> String {
     )
 }
 
-/// `r1c2<>5, r3c4<>6`.
-pub(super) fn elim_text(b: &Board, elims: &[(usize, Value)]) -> String {
-    elims
-        .iter()
-        .map(|&(c, v)| format!("{}<>{}", b.cell_name(c), b.symbol(v.index())))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// How a discontinuous nice loop starts and ends in its cell: each end's
 /// digit and whether that end sets it (true) or removes it.
 #[derive(Clone, Copy, Debug)]
@@ -148,15 +139,14 @@ pub(super) struct LoopEnds {
 }
 
 /// A chain step's explanation: `{technique}: {chain} (= strong, − weak
-/// link) {why}: {eliminations}`, the why told by the technique and, for a
-/// discontinuous loop, by its `ends` (`None` for AICs and continuous
-/// loops).
+/// link) {why}`, the why told by the technique and, for a discontinuous
+/// loop, by its `ends` (`None` for AICs and continuous loops). The
+/// eliminations follow as the step's effect.
 pub(super) fn explanation(
     b: &Board,
     technique: Technique,
     chain: &str,
     ends: Option<LoopEnds>,
-    elims: &[(usize, Value)],
 ) -> String {
     let why = match (technique, ends) {
         (Technique::Aic | Technique::GroupedAic, _) => {
@@ -185,18 +175,20 @@ pub(super) fn explanation(
             .to_string(),
     };
     format!(
-        "{}: {chain} (= strong, − weak link) {why}: {}",
-        technique.name(),
-        elim_text(b, elims)
+        "{}: {chain} (= strong, − weak link) {why}",
+        technique.name()
     )
 }
 
 /// A chain's step: it only eliminates; its highlights are the chain's
-/// candidates (sorted, each once), their cells and its links.
+/// candidates (sorted, each once), their cells, its links and the roles
+/// of its nodes (true or false as the chain is read, an ALS's cells as a
+/// set).
 pub(super) fn chain_step(
     technique: Technique,
     candidates: Vec<(usize, Value)>,
     links: Vec<Link>,
+    roles: Vec<(usize, Value, CandidateRole)>,
     explanation: String,
     eliminations: Vec<(usize, Value)>,
 ) -> Step {
@@ -209,10 +201,20 @@ pub(super) fn chain_step(
         highlights: Highlights {
             cells,
             candidates,
-            units: Vec::new(),
             links,
+            roles,
+            ..Highlights::default()
         },
         explanation,
+    }
+}
+
+/// The role of a chain node true (`on`) or false as the chain is read.
+pub(super) fn node_role(on: bool) -> CandidateRole {
+    if on {
+        CandidateRole::ChainOn
+    } else {
+        CandidateRole::ChainOff
     }
 }
 

@@ -11,7 +11,7 @@ use std::collections::HashSet;
 
 use crate::engine::grid::Value;
 
-use super::{Board, Highlights, Link, Step, Technique};
+use super::{Board, CandidateRole, Highlights, Link, Step, Technique};
 
 /// A conjugate pair: the only two places of a value in a unit.
 #[derive(Debug, Clone, Copy)]
@@ -63,6 +63,34 @@ fn link(d: usize, from: usize, to: usize, strong: bool) -> Link {
     }
 }
 
+/// The highlights of the chain `e1 = w1 − w2 = e2` on digit `d` whose
+/// strong links lie in `units`: read from e1, e1 is false, w1 true, w2
+/// false and e2 true.
+fn chain_highlights(d: usize, cells: [usize; 4], units: [usize; 2]) -> Highlights {
+    let [e1, w1, w2, e2] = cells;
+    let v = Value::from_index(d);
+    let mut h = Highlights {
+        cells: cells.to_vec(),
+        candidates: cells.iter().map(|&c| (c, v)).collect(),
+        units: units.to_vec(),
+        links: vec![
+            link(d, e1, w1, true),
+            link(d, w1, w2, false),
+            link(d, w2, e2, true),
+        ],
+        ..Highlights::default()
+    };
+    for (c, on) in [(e1, false), (w1, true), (w2, false), (e2, true)] {
+        let role = if on {
+            CandidateRole::ChainOn
+        } else {
+            CandidateRole::ChainOff
+        };
+        h.add_role(c, v, role);
+    }
+    h
+}
+
 /// Every productive two-strong-link chain of shape `want`.
 fn two_links(b: &Board, want: Technique) -> Vec<Step> {
     let mut steps = Vec::new();
@@ -98,19 +126,7 @@ fn two_links(b: &Board, want: Technique) -> Vec<Step> {
                         steps.push(Step {
                             technique: want,
                             placements: Vec::new(),
-                            highlights: Highlights {
-                                cells: cells.to_vec(),
-                                candidates: cells
-                                    .iter()
-                                    .map(|&c| (c, Value::from_index(d)))
-                                    .collect(),
-                                units: vec![l1.unit, l2.unit],
-                                links: vec![
-                                    link(d, e1, w1, true),
-                                    link(d, w1, w2, false),
-                                    link(d, w2, e2, true),
-                                ],
-                            },
+                            highlights: chain_highlights(d, cells, [l1.unit, l2.unit]),
                             explanation: format!(
                                 "{}: {v} is in {} or {} ({}), and in {} or {} ({}); {} and {} \
                                  see each other, so {v} is in {} or {} and leaves every cell \
@@ -229,11 +245,14 @@ pub fn empty_rectangles(b: &Board) -> Vec<Step> {
                                         .collect(),
                                     units: vec![bx, l.unit],
                                     links: vec![link(d, a, e, true)],
+                                    ..Highlights::default()
                                 },
                                 explanation: format!(
-                                    "Empty Rectangle: in {}, {v} lies only on row {} and \
+                                    "{}: in {}, {v} lies only on row {} and \
                                      column {}; {v} is in {} or {} ({}), so if {} held {v}, \
-                                     {} would too and {} would have no place for {v}",
+                                     {} would too and {} would have no place for {v}; \
+                                     so {v} leaves {}",
+                                    Technique::EmptyRectangle.name(),
                                     b.unit_name(bx),
                                     r + 1,
                                     c + 1,
@@ -243,6 +262,7 @@ pub fn empty_rectangles(b: &Board) -> Vec<Step> {
                                     b.cell_name(target),
                                     b.cell_name(a),
                                     b.unit_name(bx),
+                                    b.cell_name(target),
                                 ),
                                 eliminations: elim,
                             });
@@ -311,7 +331,8 @@ pub fn dual_kites(b: &Board) -> Vec<Step> {
                 format!("a kite on {} and one on {}", b.symbol(d1), b.symbol(d2))
             };
             let why = format!(
-                "Dual 2-String Kite: {on} meet at {} and {} in {}. First, {}. Second, {}",
+                "{}: {on} meet at {} and {} in {}. First, {}. Second, {}",
+                Technique::DualTwoStringKite.name(),
                 b.cell_name(*w1),
                 b.cell_name(*w2),
                 b.unit_name(b.units_of(*w1)[2]),
@@ -345,8 +366,8 @@ pub fn dual_empty_rectangles(b: &Board) -> Vec<Step> {
                 continue;
             };
             let why = format!(
-                "Dual Empty Rectangle: {} holds two empty rectangles for {}. First, {}. \
-                 Second, {}",
+                "{}: {} holds two empty rectangles for {}. First, {}. Second, {}",
+                Technique::DualEmptyRectangle.name(),
                 b.unit_name(bx),
                 b.symbol(d),
                 reason(e1),

@@ -13,7 +13,7 @@ fn place(b: &Board, t: Technique, c: usize, d: usize, units: Vec<usize>, why: St
             cells: vec![c],
             candidates: vec![(c, Value::from_index(d))],
             units,
-            links: Vec::new(),
+            ..Highlights::default()
         },
         explanation: format!(
             "{}: {} {why}, so it is {}",

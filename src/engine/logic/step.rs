@@ -4,6 +4,8 @@
 use crate::engine::grid::Value;
 use crate::engine::level::Level;
 
+use super::effect::{EFFECT_MARK, Effect};
+
 /// A human solving technique.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
@@ -293,22 +295,25 @@ impl Technique {
             .map(|k| Technique::Fish(u8::try_from(k).unwrap_or(u8::MAX)))
     }
 
-    /// The name players know.
+    /// The name players know: the one table of technique names, spelled
+    /// as HoDoKu spells them (its short forms for the ALS techniques; the
+    /// fish of size 5 to 7 are its Squirmbag, Whale and Leviathan). Every
+    /// step's explanation starts with it.
     pub fn name(self) -> &'static str {
         match self {
             Technique::FullHouse => "Full House",
             Technique::NakedSingle => "Naked Single",
             Technique::HiddenSingle => "Hidden Single",
-            Technique::Pointing => "Locked Candidates (Pointing)",
-            Technique::Claiming => "Locked Candidates (Claiming)",
+            Technique::Pointing => "Locked Candidates Type 1 (Pointing)",
+            Technique::Claiming => "Locked Candidates Type 2 (Claiming)",
             Technique::LockedPair => "Locked Pair",
             Technique::LockedTriple => "Locked Triple",
             Technique::NakedPair => "Naked Pair",
             Technique::NakedTriple => "Naked Triple",
-            Technique::NakedQuad => "Naked Quad",
+            Technique::NakedQuad => "Naked Quadruple",
             Technique::HiddenPair => "Hidden Pair",
             Technique::HiddenTriple => "Hidden Triple",
-            Technique::HiddenQuad => "Hidden Quad",
+            Technique::HiddenQuad => "Hidden Quadruple",
             Technique::NakedSubset(k) => match k {
                 5 => "Naked Quintuple",
                 6 => "Naked Sextuple",
@@ -345,9 +350,9 @@ impl Technique {
                 2 => "X-Wing",
                 3 => "Swordfish",
                 4 => "Jellyfish",
-                5 => "Fish of size 5",
-                6 => "Fish of size 6",
-                7 => "Fish of size 7",
+                5 => "Squirmbag",
+                6 => "Whale",
+                7 => "Leviathan",
                 8 => "Fish of size 8",
                 _ => "Large Fish",
             },
@@ -395,9 +400,9 @@ impl Technique {
             Technique::GroupedContinuousNiceLoop => "Grouped Continuous Nice Loop",
             Technique::GroupedDiscontinuousNiceLoop => "Grouped Discontinuous Nice Loop",
             Technique::GroupedAic => "Grouped AIC",
-            Technique::AlsXz => "Almost Locked Set XZ-Rule",
-            Technique::AlsXyWing => "Almost Locked Set XY-Wing",
-            Technique::AlsChain => "Almost Locked Set Chain",
+            Technique::AlsXz => "ALS-XZ",
+            Technique::AlsXyWing => "ALS-XY-Wing",
+            Technique::AlsChain => "ALS-XY-Chain",
             Technique::DeathBlossom => "Death Blossom",
             Technique::SueDeCoq => "Sue de Coq",
             Technique::ForcingChain => "Forcing Chain",
@@ -563,17 +568,147 @@ pub struct Link {
     pub strong: bool,
 }
 
+/// The part a candidate plays in a step, so that a front end can draw
+/// each part its own way (HoDoKu colours them). [`Step::role_of`] gives
+/// the role of any candidate of a step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum CandidateRole {
+    /// Removed by the step (from [`Step::eliminations`]).
+    Eliminated,
+    /// The value the step places (from [`Step::placements`]).
+    Placed,
+    /// A fin: a finned or sashimi fish's place outside its cover lines;
+    /// the extra candidates of a unique rectangle's roof corners that the
+    /// pattern lives with.
+    Fin,
+    /// An endo-fin: a fin where two base units overlap (Franken and mutant
+    /// fish, which the solver does not search yet).
+    EndoFin,
+    /// A chain node that is true when the chain is read from its start: a
+    /// node a strong link leads into (and a forcing chain's assumptions and
+    /// what they force).
+    ChainOn,
+    /// A chain node that is false when the chain is read from its start: a
+    /// node a weak link leads into, and an AIC's first node.
+    ChainOff,
+    /// A colouring's colour: 0 and 1 are the two colours of the first
+    /// cluster (Simple Colors), 2 and 3 those of a second (Multi Colors).
+    Colour(u8),
+    /// A candidate of the k-th set of a step made of sets: the almost
+    /// locked sets of ALS techniques in chain order (ALS-XZ: A, B;
+    /// ALS-XY-Wing: A, the pivot set, B; an ALS-XY-Chain from its first
+    /// set; a Death Blossom's petals in the order of the stem's values) and
+    /// of chains through ALSs (in chain order); Sue de Coq's line set (0),
+    /// box set (1) and intersection cells (2).
+    Set(u8),
+    /// Any other candidate that makes the pattern (a subset's values, a
+    /// fish's body, a wing's cells, a rectangle's corners, …).
+    Pattern,
+}
+
+impl CandidateRole {
+    /// Which role wins when a candidate has several (an eliminated
+    /// candidate is eliminated whatever else it is): lower first.
+    fn rank(self) -> u8 {
+        match self {
+            CandidateRole::Eliminated => 0,
+            CandidateRole::Placed => 1,
+            CandidateRole::Fin => 2,
+            CandidateRole::EndoFin => 3,
+            CandidateRole::ChainOn => 4,
+            CandidateRole::ChainOff => 5,
+            CandidateRole::Colour(_) => 6,
+            CandidateRole::Set(_) => 7,
+            CandidateRole::Pattern => 8,
+        }
+    }
+}
+
+/// The part a unit (row, column or box) plays in a step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum UnitRole {
+    /// A fish's base set: the lines whose places for the value are
+    /// confined.
+    Base,
+    /// A fish's cover set: the lines that hold those places, and lose the
+    /// value elsewhere.
+    Cover,
+    /// Any other unit the step reasons about (a single's house, a subset's
+    /// unit, a conjugate pair's unit, …).
+    Involved,
+}
+
 /// What to show for a step.
+///
+/// `cells`, `candidates`, `units` and `links` say what is involved;
+/// `roles` and `unit_roles` say what part each candidate and unit plays.
+/// Every step the solver gives ([`super::find_all`], [`super::next_step`],
+/// [`super::guess_step`]) has a role for every candidate of `candidates`
+/// and every unit of `units`; eliminated and placed candidates need none
+/// (they are in the step's own lists, see [`Step::role_of`]).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Highlights {
-    /// Cells that make the pattern.
+    /// Cells that make the pattern (the cells involved).
     pub cells: Vec<usize>,
     /// Candidates that make the pattern.
     pub candidates: Vec<(usize, Value)>,
     /// Units involved.
     pub units: Vec<usize>,
-    /// Links of a chain.
+    /// Links of a chain, in chain order: a strong link leads from a false
+    /// node into a true one, a weak link from a true node into a false one
+    /// (a forcing chain's links read "then", from one true node to the
+    /// next).
     pub links: Vec<Link>,
+    /// The role of each candidate of the pattern: (cell, value, role). A
+    /// candidate may be listed more than once (a loop's first node is both
+    /// where it starts and where it ends); [`Step::role_of`] picks one.
+    pub roles: Vec<(usize, Value, CandidateRole)>,
+    /// The role of each unit of `units`.
+    pub unit_roles: Vec<(usize, UnitRole)>,
+}
+
+impl Highlights {
+    /// Gives candidate (`cell`, `value`) the role `role` (besides any it
+    /// has).
+    pub fn add_role(&mut self, cell: usize, value: Value, role: CandidateRole) {
+        if !self.roles.contains(&(cell, value, role)) {
+            self.roles.push((cell, value, role));
+        }
+    }
+
+    /// Gives unit `unit` the role `role`, unless it has one.
+    pub fn set_unit_role(&mut self, unit: usize, role: UnitRole) {
+        if !self.unit_roles.iter().any(|&(u, _)| u == unit) {
+            self.unit_roles.push((unit, role));
+        }
+    }
+
+    /// The listed role of (`cell`, `value`) that wins, if any.
+    fn listed_role(&self, cell: usize, value: Value) -> Option<CandidateRole> {
+        self.roles
+            .iter()
+            .filter(|&&(c, v, _)| (c, v) == (cell, value))
+            .map(|&(_, _, r)| r)
+            .min_by_key(|r| r.rank())
+    }
+
+    /// Fills the roles a technique left unsaid: [`CandidateRole::Pattern`]
+    /// for each candidate without a role, [`UnitRole::Involved`] for each
+    /// unit without one.
+    pub(crate) fn fill_default_roles(&mut self) {
+        let mut known: Vec<(usize, Value)> = self.roles.iter().map(|&(c, v, _)| (c, v)).collect();
+        known.sort_unstable();
+        for &(c, v) in &self.candidates {
+            if known.binary_search(&(c, v)).is_err() {
+                self.roles.push((c, v, CandidateRole::Pattern));
+            }
+        }
+        for i in 0..self.units.len() {
+            self.set_unit_role(self.units[i], UnitRole::Involved);
+        }
+    }
 }
 
 /// One logical step.
@@ -597,6 +732,78 @@ impl Step {
         !self.placements.is_empty() || !self.eliminations.is_empty()
     }
 
+    /// What the step changes, in canonical order; its explanation ends
+    /// with this effect's text (` => r4c5=7`, ` => r9c2<>9, r9c3<>9`).
+    pub fn effect(&self) -> Effect {
+        Effect::of(self)
+    }
+
+    /// The part candidate (`cell`, `value`) plays in the step: eliminated
+    /// or placed when the step does so (whatever else it is), else the
+    /// role its highlights give it (the first of [`CandidateRole`]'s order
+    /// when it has several), else [`CandidateRole::Pattern`] when it is
+    /// one of the highlighted candidates; `None` when the step does not
+    /// involve it.
+    pub fn role_of(&self, cell: usize, value: Value) -> Option<CandidateRole> {
+        if self.eliminations.contains(&(cell, value)) {
+            return Some(CandidateRole::Eliminated);
+        }
+        if self.placements.contains(&(cell, value)) {
+            return Some(CandidateRole::Placed);
+        }
+        let h = &self.highlights;
+        h.listed_role(cell, value).or_else(|| {
+            h.candidates
+                .contains(&(cell, value))
+                .then_some(CandidateRole::Pattern)
+        })
+    }
+
+    /// Every candidate the step involves, each once with the role
+    /// [`Step::role_of`] gives it, sorted by cell and value: what a front
+    /// end draws.
+    pub fn candidate_roles(&self) -> Vec<(usize, Value, CandidateRole)> {
+        let h = &self.highlights;
+        let mut all: Vec<(usize, Value)> = self
+            .eliminations
+            .iter()
+            .chain(&self.placements)
+            .chain(&h.candidates)
+            .copied()
+            .chain(h.roles.iter().map(|&(c, v, _)| (c, v)))
+            .collect();
+        all.sort_unstable();
+        all.dedup();
+        all.into_iter()
+            .filter_map(|(c, v)| self.role_of(c, v).map(|r| (c, v, r)))
+            .collect()
+    }
+
+    /// The part unit `unit` plays in the step: its listed role, else
+    /// [`UnitRole::Involved`] when it is one of the highlighted units;
+    /// `None` when the step does not involve it.
+    pub fn unit_role(&self, unit: usize) -> Option<UnitRole> {
+        let h = &self.highlights;
+        h.unit_roles
+            .iter()
+            .find(|&&(u, _)| u == unit)
+            .map(|&(_, r)| r)
+            .or_else(|| h.units.contains(&unit).then_some(UnitRole::Involved))
+    }
+
+    /// Makes the step whole, as every step the solver gives is: the roles
+    /// its technique left unsaid are filled ([`Highlights`]), and the
+    /// explanation ends with the effect (` => …`, the text of
+    /// [`Step::effect`] on an n×n board) unless it has one already.
+    pub(crate) fn finish(&mut self, n: usize) {
+        self.highlights.fill_default_roles();
+        let effect = self.effect();
+        if !effect.is_empty() && !self.explanation.contains(EFFECT_MARK) {
+            self.explanation.push_str(EFFECT_MARK);
+            self.explanation.push_str(&effect.text(n));
+        }
+    }
+
     /// One eliminating step of technique `t` uniting two steps (dual
     /// kites and empty rectangles, Siamese fish): the eliminations of
     /// both, sorted, and the highlights of both.
@@ -609,6 +816,8 @@ impl Step {
         union_into(&mut h.candidates, &b.highlights.candidates);
         union_into(&mut h.units, &b.highlights.units);
         union_into(&mut h.links, &b.highlights.links);
+        union_into(&mut h.roles, &b.highlights.roles);
+        union_into(&mut h.unit_roles, &b.highlights.unit_roles);
         Step {
             technique: t,
             placements: Vec::new(),

@@ -120,7 +120,7 @@ fn subset_step(
                 .flat_map(|&c| bits(b.mask(c) & mask).map(move |d| (c, Value::from_index(d))))
                 .collect(),
             units,
-            links: Vec::new(),
+            ..Highlights::default()
         },
         explanation: format!(
             "{}: {} hold only {} between them, so those values leave the rest of {}",
@@ -238,7 +238,7 @@ pub fn hidden(b: &Board, k: usize) -> Vec<Step> {
                         })
                         .collect(),
                     units: vec![u],
-                    links: Vec::new(),
+                    ..Highlights::default()
                 },
                 explanation: format!(
                     "{}: in {}, {} can only go in {}, so those cells hold nothing else",

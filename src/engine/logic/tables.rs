@@ -48,7 +48,7 @@ use crate::engine::grid::Value;
 use super::als::{self, AlsSize};
 use super::board::bits;
 use super::nice_loops::{self, ChainNodes, LoopEnds};
-use super::{Board, Link, Step, Technique};
+use super::{Board, CandidateRole, Link, Step, Technique};
 
 /// The largest side searched with tables (81 cells fit one `u128`).
 pub const MAX_TABLE_SIDE: usize = 9;
@@ -948,19 +948,31 @@ impl<'a> Tabling<'a> {
             });
         }
         let mut candidates: Vec<(usize, Value)> = Vec::new();
+        let mut roles = Vec::new();
+        let mut sets = 0u8;
         for &k in &f.keys {
+            let d = Value::from_index(self.digit(k));
+            let role = nice_loops::node_role(Self::is_on(k));
             match self.kind(k) {
                 Kind::Als(a) => {
-                    for c in cells_of(self.alses[a].cells) {
+                    let als = &self.alses[a];
+                    for c in cells_of(als.cells) {
                         candidates.extend(b.digits(c).map(|d| (c, Value::from_index(d))));
+                        roles.extend(
+                            b.digits(c)
+                                .map(|d| (c, Value::from_index(d), CandidateRole::Set(sets))),
+                        );
                     }
+                    roles.extend(cells_of(als.holders[self.digit(k)]).map(|c| (c, d, role)));
+                    sets = sets.saturating_add(1);
                 }
                 _ => {
-                    let d = Value::from_index(self.digit(k));
                     candidates.extend(cells_of(self.all_cells(k)).map(|c| (c, d)));
+                    roles.extend(cells_of(self.all_cells(k)).map(|c| (c, d, role)));
                 }
             }
         }
+        roles.dedup();
         candidates.sort_unstable();
         candidates.dedup();
         let eliminations: Vec<(usize, Value)> = f
@@ -981,8 +993,15 @@ impl<'a> Tabling<'a> {
                 last: (self.digit(last), Self::is_on(last)),
             }
         });
-        let explanation = nice_loops::explanation(b, f.technique, &text, ends, &eliminations);
-        nice_loops::chain_step(f.technique, candidates, links, explanation, eliminations)
+        let explanation = nice_loops::explanation(b, f.technique, &text, ends);
+        nice_loops::chain_step(
+            f.technique,
+            candidates,
+            links,
+            roles,
+            explanation,
+            eliminations,
+        )
     }
 }
 

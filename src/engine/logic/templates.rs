@@ -182,14 +182,16 @@ fn step(
     let names: Vec<String> = cells.iter().map(|&c| b.cell_name(c)).collect();
     let explanation = if technique == Technique::TemplateSet {
         format!(
-            "Template Set: every way to place {} once in each row, column and box uses {}, so {} is there",
+            "{}: every way to place {} once in each row, column and box uses {}, so {} is there",
+            technique.name(),
             b.symbol(d),
             names.join(" "),
             b.symbol(d)
         )
     } else {
         format!(
-            "Template Delete: no way to place {} once in each row, column and box uses {}, so {} goes from there",
+            "{}: no way to place {} once in each row, column and box uses {}, so {} goes from there",
+            technique.name(),
             b.symbol(d),
             names.join(" "),
             b.symbol(d)
@@ -201,9 +203,7 @@ fn step(
         eliminations,
         highlights: Highlights {
             cells,
-            candidates: vec![],
-            units: Vec::new(),
-            links: Vec::new(),
+            ..Highlights::default()
         },
         explanation,
     }

@@ -330,7 +330,12 @@ fn naked_and_hidden_subsets_beyond_quads_on_16x16() {
             .collect();
         want.sort();
         assert_eq!(steps[0].eliminations, want, "size {k}");
-        assert!(find_all(&b, Technique::NakedSubset(k as u8)) == steps);
+        // find_all gives the same steps, made whole.
+        let mut whole = steps.clone();
+        for s in &mut whole {
+            s.finish(16);
+        }
+        assert!(find_all(&b, Technique::NakedSubset(k as u8)) == whole);
         // One cell with a value from outside: k cells, k + 1 values.
         let mut spoiled = empty(shape);
         only(&mut spoiled, cells[0], &[1, 2, k + 1]);
@@ -703,4 +708,80 @@ fn a_cancel_cuts_long_technique_searches_short() {
     let r = traced::solve_logic(&g.puzzle, 2, &limits, &mut crate::engine::trace::NoTrace);
     assert_eq!(r.stopped, Some(crate::engine::StopReason::Cancelled));
     assert!(r.witnesses.is_empty());
+}
+
+/// A guess states its effect like every step, with the board's symbols.
+#[test]
+fn a_guess_states_its_effect() {
+    let shape = Shape::square(4).unwrap();
+    let g = generate(
+        &GenerateOptions::new(shape, Level::Easy, 3),
+        &Limits::none(),
+    )
+    .unwrap();
+    let b = Board::from_puzzle(&g.puzzle).unwrap();
+    let s = guess_step(&b, &g.solution).unwrap();
+    let (c, v) = s.placements[0];
+    assert!(s.explanation.starts_with("Guess: "), "{}", s.explanation);
+    let want = format!(
+        " => r{}c{}={}",
+        c / 16 + 1,
+        c % 16 + 1,
+        crate::engine::grid::symbol(16, v.get())
+    );
+    assert!(s.explanation.ends_with(&want), "{}", s.explanation);
+    assert_eq!(Effect::from_explanation(&s.explanation, 16), Ok(s.effect()));
+    assert_eq!(s.role_of(c, v), Some(CandidateRole::Placed));
+}
+
+/// What a step tells of each candidate and unit: eliminations and
+/// placements first, then the strongest listed role, then the pattern.
+#[test]
+fn roles_resolve_in_order() {
+    let (a, b, c, d) = ((0, v(1)), (1, v(2)), (2, v(3)), (3, v(4)));
+    let mut s = Step {
+        technique: Technique::XChain,
+        placements: vec![d],
+        eliminations: vec![a],
+        highlights: Highlights {
+            candidates: vec![a, b, c],
+            units: vec![0, 9],
+            roles: vec![
+                (a.0, a.1, CandidateRole::ChainOn),
+                (b.0, b.1, CandidateRole::ChainOff),
+                (b.0, b.1, CandidateRole::ChainOn),
+            ],
+            unit_roles: vec![(9, UnitRole::Cover)],
+            ..Highlights::default()
+        },
+        explanation: "X-Chain: because".to_string(),
+    };
+    assert_eq!(s.role_of(a.0, a.1), Some(CandidateRole::Eliminated));
+    assert_eq!(s.role_of(b.0, b.1), Some(CandidateRole::ChainOn));
+    assert_eq!(s.role_of(c.0, c.1), Some(CandidateRole::Pattern));
+    assert_eq!(s.role_of(d.0, d.1), Some(CandidateRole::Placed));
+    assert_eq!(s.role_of(4, v(1)), None);
+    assert_eq!(s.unit_role(0), Some(UnitRole::Involved));
+    assert_eq!(s.unit_role(9), Some(UnitRole::Cover));
+    assert_eq!(s.unit_role(18), None);
+    assert_eq!(
+        s.candidate_roles(),
+        vec![
+            (a.0, a.1, CandidateRole::Eliminated),
+            (b.0, b.1, CandidateRole::ChainOn),
+            (c.0, c.1, CandidateRole::Pattern),
+            (d.0, d.1, CandidateRole::Placed),
+        ]
+    );
+    // Made whole: every candidate and unit has a role listed, and the
+    // text ends with the effect, once.
+    s.finish(9);
+    s.finish(9);
+    assert!(
+        s.highlights
+            .roles
+            .contains(&(c.0, c.1, CandidateRole::Pattern))
+    );
+    assert!(s.highlights.unit_roles.contains(&(0, UnitRole::Involved)));
+    assert_eq!(s.explanation, "X-Chain: because => r1c4=4, r1c1<>1");
 }

@@ -19,7 +19,7 @@ use std::collections::HashSet;
 
 use crate::engine::grid::Value;
 
-use super::{Board, Highlights, Link, Step, Technique, bits};
+use super::{Board, CandidateRole, Highlights, Link, Step, Technique, bits};
 
 /// The largest naked subset a Type 3 rectangle builds with its virtual
 /// cell (the virtual cell included), so the search stays bounded on large
@@ -197,6 +197,16 @@ fn step(
     eliminations.dedup();
     shown.cells.splice(0..0, r.corners);
     shown.candidates = r.candidates(b);
+    // The roofs' extra candidates break the pattern in types 2, 3 and 5:
+    // HoDoKu draws them as fins.
+    if matches!(technique, Technique::UniqueRectangle(2 | 3 | 5)) {
+        for i in 0..4 {
+            let c = r.corners[i];
+            for d in bits(r.extra(b, i)) {
+                shown.add_role(c, Value::from_index(d), CandidateRole::Fin);
+            }
+        }
+    }
     Step {
         technique,
         placements: Vec::new(),
@@ -210,9 +220,9 @@ fn step(
 fn shows(cells: Vec<usize>, units: Vec<usize>, links: Vec<Link>) -> Highlights {
     Highlights {
         cells,
-        candidates: Vec::new(),
         units,
         links,
+        ..Highlights::default()
     }
 }
 
@@ -297,8 +307,9 @@ fn type1(b: &Board, r: &Rect, steps: &mut Vec<Step>) {
         shows(Vec::new(), Vec::new(), Vec::new()),
         elim,
         format!(
-            "Unique Rectangle type 1: {} on {}; three corners hold only {}, so {} must \
+            "{}: {} on {}; three corners hold only {}, so {} must \
              hold something else: {} leave it",
+            Technique::UniqueRectangle(1).name(),
             r.names(b),
             r.digits(b),
             r.digits(b),
@@ -342,8 +353,9 @@ fn type2(b: &Board, r: &Rect, steps: &mut Vec<Step>) {
         shows(Vec::new(), b.shared_units(&[ri, rj]), Vec::new()),
         elim,
         format!(
-            "Unique Rectangle type 2: {} on {}; {} and {} both add only {}, so one of them \
+            "{}: {} on {}; {} and {} both add only {}, so one of them \
              is {} and {} leaves every cell that sees both",
+            Technique::UniqueRectangle(2).name(),
             r.names(b),
             r.digits(b),
             b.cell_name(ri),
@@ -461,15 +473,20 @@ impl Type3<'_> {
             return;
         }
         let x = (b.mask(ri) | b.mask(rj)) & !r.ab;
+        let mut shown = shows(chosen.to_vec(), units.clone(), Vec::new());
+        for (c, v) in cands_in(b, chosen, m) {
+            shown.add_role(c, v, CandidateRole::Pattern);
+        }
         steps.push(step(
             b,
             Technique::UniqueRectangle(3),
             r,
-            shows(chosen.to_vec(), units.clone(), Vec::new()),
+            shown,
             elim,
             format!(
-                "Unique Rectangle type 3: {} on {}; {} or {} holds one of {}, so with {} \
+                "{}: {} on {}; {} or {} holds one of {}, so with {} \
                  they form a naked subset of {} in {}: {} leave the rest of it",
+                Technique::UniqueRectangle(3).name(),
                 r.names(b),
                 r.digits(b),
                 b.cell_name(ri),
@@ -520,8 +537,9 @@ fn type4(b: &Board, r: &Rect, steps: &mut Vec<Step>) {
             shows(Vec::new(), vec![u], vec![strong(ri, rj, a)]),
             elim,
             format!(
-                "Unique Rectangle type 4: {} on {}; in {} {} lies only in {} and {}, so one \
+                "{}: {} on {}; in {} {} lies only in {} and {}, so one \
                  of them is {} and the other cannot be {}: {} leaves both",
+                Technique::UniqueRectangle(4).name(),
                 r.names(b),
                 r.digits(b),
                 b.unit_name(u),
@@ -564,8 +582,9 @@ fn type5(b: &Board, r: &Rect, steps: &mut Vec<Step>) {
         shows(Vec::new(), Vec::new(), Vec::new()),
         elim,
         format!(
-            "Unique Rectangle type 5: {} on {}; {} add only {}, so one of them is {} and {} \
+            "{}: {} on {}; {} add only {}, so one of them is {} and {} \
              leaves every cell that sees them all",
+            Technique::UniqueRectangle(5).name(),
             r.names(b),
             r.digits(b),
             roofs
@@ -616,9 +635,10 @@ fn type6(b: &Board, r: &Rect, steps: &mut Vec<Step>) {
             ),
             elim,
             format!(
-                "Unique Rectangle type 6: {} on {}; {} lies only in the rectangle in both \
+                "{}: {} on {}; {} lies only in the rectangle in both \
                  its rows and both its columns, so if {} or {} were {} all four corners \
                  would hold only {}: {} leaves them",
+                Technique::UniqueRectangle(6).name(),
                 r.names(b),
                 r.digits(b),
                 b.symbol(a),
@@ -702,9 +722,10 @@ pub fn hidden_rectangles(b: &Board) -> Vec<Step> {
                     ),
                     elim,
                     format!(
-                        "Hidden Rectangle: {} on {}; {} holds only {}, and in the row and \
+                        "{}: {} on {}; {} holds only {}, and in the row and \
                          the column of {} {} lies only in the rectangle, so if {} were {} \
                          the four corners would hold only {}: {} leaves {}",
+                        Technique::HiddenRectangle.name(),
                         r.names(b),
                         r.digits(b),
                         b.cell_name(f),
@@ -785,8 +806,7 @@ fn avoidable_step(
         highlights: Highlights {
             cells: corners.to_vec(),
             candidates,
-            units: Vec::new(),
-            links: Vec::new(),
+            ..Highlights::default()
         },
         explanation,
     }
@@ -831,7 +851,8 @@ fn avoidable1(b: &Board, corners: &[usize; 4], steps: &mut Vec<Step>) {
         candidates,
         vec![(cell, Value::from_index(a))],
         format!(
-            "Avoidable Rectangle type 1: {}; none is given and three were placed {}, {}, {}, so {} as {} would let {} and {} swap (two solutions): {}<>{}",
+            "{}: {}; none is given and three were placed {}, {}, {}, so {} as {} would let {} and {} swap (two solutions)",
+            Technique::AvoidableRectangle(1).name(),
             corner_names(b, corners),
             b.symbol(a),
             b.symbol(s1),
@@ -840,8 +861,6 @@ fn avoidable1(b: &Board, corners: &[usize; 4], steps: &mut Vec<Step>) {
             b.symbol(a),
             b.symbol(a),
             b.symbol(s1),
-            b.cell_name(cell),
-            b.symbol(a)
         ),
     ));
 }
@@ -891,7 +910,8 @@ fn avoidable2(b: &Board, corners: &[usize; 4], solved: &[usize], steps: &mut Vec
         candidates,
         elims,
         format!(
-            "Avoidable Rectangle type 2: {}; none is given, {} and {} were placed {} and {}, and {} {{{},{}}} and {} {{{},{}}} would complete the swappable pattern unless one is {}: {} leaves every cell that sees both",
+            "{}: {}; none is given, {} and {} were placed {} and {}, and {} {{{},{}}} and {} {{{},{}}} would complete the swappable pattern unless one is {}: {} leaves every cell that sees both",
+            Technique::AvoidableRectangle(2).name(),
             corner_names(b, corners),
             b.cell_name(corners[i]),
             b.cell_name(corners[j]),
@@ -972,12 +992,13 @@ pub fn bug_plus_one(b: &Board) -> Vec<Step> {
             cells: vec![p],
             candidates: vec![(p, xv)],
             units: units.to_vec(),
-            links: Vec::new(),
+            ..Highlights::default()
         },
         explanation: format!(
-            "Bivalue Universal Grave + 1: every unsolved cell but {} holds two candidates, \
+            "{}: every unsolved cell but {} holds two candidates, \
              and without {} there every value would have two places in each unit — a \
              pattern with more than one solution; so {} is {} and its other candidates go",
+            Technique::BugPlusOne.name(),
             b.cell_name(p),
             b.symbol(x),
             b.cell_name(p),
@@ -1267,7 +1288,12 @@ mod tests {
         let b = placed6(&placed);
         let s = one(avoidable_rectangles(&b, 1));
         assert_eq!(s.eliminations, vec![(13, v(1))]);
-        assert!(s.explanation.contains("r3c2<>1"), "{}", s.explanation);
+        let said = &crate::engine::logic::find_all(&b, Technique::AvoidableRectangle(1))[0];
+        assert!(
+            said.explanation.ends_with(" => r3c2<>1"),
+            "{}",
+            said.explanation
+        );
         assert!(avoidable_rectangles(&b, 2).is_empty());
         // A given corner breaks it; so does not knowing the puzzle unique.
         let mut given = b.clone();

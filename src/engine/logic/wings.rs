@@ -8,7 +8,7 @@ use std::collections::HashSet;
 
 use crate::engine::grid::Value;
 
-use super::{Board, Highlights, Link, Step, Technique, bits};
+use super::{Board, CandidateRole, Highlights, Link, Step, Technique, bits};
 
 fn bivalue_cells(b: &Board) -> Vec<usize> {
     (0..b.shape().cells())
@@ -61,13 +61,13 @@ pub fn xy_wings(b: &Board) -> Vec<Step> {
                     highlights: Highlights {
                         cells: vec![p, a, c],
                         candidates: pattern_candidates(b, &[p, a, c], all),
-                        units: Vec::new(),
-                        links: Vec::new(),
+                        ..Highlights::default()
                     },
                     explanation: format!(
-                        "XY-Wing: pivot {} ({}) sees {} ({}) and {} ({}); whichever value \
+                        "{}: pivot {} ({}) sees {} ({}) and {} ({}); whichever value \
                          the pivot takes, one of them is {}, so {} leaves every cell that \
                          sees both",
+                        Technique::XYWing.name(),
                         b.cell_name(p),
                         b.symbols(pm),
                         b.cell_name(a),
@@ -116,12 +116,12 @@ pub fn xyz_wings(b: &Board) -> Vec<Step> {
                     highlights: Highlights {
                         cells: vec![p, a, c],
                         candidates: pattern_candidates(b, &[p, a, c], pm),
-                        units: Vec::new(),
-                        links: Vec::new(),
+                        ..Highlights::default()
                     },
                     explanation: format!(
-                        "XYZ-Wing: pivot {} ({}) sees {} ({}) and {} ({}); one of the three \
+                        "{}: pivot {} ({}) sees {} ({}) and {} ({}); one of the three \
                          is {}, so {} leaves every cell that sees all three",
+                        Technique::XYZWing.name(),
                         b.cell_name(p),
                         b.symbols(pm),
                         b.cell_name(a),
@@ -447,8 +447,7 @@ impl WingSearch<'_> {
             highlights: Highlights {
                 cells: cells.clone(),
                 candidates: pattern_candidates(b, &cells, union),
-                units: Vec::new(),
-                links: Vec::new(),
+                ..Highlights::default()
             },
             explanation: format!(
                 "{}: {} hold only the {} values {} between them; {}",
@@ -500,38 +499,57 @@ pub fn w_wings(b: &Board) -> Vec<Step> {
                     if elim.is_empty() || !seen.insert((a, c, s, t, elim.clone())) {
                         continue;
                     }
-                    let xv = Value::from_index(x);
+                    let (xv, yv) = (Value::from_index(x), Value::from_index(digit(y)));
                     let mut candidates = pattern_candidates(b, &[a, c], m);
                     candidates.extend([(s, xv), (t, xv)]);
+                    let mut h = Highlights {
+                        cells: vec![a, c, s, t],
+                        candidates,
+                        units: vec![u],
+                        links: vec![
+                            Link {
+                                from: (a, xv),
+                                to: (s, xv),
+                                strong: false,
+                            },
+                            Link {
+                                from: (s, xv),
+                                to: (t, xv),
+                                strong: true,
+                            },
+                            Link {
+                                from: (t, xv),
+                                to: (c, xv),
+                                strong: false,
+                            },
+                        ],
+                        ..Highlights::default()
+                    };
+                    // The chain (y=x)a − (x)s = (x)t − (x=y)c, read from a's y.
+                    for (cell, val, on) in [
+                        (a, yv, false),
+                        (a, xv, true),
+                        (s, xv, false),
+                        (t, xv, true),
+                        (c, xv, false),
+                        (c, yv, true),
+                    ] {
+                        let role = if on {
+                            CandidateRole::ChainOn
+                        } else {
+                            CandidateRole::ChainOff
+                        };
+                        h.add_role(cell, val, role);
+                    }
                     steps.push(Step {
                         technique: Technique::WWing,
                         placements: Vec::new(),
-                        highlights: Highlights {
-                            cells: vec![a, c, s, t],
-                            candidates,
-                            units: vec![u],
-                            links: vec![
-                                Link {
-                                    from: (a, xv),
-                                    to: (s, xv),
-                                    strong: false,
-                                },
-                                Link {
-                                    from: (s, xv),
-                                    to: (t, xv),
-                                    strong: true,
-                                },
-                                Link {
-                                    from: (t, xv),
-                                    to: (c, xv),
-                                    strong: false,
-                                },
-                            ],
-                        },
+                        highlights: h,
                         explanation: format!(
-                            "W-Wing: {} and {} both hold {}; {} is in {} or {} ({}), which \
+                            "{}: {} and {} both hold {}; {} is in {} or {} ({}), which \
                              see one each, so they cannot both be {} and one of them is {}: \
                              {} leaves every cell that sees both",
+                            Technique::WWing.name(),
                             b.cell_name(a),
                             b.cell_name(c),
                             b.symbols(m),
@@ -617,12 +635,12 @@ pub fn remote_pairs(b: &Board) -> Vec<Step> {
             highlights: Highlights {
                 cells: comp.clone(),
                 candidates: pattern_candidates(b, &comp, m),
-                units: Vec::new(),
-                links: Vec::new(),
+                ..Highlights::default()
             },
             explanation: format!(
-                "Remote Pair: {} all hold {} and are linked, so they alternate between \
+                "{}: {} all hold {} and are linked, so they alternate between \
                  the two values; a cell that sees two of opposite parity can hold neither",
+                Technique::RemotePair.name(),
                 names.join(", "),
                 b.symbols(m),
             ),
