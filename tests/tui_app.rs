@@ -21,7 +21,7 @@ use dekadoku::tui::style::Styles;
 use dekadoku::tui::worker::{JobKind, run_job};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::KeyCode;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// A 4×4 with one solution.
 fn small() -> Game {
@@ -187,15 +187,67 @@ fn typed_values_on_a_16x16() {
     press(&mut a, "2");
     assert_eq!(v(&a, 1), Some(2), "20+ is beyond 16: placed at once");
     goto(&mut a, 2);
-    press(&mut a, "g");
-    assert_eq!(v(&a, 2), Some(16));
+    press(&mut a, "G");
+    assert_eq!(v(&a, 2), Some(16), "capitals are values");
     goto(&mut a, 3);
     press(&mut a, "1");
     press(&mut a, "6");
     assert_eq!(v(&a, 3), Some(16), "16 cannot be extended: placed at once");
-    // h is 17, not a value on 16×16: it moves left.
+    // h moves left: lower-case letters are commands on every size.
     press(&mut a, "h");
     assert_eq!(a.cursor, 2);
+}
+
+/// Keys mean one thing at every size: on a 25×25 (values up to P) hjkl
+/// move, c checks, f fills the notes, e steps through the logic, ctrl+f
+/// clears the notes; capitals are values; a lower-case letter that is no
+/// command says how values are typed.
+#[test]
+fn keys_mean_one_thing_on_a_25x25() {
+    let shape = Shape::square(5).unwrap();
+    let puzzle = dekadoku::engine::generate::bundled::bundled(shape, Level::Easy)[0].clone();
+    let mut a = playing(Game::new(&puzzle, None, Origin::default()));
+    let g = a.game.as_ref().unwrap();
+    let empty = (0..625)
+        .find(|&c| !g.is_given(c) && c % 25 > 0 && c / 25 > 0 && c % 25 < 24 && c / 25 < 24)
+        .unwrap();
+    a.cursor = empty;
+    for (k, to) in [
+        ("l", empty + 1),
+        ("h", empty),
+        ("j", empty + 25),
+        ("k", empty),
+    ] {
+        press(&mut a, k);
+        assert_eq!(a.cursor, to, "{k} moves");
+    }
+    press(&mut a, "f");
+    assert!(!a.game.as_ref().unwrap().notes(empty).is_empty(), "f fills");
+    a.update(Action::Key(KeyEvent::new(
+        KeyCode::Char('f'),
+        KeyModifiers::CONTROL,
+    )));
+    assert!(
+        a.game.as_ref().unwrap().notes(empty).is_empty(),
+        "ctrl+f clears"
+    );
+    press(&mut a, "P");
+    assert_eq!(
+        a.game.as_ref().unwrap().value(empty).map(Value::get),
+        Some(25),
+        "capitals are values"
+    );
+    press(&mut a, "0");
+    press(&mut a, "b");
+    assert!(a.status.contains("Shift+B"), "{}", a.status);
+    assert_eq!(a.game.as_ref().unwrap().value(empty), None);
+    let fx = press(&mut a, "e");
+    settle(&mut a, fx);
+    assert!(
+        matches!(a.screen, Screen::Logic { .. }),
+        "e: the logic view, not {:?}",
+        a.screen
+    );
 }
 
 /// On 25×25 the letter `i` is the value 18, so the board takes it: the
@@ -207,15 +259,18 @@ fn letters_that_are_values_are_left_out_of_the_key_hints() {
     assert!(text.contains("i/F2"), "{text}");
     let p = Puzzle::empty(Shape::square(5).unwrap());
     let mut a = playing(Game::new(&p, None, Origin::default()));
+    // On a 25×25 the capitals are values: i stays the hint, F (15) is a
+    // value and left out of the keys shown for "remove all notes".
     let text = screen_text(&a, 200, 60);
-    assert!(text.contains("F2") && !text.contains("i/F2"), "{text}");
+    assert!(text.contains("i/F2"), "{text}");
     press(&mut a, "?");
     let help = screen_text(&a, 200, 60);
-    assert!(help.contains("F2"), "{help}");
-    assert!(!help.contains(" i F2"), "{help}");
+    assert!(help.contains(" i F2"), "{help}");
+    assert!(help.contains("  Ctrl+f F6"), "{help}");
+    assert!(!help.contains(" F Ctrl+f"), "{help}");
     press(&mut a, "?");
     goto(&mut a, 0);
-    press(&mut a, "i");
+    press(&mut a, "I");
     assert_eq!(a.game.as_ref().unwrap().value(0).map(Value::get), Some(18));
 }
 
@@ -520,7 +575,7 @@ fn hints_on_big_boards_come_from_the_worker_and_stale_ones_are_dropped() {
     let sol = a.game.as_ref().unwrap().solution().unwrap().get(c);
     let typed = dekadoku::game::symbol(16, sol);
     for ch in typed.chars() {
-        a.update(self::ch(ch.to_ascii_lowercase()));
+        a.update(self::ch(ch));
     }
     if a.game.as_ref().unwrap().value(c).is_none() {
         a.update(key(KeyCode::Enter));

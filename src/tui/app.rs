@@ -386,9 +386,9 @@ impl App {
     }
 
     /// Whether the key with this label is a value on the board in play: a
-    /// letter on a board of 10 to 35 that names one of its values (`i` is
-    /// 18 on 25×25). The board takes such keys before any binding, so the
-    /// status line and the help leave them out there.
+    /// capital letter on a board of 10 to 35 that names one of its values
+    /// (`F` is 15 on 16×16). The board takes such keys before any binding,
+    /// so the status line and the help leave them out there.
     pub fn key_is_value(&self, label: &str) -> bool {
         let (Screen::Playing, Some(g)) = (&self.screen, &self.game) else {
             return false;

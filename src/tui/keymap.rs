@@ -220,6 +220,8 @@ pub const DEFAULTS: &[(KeyContext, &str, Command)] = &[
     (KeyContext::Board, "f", Command::FillNotes),
     (KeyContext::Board, "f5", Command::FillNotes),
     (KeyContext::Board, "F", Command::ClearNotes),
+    // F is a value on 16×16 and 25×25 (capitals are values there).
+    (KeyContext::Board, "ctrl+f", Command::ClearNotes),
     (KeyContext::Board, "f6", Command::ClearNotes),
     (KeyContext::Board, "c", Command::Check),
     (KeyContext::Board, "f7", Command::Check),
@@ -228,6 +230,8 @@ pub const DEFAULTS: &[(KeyContext, &str, Command)] = &[
     (KeyContext::Board, "i", Command::Hint),
     (KeyContext::Board, "f2", Command::Hint),
     (KeyContext::Board, "L", Command::LogicSolve),
+    // L is a value on 25×25: e (explain) works on every size.
+    (KeyContext::Board, "e", Command::LogicSolve),
     (KeyContext::Board, "f8", Command::LogicSolve),
     (KeyContext::Board, "v", Command::Watch),
     (KeyContext::Board, "f10", Command::Watch),

@@ -50,7 +50,7 @@ impl App {
                 format!("1–{n}: enter a value (0 clears)")
             } else if n <= 35 {
                 format!(
-                    "1–9, A–{}: values; or type the number and Enter (e.g. 1 2 Enter = 12)",
+                    "1–9, A–{}: values (capitals: Shift+B, or 1 1 Enter for B)",
                     char::from(b'A' + (n - 10) as u8)
                 )
             } else {

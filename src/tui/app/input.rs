@@ -127,6 +127,19 @@ impl App {
             self.put_value(v, fx);
             return true;
         }
+        // A lower-case letter that is no command here but whose capital is
+        // a value: say how values are typed on this board.
+        let upper = ch.to_ascii_uppercase();
+        if ch.is_ascii_lowercase()
+            && self.keymap.command(KeyContext::Board, e).is_none()
+            && let Some(v) = letter_value(n, upper)
+        {
+            self.status = format!(
+                "values are capitals here: Shift+{upper} (or {} Enter)",
+                v.get()
+            );
+            return true;
+        }
         false
     }
 
@@ -173,10 +186,12 @@ impl App {
 /// How the status line begins while a value is being typed.
 const TYPING: &str = "typing ";
 
-/// The value letter `ch` names on an n×n board, for boards of 10 to 35
-/// (`A` is 10); `None` for other letters, other characters and sizes.
+/// The value capital letter `ch` names on an n×n board, for boards of 10
+/// to 35 (`A` is 10); `None` for lower-case letters (always commands, so
+/// `hjkl`, `c`, `f`, `i` … mean one thing on every size), other characters
+/// and sizes.
 pub(super) fn letter_value(n: usize, ch: char) -> Option<crate::engine::Value> {
-    if (10..=35).contains(&n) && ch.is_ascii_alphabetic() {
+    if (10..=35).contains(&n) && ch.is_ascii_uppercase() {
         parse_symbol(n, &ch.to_string())
     } else {
         None
