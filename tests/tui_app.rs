@@ -1623,3 +1623,65 @@ fn a_move_drops_a_typed_prefix_and_its_message() {
         Some(12)
     );
 }
+
+/// The mouse: a click on a start menu item chooses it; on the board a click
+/// picks a cell, then a click on the digit bar enters the value there (a
+/// note in note mode, after a click on "notes"), or clears it.
+#[test]
+fn the_mouse_chooses_menu_items_and_enters_digits_from_the_bar() {
+    use dekadoku::tui::layout::{Chip, Geometry, digit_bar, menu_rect, play_parts};
+    use ratatui::layout::Rect;
+    let click = |a: &mut App, x: u16, y: u16| a.update(Action::Click { x, y });
+    let area = Rect::new(0, 0, 120, 40);
+
+    let mut a = app();
+    a.update(Action::Resize(120, 40));
+    let r = menu_rect(area, 8);
+    // The fourth item (Import): chosen at once.
+    click(&mut a, r.x + 3, r.y + 4);
+    assert!(matches!(a.screen, Screen::Import { .. }), "{:?}", a.screen);
+
+    let mut a = playing(small());
+    a.update(Action::Resize(120, 40));
+    let g = a.game.as_ref().unwrap();
+    let (board, panel) = play_parts(area, g.shape());
+    let geo = Geometry::new(g.shape(), board, a.cursor);
+    let cell = (0..16).find(|&c| !g.is_given(c)).unwrap();
+    let (x, y) = (0..120u16)
+        .flat_map(|x| (0..40u16).map(move |y| (x, y)))
+        .find(|&(x, y)| geo.cell_at(x, y) == Some(cell))
+        .unwrap();
+    click(&mut a, x, y);
+    assert_eq!(a.cursor, cell);
+    let chips = digit_bar(panel.unwrap(), 4);
+    let at = |chip: Chip| {
+        chips
+            .iter()
+            .find(|(_, c)| *c == chip)
+            .map(|(r, _)| (r.x, r.y))
+            .unwrap()
+    };
+    let (x, y) = at(Chip::Value(3));
+    click(&mut a, x, y);
+    assert_eq!(
+        a.game.as_ref().unwrap().value(cell).map(Value::get),
+        Some(3)
+    );
+    let (x, y) = at(Chip::Clear);
+    click(&mut a, x, y);
+    assert_eq!(a.game.as_ref().unwrap().value(cell), None);
+    let (x, y) = at(Chip::NoteMode);
+    click(&mut a, x, y);
+    assert!(a.note_mode);
+    let (x, y) = at(Chip::Value(2));
+    click(&mut a, x, y);
+    let notes: Vec<usize> = a
+        .game
+        .as_ref()
+        .unwrap()
+        .notes(cell)
+        .iter()
+        .map(Value::get)
+        .collect();
+    assert_eq!(notes, [2]);
+}

@@ -435,7 +435,7 @@ impl App {
         match action {
             Action::Key(e) => self.key(e, &mut fx),
             Action::Command(c) => self.command(c, &mut fx),
-            Action::Click { x, y } => self.click(x, y),
+            Action::Click { x, y } => self.click(x, y, &mut fx),
             Action::Paste(text) => {
                 if matches!(self.screen, Screen::Import { .. }) {
                     self.read(ToRead::Pasted(text), &mut fx);

@@ -427,3 +427,56 @@ impl Geometry {
         !(self.x.fits() && self.y.fits())
     }
 }
+
+/// What a chip of the digit bar does when clicked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Chip {
+    /// Enter (or, in note mode, note) the value with this 1-based number.
+    Value(usize),
+    /// Clear the cell.
+    Clear,
+    /// Switch between values and notes.
+    NoteMode,
+}
+
+/// The digit bar at the foot of the side panel, for the mouse: a chip per
+/// value (`1`–`9`, then letters; up to 35 values), then "clear" and
+/// "notes", each with the rectangle it is drawn in. Empty when the panel
+/// is too small or the board has more values than letters.
+pub fn digit_bar(panel: Rect, n: usize) -> Vec<(Rect, Chip)> {
+    // Inside the panel's left border, one column of margin.
+    let (x0, width) = (panel.x + 2, panel.width.saturating_sub(3));
+    if n > 35 || width < 12 {
+        return Vec::new();
+    }
+    let per_row = usize::from(width / 2).max(1);
+    let value_rows = n.div_ceil(per_row);
+    let rows = value_rows + 1;
+    let Some(top) = (panel.y + panel.height).checked_sub(rows as u16) else {
+        return Vec::new();
+    };
+    if usize::from(panel.height) < rows + 6 {
+        return Vec::new();
+    }
+    let mut chips: Vec<(Rect, Chip)> = (0..n)
+        .map(|i| {
+            let (row, col) = (i / per_row, i % per_row);
+            let r = Rect::new(x0 + 2 * col as u16, top + row as u16, 1, 1);
+            (r, Chip::Value(i + 1))
+        })
+        .collect();
+    let last = top + value_rows as u16;
+    chips.push((Rect::new(x0, last, 5, 1), Chip::Clear));
+    if width >= 13 {
+        chips.push((Rect::new(x0 + 7, last, 5, 1), Chip::NoteMode));
+    }
+    chips
+}
+
+/// The digit bar's chip at a screen position.
+pub fn chip_at(panel: Rect, n: usize, x: u16, y: u16) -> Option<Chip> {
+    digit_bar(panel, n)
+        .into_iter()
+        .find(|(r, _)| y == r.y && x >= r.x && x < r.x + r.width.max(1))
+        .map(|(_, chip)| chip)
+}

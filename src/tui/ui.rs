@@ -17,7 +17,9 @@ use super::keymap::KeyContext;
 use super::style::Role;
 use board::BoardView;
 
-use super::layout::{MIN_SIZE, centered, frame_parts, help_parts, help_scroll_max, play_parts};
+use super::layout::{
+    Chip, MIN_SIZE, centered, digit_bar, frame_parts, help_parts, help_scroll_max, play_parts,
+};
 
 use crate::game::LogicWalk;
 
@@ -601,5 +603,59 @@ fn draw_play(frame: &mut Frame, app: &App, area: Rect) {
     ] {
         lines.push(key_line(app, KeyContext::Board, cmd, cmd.describe()));
     }
-    draw_panel(frame, app, lines, panel);
+    let chips = if app.config.play.mouse {
+        digit_bar(panel, g.shape().n())
+    } else {
+        Vec::new()
+    };
+    // The text above the digit bar (a blank line between).
+    let text = match chips.first() {
+        Some((first, _)) => Rect {
+            height: first.y.saturating_sub(panel.y + 1),
+            ..panel
+        },
+        None => panel,
+    };
+    draw_panel(frame, app, lines, text);
+    if !chips.is_empty() {
+        // The panel's left border goes on beside the bar.
+        let rest = Rect::new(
+            panel.x,
+            text.y + text.height,
+            panel.width,
+            (panel.y + panel.height).saturating_sub(text.y + text.height),
+        );
+        frame.render_widget(
+            Block::default()
+                .borders(Borders::LEFT)
+                .border_style(s.get(Role::CellBorder)),
+            rest,
+        );
+    }
+    draw_digit_bar(frame, app, g, &chips);
+}
+
+/// The digit bar for the mouse: click a cell, then a value (a note in note
+/// mode), "clear" or "notes".
+fn draw_digit_bar(frame: &mut Frame, app: &App, g: &crate::game::Game, chips: &[(Rect, Chip)]) {
+    let s = &app.styles;
+    let value_style = if app.note_mode {
+        s.get(Role::Candidate)
+    } else {
+        s.get(Role::Entered)
+    };
+    for &(r, chip) in chips {
+        let (text, style) = match chip {
+            Chip::Value(v) => (
+                crate::engine::Value::new(v).map_or_else(String::new, |v| g.symbol(v)),
+                value_style,
+            ),
+            Chip::Clear => ("clear".to_string(), s.get(Role::Dim)),
+            Chip::NoteMode => (
+                if app.note_mode { "values" } else { "notes" }.to_string(),
+                s.get(Role::Dim),
+            ),
+        };
+        frame.render_widget(Paragraph::new(Span::styled(text, style)), r);
+    }
 }

@@ -13,7 +13,7 @@ use super::{App, Effect, Screen, StartItem};
 use crate::game::parse_symbol;
 use crate::tui::action::Command;
 use crate::tui::keymap::KeyContext;
-use crate::tui::layout::{self, Geometry};
+use crate::tui::layout::{self, Chip, Geometry};
 
 impl App {
     pub(super) fn key(&mut self, e: KeyEvent, fx: &mut Vec<Effect>) {
@@ -154,7 +154,7 @@ impl App {
         }
     }
 
-    pub(super) fn click(&mut self, x: u16, y: u16) {
+    pub(super) fn click(&mut self, x: u16, y: u16, fx: &mut Vec<Effect>) {
         if !self.config.play.mouse {
             return;
         }
@@ -163,19 +163,37 @@ impl App {
                 let Some(g) = &self.game else {
                     return;
                 };
-                let area = layout::board_area(Rect::new(0, 0, self.size.0, self.size.1), g.shape());
+                let whole = Rect::new(0, 0, self.size.0, self.size.1);
+                let (area, panel) = layout::play_parts(whole, g.shape());
                 if let Some(c) = Geometry::new(g.shape(), area, self.cursor).cell_at(x, y) {
                     self.cursor = c;
                     self.drop_typed();
+                    return;
+                }
+                let n = g.shape().n();
+                // The digit bar in the side panel: a value (or note) for
+                // the cell chosen.
+                match panel.and_then(|p| layout::chip_at(p, n, x, y)) {
+                    Some(Chip::Value(v)) => {
+                        self.drop_typed();
+                        if let Some(v) = crate::engine::Value::new(v) {
+                            self.put_value(v, fx);
+                        }
+                    }
+                    Some(Chip::Clear) => self.command(Command::Clear, fx),
+                    Some(Chip::NoteMode) => self.command(Command::ToggleNoteMode, fx),
+                    None => {}
                 }
             }
             Screen::Start { sel } => {
+                // A click chooses the item, as Enter on it would.
                 let items = StartItem::iter().count();
                 let area = Rect::new(0, 0, self.size.0, self.size.1);
                 if let Some(item) =
                     layout::menu_item_at(area, items, x, y).and_then(|i| StartItem::iter().nth(i))
                 {
                     *sel = item;
+                    self.command(Command::Confirm, fx);
                 }
             }
             _ => {}
