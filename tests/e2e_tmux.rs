@@ -305,3 +305,38 @@ fn two_games_on_one_data_folder_keep_their_own_autosaves_and_counts() {
     again.keys(&["q"]);
     drop(again);
 }
+
+/// At 80×24 the key help does not fit: `?` shows its first page, PgDn
+/// reaches its last line (quit), Esc closes it and `q` quits.
+#[test]
+fn the_help_scrolls_to_its_quit_line_at_80x24() {
+    if common::tmux::missing() {
+        return;
+    }
+    let tmp = fresh_dir("help");
+    let name = format!("dekadoku-e2e-help-{}", std::process::id());
+    let s = game(tmp.path(), &name, "");
+    s.resize_to(80, 24);
+    s.wait_for("the start menu", |t| t.contains("New game"));
+    s.keys(&["Enter"]);
+    s.wait_for("the new-game dialog", |t| t.contains("9×9"));
+    s.keys(&["Enter"]);
+    s.wait_for("the board", |t| t.contains("filled") && t.contains('┏'));
+    s.keys(&["?"]);
+    let first = s.wait_settled("the help", |t| {
+        t.contains(" Keys ") && t.contains("↓ lines")
+    });
+    assert!(!first.contains("Ctrl+c q  quit"), "{first}");
+    for _ in 0..3 {
+        s.keys(&["PgDn"]);
+    }
+    let end = s.wait_settled("the help's end", |t| t.contains("Ctrl+c q  quit"));
+    assert!(end.contains("↑ lines"), "{end}");
+    assert!(end.contains("close / back"), "{end}");
+    s.keys(&["Escape"]);
+    s.wait_settled("the board again", |t| {
+        !t.contains(" Keys ") && t.contains("filled")
+    });
+    s.keys(&["q"]);
+    s.wait_gone();
+}

@@ -50,6 +50,24 @@ impl Tmux {
         }
     }
 
+    /// Resizes the session's window to `w`×`h` (the game redraws).
+    pub fn resize_to(&self, w: u16, h: u16) {
+        let ok = Command::new("tmux")
+            .args([
+                "resize-window",
+                "-t",
+                &self.name,
+                "-x",
+                &w.to_string(),
+                "-y",
+                &h.to_string(),
+            ])
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok, "tmux resize-window failed");
+    }
+
     /// Sends keys, one `send-keys` each (tmux key names: `Enter`, `C-p`…).
     pub fn keys(&self, keys: &[&str]) {
         for k in keys {
