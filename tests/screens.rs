@@ -758,3 +758,26 @@ fn the_daily_puzzle_says_so() {
     assert!(top.contains("daily 2026-03-09 · 9×9 · easy"), "{top}");
     snap("daily_title", &mut a);
 }
+
+/// A message that matters stays above the status line until dismissed,
+/// and a long message wraps (never cut mid-word): the board gives up the
+/// rows, and clicks follow the board where it was drawn.
+#[test]
+fn a_notice_and_a_long_message_wrap_above_the_board() {
+    let mut a = playing(shipped(3, Level::Easy));
+    a.notice =
+        Some("new puzzle: easy, not the hard asked for (none found in time), 39 clues".into());
+    a.status = "Naked Single: r4c7 sees every other value in its row, column or box, so it is 7 => r4c7=7 (press again to apply)".into();
+    snap("notice_and_long_message", &mut a);
+    let t = draw(&mut a, 80, 24);
+    let text = format!("{:?}", t.backend());
+    assert!(
+        text.contains("! new puzzle") && text.contains("dismisses)"),
+        "{text}"
+    );
+    assert!(text.contains("=> r4c7=7"), "{text}");
+    assert_eq!(a.status_rows.get(), 4);
+    assert_eq!(a.layout_area().height, 21);
+    a.update(key(KeyCode::Esc));
+    assert!(a.notice.is_none());
+}

@@ -390,7 +390,8 @@ fn new_game_through_the_worker_and_stale_results_dropped() {
             .any(|e| matches!(e, Effect::RecordStart { key: k, daily: None } if *k == key))
     );
     if level != Level::Medium {
-        assert!(a.status.contains("no medium puzzle found"), "{}", a.status);
+        let said = a.notice.clone().unwrap_or_default();
+        assert!(said.contains("not the medium asked for"), "{said}");
     }
     assert_eq!(g.shape().n(), 4);
     assert!(g.solution().is_some());
@@ -690,9 +691,9 @@ fn the_daily_puzzle_from_the_start_menu() {
     // The level is the day's (or the closest found, which the status names).
     let level = g.origin().level.unwrap();
     assert!(
-        level == daily_level(today) || a.status.contains("no "),
-        "{}",
-        a.status
+        level == daily_level(today) || a.notice.as_deref().is_some_and(|n| n.contains("asked for")),
+        "{:?}",
+        a.notice
     );
 }
 
@@ -1112,11 +1113,15 @@ fn a_failed_job_is_reported_and_nobody_waits_for_it() {
         panic!("no hint job")
     };
     a.update(failed(job.id));
+    // A notice: it stays until dismissed.
+    let said = a.notice.clone().unwrap_or_default();
     assert!(
-        a.status.contains("internal error") && a.status.contains("boom"),
-        "{}",
-        a.status
+        said.contains("internal error") && said.contains("boom"),
+        "{said}"
     );
+    a.update(key(KeyCode::Esc));
+    assert!(a.notice.is_none(), "Esc dismisses it");
+    assert!(matches!(a.screen, Screen::Playing), "{:?}", a.screen);
     assert!(a.hint.is_none());
     let fx = a.update(ch('i'));
     assert!(fx.iter().any(|e| matches!(e, Effect::Start(_))), "{fx:?}");
@@ -1130,7 +1135,11 @@ fn a_failed_job_is_reported_and_nobody_waits_for_it() {
     assert!(matches!(a.screen, Screen::Working { .. }));
     a.update(failed(job.id));
     assert!(matches!(a.screen, Screen::NewGame { .. }));
-    assert!(a.status.contains("boom"), "{}", a.status);
+    assert!(
+        a.notice.as_deref().is_some_and(|n| n.contains("boom")),
+        "{:?}",
+        a.notice
+    );
 }
 
 /// `S` (next to `s`, save as) asks before the solver fills the board:

@@ -316,6 +316,12 @@ pub struct App {
     seed: u64,
     /// Changes the autosave does not hold yet.
     unsaved: Option<Unsaved>,
+    /// A message that matters (a level not reached, a save that failed, a
+    /// job that failed): shown above the status line until dismissed.
+    pub notice: Option<String>,
+    /// Rows the status took when last drawn (messages wrap), so clicks
+    /// and scrolling agree with the screen the player saw.
+    pub status_rows: std::cell::Cell<u16>,
     /// The named save being loaded (Load), until it arrives.
     loading: Option<String>,
     /// The named save the game in play came from (Load, or Save as), and
@@ -366,6 +372,8 @@ impl App {
             next_job: 1,
             seed,
             unsaved: None,
+            notice: None,
+            status_rows: std::cell::Cell::new(1),
             loading: None,
             named: None,
             quitting: false,
@@ -375,6 +383,19 @@ impl App {
     /// True once the app asked to quit.
     pub fn is_quitting(&self) -> bool {
         self.quitting
+    }
+
+    /// The window as the screens above the status are laid out in: the
+    /// whole window less the rows a wrapped message took when last drawn.
+    pub fn layout_area(&self) -> ratatui::layout::Rect {
+        let extra = self.status_rows.get().saturating_sub(1);
+        ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1.saturating_sub(extra))
+    }
+
+    /// Says `text` until the player dismisses it (Esc), over what the
+    /// status line says.
+    pub(super) fn notify(&mut self, text: String) {
+        self.notice = Some(text);
     }
 
     /// The key mode of the current screen.
@@ -479,6 +500,7 @@ impl App {
             Action::SaveWouldReplace(name) => {
                 self.overlay = Some(Overlay::ConfirmOverwrite { name });
             }
+            Action::Saved(Err(e)) => self.notify(format!("not saved: {e}")),
             Action::Saved(r) => {
                 self.status = match r {
                     Ok(name) => {
@@ -535,6 +557,10 @@ impl App {
             self.autosave_now(fx);
             self.quitting = true;
             fx.push(Effect::Quit);
+            return;
+        }
+        // Esc dismisses a notice first.
+        if cmd == Command::Cancel && self.overlay.is_none() && self.notice.take().is_some() {
             return;
         }
         if let Some(o) = self.overlay.clone() {

@@ -25,6 +25,47 @@ use crate::game::LogicWalk;
 
 const SPINNER: [&str; 8] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧"];
 
+/// `text` broken into lines of at most `width` columns at spaces (a word
+/// longer than the line is cut); at least one line.
+fn wrap(text: &str, width: u16) -> Vec<String> {
+    let width = usize::from(width.max(1));
+    let mut lines = vec![String::new()];
+    for word in text.split(' ') {
+        let Some(line) = lines.last_mut() else {
+            break;
+        };
+        let used = Span::raw(line.as_str()).width();
+        let need = Span::raw(word).width();
+        if used > 0 && used + 1 + need > width {
+            lines.push(String::new());
+        } else if used > 0 {
+            line.push(' ');
+        }
+        if let Some(line) = lines.last_mut() {
+            line.push_str(word);
+        }
+    }
+    lines
+}
+
+/// Key hints (`a · b · c`) cut to the hints that fit on one line: they
+/// are a reminder, the help has them all.
+fn fit_hints(hints: &str, width: u16) -> String {
+    let mut out = String::new();
+    for item in hints.split(" · ") {
+        let next = if out.is_empty() {
+            item.to_string()
+        } else {
+            format!("{out} · {item}")
+        };
+        if Span::raw(next.as_str()).width() > usize::from(width) {
+            break;
+        }
+        out = next;
+    }
+    out
+}
+
 /// Draws the whole app.
 pub fn draw(frame: &mut Frame, app: &App) {
     let area = frame.area();
@@ -43,6 +84,57 @@ pub fn draw(frame: &mut Frame, app: &App) {
         );
         return;
     }
+    let status_text = match (&app.screen, &app.game) {
+        // Without a side panel, the step goes on the status line.
+        (Screen::Logic { walk }, Some(g)) if play_parts(area, g.shape()).1.is_none() => {
+            match walk.next() {
+                Some(step) => format!(
+                    "{}/{} {}: {}",
+                    walk.at() + 1,
+                    walk.steps().len(),
+                    step.technique.name(),
+                    step.explanation
+                ),
+                None => "Solved.".to_string(),
+            }
+        }
+        (Screen::Watch { playback, stopped }, Some(g))
+            if play_parts(area, g.shape()).1.is_none() =>
+        {
+            watch::status_line(app, playback, *stopped)
+        }
+        // The help's own keys while it is open (how to scroll and close).
+        _ if app.status.is_empty() || matches!(app.overlay, Some(Overlay::Help { .. })) => {
+            fit_hints(&key_hints(app), area.width)
+        }
+        _ => app.status.clone(),
+    };
+    // Messages wrap onto more rows (at most a quarter of the window); the
+    // screen above gives up those rows. A notice (a message that matters)
+    // comes first and stays until dismissed.
+    let mut rows: Vec<(String, Role)> = Vec::new();
+    if let Some(n) = &app.notice {
+        let dismiss = keys(app, app.key_context(), Command::Cancel);
+        for line in wrap(&format!("! {n} ({dismiss} dismisses)"), area.width) {
+            rows.push((line, Role::Wrong));
+        }
+    }
+    for line in wrap(&status_text, area.width) {
+        rows.push((line, Role::Status));
+    }
+    let most = usize::from((area.height / 4).max(1));
+    if rows.len() > most {
+        rows.truncate(most);
+        if let Some((last, _)) = rows.last_mut() {
+            last.push('…');
+        }
+    }
+    let extra = rows.len().saturating_sub(1) as u16;
+    app.status_rows.set(extra + 1);
+    let area = Rect {
+        height: area.height - extra,
+        ..area
+    };
     let (title, body, status) = frame_parts(area);
     frame.render_widget(
         Paragraph::new(Line::from(vec![
@@ -116,33 +208,17 @@ pub fn draw(frame: &mut Frame, app: &App) {
             stats::draw(frame, app, area, stats.as_deref(), *scroll)
         }
     }
-    let status_text = match (&app.screen, &app.game) {
-        // Without a side panel, the step goes on the status line.
-        (Screen::Logic { walk }, Some(g)) if play_parts(area, g.shape()).1.is_none() => {
-            match walk.next() {
-                Some(step) => format!(
-                    "{}/{} {}: {}",
-                    walk.at() + 1,
-                    walk.steps().len(),
-                    step.technique.name(),
-                    step.explanation
-                ),
-                None => "Solved.".to_string(),
-            }
-        }
-        (Screen::Watch { playback, stopped }, Some(g))
-            if play_parts(area, g.shape()).1.is_none() =>
-        {
-            watch::status_line(app, playback, *stopped)
-        }
-        // The help's own keys while it is open (how to scroll and close).
-        _ if app.status.is_empty() || matches!(app.overlay, Some(Overlay::Help { .. })) => {
-            key_hints(app)
-        }
-        _ => app.status.clone(),
+    let status = Rect {
+        height: status.height + extra,
+        ..status
     };
     frame.render_widget(
-        Paragraph::new(status_text).style(s.get(Role::Status)),
+        Paragraph::new(
+            rows.into_iter()
+                .map(|(text, role)| Line::from(Span::styled(text, s.get(role))))
+                .collect::<Vec<_>>(),
+        )
+        .style(s.get(Role::Status)),
         status,
     );
     match &app.overlay {
@@ -348,11 +424,13 @@ fn key_hints(app: &App) -> String {
         );
     }
     let cmds: &[Command] = match (mode, &app.screen) {
+        // The help first: when the line is short, the rest is cut, and
+        // the help has it all.
         (KeyContext::Board, _) => &[
+            Command::Help,
             Command::ToggleNoteMode,
             Command::Undo,
             Command::Hint,
-            Command::Help,
             Command::Quit,
         ],
         (_, Screen::Reading { .. }) => &[Command::Cancel, Command::Help, Command::Quit],
@@ -363,9 +441,9 @@ fn key_hints(app: &App) -> String {
             Command::Cancel,
         ],
         _ => &[
+            Command::Help,
             Command::Confirm,
             Command::Cancel,
-            Command::Help,
             Command::Quit,
         ],
     };
@@ -427,9 +505,9 @@ pub(super) fn scroll_title(scroll: usize, shown: usize, len: usize) -> Option<Li
 const LOGIC_KEYS: [(Command, &str); 5] = [
     (Command::MoveRight, "next step"),
     (Command::MoveLeft, "step back"),
+    (Command::Cancel, "back to the game"),
     (Command::MoveUp, "to the start"),
     (Command::MoveDown, "to the end"),
-    (Command::Cancel, "back to the game"),
 ];
 
 /// The logic-solve view: the position after the steps taken so far, with

@@ -2,8 +2,6 @@
 //! a value on this board left out), and scrolling through them when the
 //! window is too short to show them all.
 
-use ratatui::layout::Rect;
-
 use super::{App, Overlay, Screen};
 use crate::tui::action::Command;
 use crate::tui::keymap::KeyContext;
@@ -65,7 +63,7 @@ impl App {
     /// A command while the help is shown: scrolling, or closing it.
     pub(super) fn help_command(&mut self, cmd: Command) {
         let len = self.help_lines().len();
-        let area = Rect::new(0, 0, self.size.0, self.size.1);
+        let area = self.layout_area();
         let max = help_scroll_max(area, len);
         let page = help_page(area, len);
         let Some(Overlay::Help { scroll }) = &mut self.overlay else {

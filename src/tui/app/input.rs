@@ -3,7 +3,6 @@
 //! keymap, and mouse clicks through the shared layout.
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-use ratatui::layout::Rect;
 use tui_input::Input;
 use tui_input::backend::crossterm::EventHandler;
 
@@ -158,14 +157,14 @@ impl App {
         if !self.config.play.mouse {
             return;
         }
+        let area = self.layout_area();
         match &mut self.screen {
             Screen::Playing if self.overlay.is_none() => {
                 let Some(g) = &self.game else {
                     return;
                 };
-                let whole = Rect::new(0, 0, self.size.0, self.size.1);
-                let (area, panel) = layout::play_parts(whole, g.shape());
-                if let Some(c) = Geometry::new(g.shape(), area, self.cursor).cell_at(x, y) {
+                let (board, panel) = layout::play_parts(area, g.shape());
+                if let Some(c) = Geometry::new(g.shape(), board, self.cursor).cell_at(x, y) {
                     self.cursor = c;
                     self.drop_typed();
                     return;
@@ -188,7 +187,6 @@ impl App {
             Screen::Start { sel } => {
                 // A click chooses the item, as Enter on it would.
                 let items = StartItem::iter().count();
-                let area = Rect::new(0, 0, self.size.0, self.size.1);
                 if let Some(item) =
                     layout::menu_item_at(area, items, x, y).and_then(|i| StartItem::iter().nth(i))
                 {

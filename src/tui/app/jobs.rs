@@ -128,7 +128,7 @@ impl App {
             playback.paused = true;
             *stopped = true;
         }
-        self.status = error.to_string();
+        self.notify(error.to_string());
     }
 
     /// Whether a hint or logic path answered by job `id` is the one asked
@@ -155,12 +155,14 @@ impl App {
         self.play_made(&made.puzzle, made.solution, origin, rating, fx);
         match level {
             Some(level) if level != asked => {
-                self.status =
-                    format!("new puzzle: {level} (no {asked} puzzle found in time), {clues} clues");
+                self.notify(format!(
+                    "new puzzle: {level}, not the {asked} asked for (none found in time), {clues} clues"
+                ));
             }
             None => {
-                self.status =
-                    format!("new puzzle: {clues} clues (not graded: grading ran out of time)");
+                self.notify(format!(
+                    "new puzzle: {clues} clues, not graded (grading ran out of time)"
+                ));
             }
             Some(_) => {}
         }

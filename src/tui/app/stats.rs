@@ -4,8 +4,6 @@
 
 use std::sync::Arc;
 
-use ratatui::layout::Rect;
-
 use super::{App, Effect, Screen, StartItem};
 use crate::store::Stats;
 use crate::tui::action::Command;
@@ -51,7 +49,7 @@ impl App {
     /// (or the key that opened them) goes back.
     pub(super) fn stats_command(&mut self, cmd: Command) {
         let len = self.stats_len();
-        let area = Rect::new(0, 0, self.size.0, self.size.1);
+        let area = self.layout_area();
         let max = stats_scroll_max(area, len);
         let page = usize::from(stats_parts(area, len).1.height)
             .saturating_sub(1)

@@ -20,12 +20,14 @@ use super::{SPINNER, clock, draw_panel, key_line, keys};
 use crate::tui::layout::{centered, play_parts};
 
 /// The solver view's keys and what they do there.
-pub(super) const WATCH_KEYS: [(Command, &str); 7] = [
+/// (Most needed first: a short status line keeps the first ones.)
+pub(super) const WATCH_KEYS: [(Command, &str); 8] = [
+    (Command::Pause, "pause / resume"),
+    (Command::Cancel, "stop"),
     (Command::MoveRight, "step"),
     (Command::MoveLeft, "step back"),
     (Command::MoveUp, "faster"),
     (Command::MoveDown, "slower"),
-    (Command::Pause, "pause / resume"),
     (Command::Finish, "jump to the end"),
     (Command::Confirm, "keep this board"),
 ];
@@ -202,7 +204,7 @@ pub(super) fn draw(frame: &mut Frame, app: &App, area: Rect, pb: &Playback, stop
         lines.push(Line::from(Span::styled(step.explanation.clone(), text)));
     }
     lines.push(Line::default());
-    for &(cmd, what) in &WATCH_KEYS {
+    for &(cmd, what) in WATCH_KEYS.iter().filter(|(c, _)| *c != Command::Cancel) {
         lines.push(key_line(app, KeyContext::Menu, cmd, what));
     }
     let esc = if stopped || pb.phase == Phase::Done {
