@@ -11,32 +11,18 @@ mod common;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use common::tmux::Tmux;
-
-/// A fresh folder for one game's config and data, removed when dropped
-/// (its name is letters, digits and dashes, safe in the shell commands).
-fn fresh_dir(tag: &str) -> tempfile::TempDir {
-    tempfile::Builder::new()
-        .prefix(&format!("dekadoku-e2e-{tag}-"))
-        .tempdir()
-        .unwrap()
-}
+use common::tmux::{Tmux, fresh_dir};
 
 /// The game in `dir` (its own config and data folders) in tmux session
 /// `name`; when it ends, its exit status goes to `dir/status` and the
 /// terminal's modes to `dir/stty` (the session then stays a while so they
 /// can be read).
 fn game(dir: &Path, name: &str) -> Tmux {
-    let bin = env!("CARGO_BIN_EXE_dekadoku");
-    let game = format!(
-        "env TERM=xterm-256color DEKADOKU_CONFIG_DIR={c} DEKADOKU_DATA_DIR={d} {bin}",
-        c = dir.join("config").display(),
-        d = dir.join("data").display(),
-    );
-    Tmux::start(
+    common::tmux::game(
+        dir,
         name,
         &format!(
-            "sh -c '{game}; echo $? >{s}.tmp; stty -a >{t}; mv {s}.tmp {s}; sleep 60'",
+            "; echo $? >{s}.tmp; stty -a >{t}; mv {s}.tmp {s}; sleep 60",
             s = dir.join("status").display(),
             t = dir.join("stty").display(),
         ),

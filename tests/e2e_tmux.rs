@@ -8,28 +8,10 @@
 
 mod common;
 
-use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use common::tmux::{Tmux, board};
-
-/// The game in `dir` (its own config and data folders) in tmux session
-/// `name`, its command line followed by `after` (a shell tail such as
-/// `2>err; stty -a >stty; sleep 30`).
-fn game(dir: &Path, name: &str, after: &str) -> Tmux {
-    let bin = env!("CARGO_BIN_EXE_dekadoku");
-    let game = format!(
-        "env TERM=xterm-256color DEKADOKU_CONFIG_DIR={c} DEKADOKU_DATA_DIR={d} {bin}",
-        c = dir.join("config").display(),
-        d = dir.join("data").display(),
-    );
-    if after.is_empty() {
-        Tmux::start(name, &game)
-    } else {
-        Tmux::start(name, &format!("sh -c '{game} {after}'"))
-    }
-}
+use common::tmux::{Tmux, board, fresh_dir, game};
 
 #[test]
 fn play_save_quit_and_continue_in_a_real_terminal() {
@@ -82,15 +64,6 @@ fn play_save_quit_and_continue_in_a_real_terminal() {
     );
     s.keys(&["q"]);
     drop(s);
-}
-
-/// A fresh folder for one game's config and data, removed when dropped
-/// (its name is letters, digits and dashes, safe in the shell commands).
-fn fresh_dir(tag: &str) -> tempfile::TempDir {
-    tempfile::Builder::new()
-        .prefix(&format!("dekadoku-e2e-{tag}-"))
-        .tempdir()
-        .unwrap()
 }
 
 /// Starts a new 9×9 game and enters one digit; the screen after it.

@@ -651,6 +651,21 @@ impl App {
     }
 }
 
+/// Moves a scrolled view (`scroll` lines down, at most `max`) for the
+/// move and page commands; false for any other command. The window may
+/// have shrunk since the last key: the scroll is clamped first.
+fn scrolled(scroll: &mut usize, cmd: Command, max: usize, page: usize) -> bool {
+    *scroll = (*scroll).min(max);
+    match cmd {
+        Command::MoveUp => *scroll = scroll.saturating_sub(1),
+        Command::MoveDown => *scroll = (*scroll + 1).min(max),
+        Command::PageUp => *scroll = scroll.saturating_sub(page),
+        Command::PageDown => *scroll = (*scroll + page).min(max),
+        _ => return false,
+    }
+    true
+}
+
 /// The statistics key of a game: `9x9/medium`, `6x6/easy`, `9x9/imported`.
 pub fn stats_key(g: &Game) -> String {
     let s = g.shape();

@@ -181,3 +181,29 @@ pub fn board(screen: &str) -> Vec<String> {
         })
         .collect()
 }
+
+/// A fresh folder for one game's config and data, removed when dropped
+/// (its name is letters, digits and dashes, safe in the shell commands).
+pub fn fresh_dir(tag: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("dekadoku-e2e-{tag}-"))
+        .tempdir()
+        .unwrap()
+}
+
+/// The game in `dir` (its own config and data folders) in tmux session
+/// `name`, its command line followed by `after` (a shell tail such as
+/// `2>err; stty -a >stty; sleep 30`).
+pub fn game(dir: &std::path::Path, name: &str, after: &str) -> Tmux {
+    let bin = env!("CARGO_BIN_EXE_dekadoku");
+    let game = format!(
+        "env TERM=xterm-256color DEKADOKU_CONFIG_DIR={c} DEKADOKU_DATA_DIR={d} {bin}",
+        c = dir.join("config").display(),
+        d = dir.join("data").display(),
+    );
+    if after.is_empty() {
+        Tmux::start(name, &game)
+    } else {
+        Tmux::start(name, &format!("sh -c '{game} {after}'"))
+    }
+}

@@ -2,7 +2,7 @@
 //! a value on this board left out), and scrolling through them when the
 //! window is too short to show them all.
 
-use super::{App, Overlay, Screen};
+use super::{App, Overlay, Screen, scrolled};
 use crate::tui::action::Command;
 use crate::tui::keymap::KeyContext;
 use crate::tui::layout::{help_page, help_scroll_max};
@@ -69,15 +69,10 @@ impl App {
         let Some(Overlay::Help { scroll }) = &mut self.overlay else {
             return;
         };
-        // The window may have shrunk since the last key.
-        *scroll = (*scroll).min(max);
-        match cmd {
-            Command::MoveUp => *scroll = scroll.saturating_sub(1),
-            Command::MoveDown => *scroll = (*scroll + 1).min(max),
-            Command::PageUp => *scroll = scroll.saturating_sub(page),
-            Command::PageDown => *scroll = (*scroll + page).min(max),
-            Command::Help | Command::Cancel | Command::Confirm => self.overlay = None,
-            _ => {}
+        if !scrolled(scroll, cmd, max, page)
+            && matches!(cmd, Command::Help | Command::Cancel | Command::Confirm)
+        {
+            self.overlay = None;
         }
     }
 }

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use super::{App, Effect, Screen, StartItem};
+use super::{App, Effect, Screen, StartItem, scrolled};
 use crate::store::Stats;
 use crate::tui::action::Command;
 use crate::tui::layout::{stats_lines, stats_parts, stats_scroll_max};
@@ -58,13 +58,10 @@ impl App {
         let Screen::Stats { from, scroll, .. } = &mut self.screen else {
             return;
         };
-        // The window may have shrunk since the last key.
-        *scroll = (*scroll).min(max);
+        if scrolled(scroll, cmd, max, page) {
+            return;
+        }
         match cmd {
-            Command::MoveUp => *scroll = scroll.saturating_sub(1),
-            Command::MoveDown => *scroll = (*scroll + 1).min(max),
-            Command::PageUp => *scroll = scroll.saturating_sub(page),
-            Command::PageDown => *scroll = (*scroll + page).min(max),
             Command::Cancel | Command::Stats => {
                 self.screen = match from {
                     StatsFrom::Playing if has_game => Screen::Playing,
