@@ -1694,3 +1694,62 @@ fn the_mouse_chooses_menu_items_and_enters_digits_from_the_bar() {
         .collect();
     assert_eq!(notes, [2]);
 }
+
+/// A click chooses in every list: a setting (changed, as Enter does), a
+/// save (loaded), a solver to watch (started).
+#[test]
+fn a_click_chooses_in_the_settings_the_saves_and_the_watch_menu() {
+    use dekadoku::tui::layout::{WATCH_MENU_HEAD, load_rect, settings_rect, watch_menu_rect};
+    use ratatui::layout::Rect;
+    let area = Rect::new(0, 0, 120, 40);
+    let click = |a: &mut App, x: u16, y: u16| a.update(Action::Click { x, y });
+
+    // Settings: the second row (wrap at the edges) flips.
+    let mut a = app();
+    a.update(Action::Resize(120, 40));
+    for _ in 0..3 {
+        a.update(key(KeyCode::Down)); // New game → Load → Import → Settings
+    }
+    a.update(key(KeyCode::Enter));
+    assert!(
+        matches!(a.screen, Screen::Settings { .. }),
+        "{:?}",
+        a.screen
+    );
+    let wrap = a.config.play.wrap;
+    let r = settings_rect(area);
+    click(&mut a, r.x + 5, r.y + 2);
+    assert_eq!(a.config.play.wrap, !wrap);
+
+    // Load: the second save is read.
+    let mut a = app();
+    a.update(Action::Resize(120, 40));
+    a.update(key(KeyCode::Down));
+    a.update(key(KeyCode::Enter));
+    let listing = |name: &str| SaveListing {
+        name: name.into(),
+        meta: Ok(dekadoku::tui::app::meta(&small())),
+    };
+    a.update(Action::Saves(vec![listing("one"), listing("two")]));
+    let r = load_rect(area);
+    let fx = click(&mut a, r.x + 5, r.y + 2);
+    assert!(
+        fx.iter()
+            .any(|e| matches!(e, Effect::Read { what: ToRead::Save(n), .. } if n == "two")),
+        "{fx:?}"
+    );
+
+    // Watch menu: the first solver starts.
+    let mut a = playing(small());
+    a.update(Action::Resize(120, 40));
+    press(&mut a, "v");
+    assert!(
+        matches!(a.screen, Screen::WatchMenu { .. }),
+        "{:?}",
+        a.screen
+    );
+    let r = watch_menu_rect(area, dekadoku::tui::playback::WatchSolver::all().len());
+    let fx = click(&mut a, r.x + 4, r.y + WATCH_MENU_HEAD);
+    assert!(matches!(a.screen, Screen::Watch { .. }), "{:?}", a.screen);
+    assert!(fx.iter().any(|e| matches!(e, Effect::Start(_))), "{fx:?}");
+}

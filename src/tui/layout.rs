@@ -78,10 +78,37 @@ pub fn menu_rect(area: Rect, items: usize) -> Rect {
 
 /// The menu entry at a screen position (for mouse clicks).
 pub fn menu_item_at(area: Rect, items: usize, x: u16, y: u16) -> Option<usize> {
-    let r = menu_rect(area, items);
-    let inside = x > r.x && x + 1 < r.x + r.width && y > r.y && y + 1 < r.y + r.height;
+    row_at(menu_rect(area, items), 0, items, x, y)
+}
+
+/// The settings box in a window of this area.
+pub fn settings_rect(area: Rect) -> Rect {
+    let (_, body, _) = frame_parts(area);
+    centered(body, 72, 12)
+}
+
+/// The load list's box (the whole body).
+pub fn load_rect(area: Rect) -> Rect {
+    frame_parts(area).1
+}
+
+/// Lines above the solvers in the watch menu (title, a line, a blank).
+pub const WATCH_MENU_HEAD: u16 = 3;
+
+/// The watch menu's text in a window of this area, for `solvers` choices
+/// (the head, the choices, a blank line and the keys line).
+pub fn watch_menu_rect(area: Rect, solvers: usize) -> Rect {
+    let (_, body, _) = frame_parts(area);
+    let lines = WATCH_MENU_HEAD + solvers as u16 + 2;
+    centered(body, 56, lines.min(body.height))
+}
+
+/// The row of a list drawn in box `r` (a border round it; the rows start
+/// `head` lines into it) at a screen position, when it is one of `items`.
+pub fn row_at(r: Rect, head: u16, items: usize, x: u16, y: u16) -> Option<usize> {
+    let inside = x > r.x && x + 1 < r.x + r.width && y > r.y + head && y + 1 < r.y + r.height;
     inside
-        .then(|| (y - r.y - 1) as usize)
+        .then(|| (y - r.y - 1 - head) as usize)
         .filter(|&i| i < items)
 }
 

@@ -145,7 +145,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
     );
     match &app.screen {
         Screen::Playing => draw_play(frame, app, area),
-        Screen::Start { sel } => menus::draw_start(frame, app, body, *sel),
+        Screen::Start { sel } => menus::draw_start(frame, app, area, *sel),
         Screen::NewGame { size, level, row } => {
             menus::draw_new_game(frame, app, body, *size, *level, *row)
         }
@@ -188,7 +188,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
                 centered(body, 60, 6),
             );
         }
-        Screen::Load { list, sel } => menus::draw_load(frame, app, body, list.as_deref(), *sel),
+        Screen::Load { list, sel } => menus::draw_load(frame, app, area, list.as_deref(), *sel),
         Screen::Import { input } => menus::draw_input(
             frame,
             app,
@@ -200,9 +200,9 @@ pub fn draw(frame: &mut Frame, app: &App) {
         Screen::SaveAs { input } => {
             menus::draw_input(frame, app, body, "Save as", "Name of the save:", input)
         }
-        Screen::Settings { sel } => menus::draw_settings(frame, app, body, *sel),
+        Screen::Settings { sel } => menus::draw_settings(frame, app, area, *sel),
         Screen::Logic { walk } => draw_logic(frame, app, area, walk),
-        Screen::WatchMenu { sel } => watch::draw_menu(frame, app, body, *sel),
+        Screen::WatchMenu { sel } => watch::draw_menu(frame, app, area, *sel),
         Screen::Watch { playback, stopped } => watch::draw(frame, app, area, playback, *stopped),
         Screen::Stats { stats, scroll, .. } => {
             stats::draw(frame, app, area, stats.as_deref(), *scroll)

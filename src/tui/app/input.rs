@@ -8,11 +8,13 @@ use tui_input::backend::crossterm::EventHandler;
 
 use strum::IntoEnumIterator;
 
-use super::{App, Effect, Screen, StartItem};
+use super::{App, Effect, Screen, Setting, StartItem};
 use crate::game::parse_symbol;
 use crate::tui::action::Command;
 use crate::tui::keymap::KeyContext;
 use crate::tui::layout::{self, Chip, Geometry};
+use crate::tui::playback::WatchSolver;
+use ratatui::layout::Rect;
 
 impl App {
     pub(super) fn key(&mut self, e: KeyEvent, fx: &mut Vec<Effect>) {
@@ -182,6 +184,37 @@ impl App {
                     Some(Chip::Clear) => self.command(Command::Clear, fx),
                     Some(Chip::NoteMode) => self.command(Command::ToggleNoteMode, fx),
                     None => {}
+                }
+            }
+            Screen::Settings { sel } => {
+                let items: Vec<Setting> = Setting::iter().collect();
+                if let Some(i) = layout::row_at(layout::settings_rect(area), 0, items.len(), x, y) {
+                    *sel = items[i];
+                    self.command(Command::Confirm, fx);
+                }
+            }
+            Screen::Load {
+                list: Some(list),
+                sel,
+            } => {
+                if let Some(i) = layout::row_at(layout::load_rect(area), 0, list.len(), x, y) {
+                    *sel = i;
+                    self.command(Command::Confirm, fx);
+                }
+            }
+            Screen::WatchMenu { sel } => {
+                let solvers = WatchSolver::all();
+                let r = layout::watch_menu_rect(area, solvers.len());
+                // The text has no border: its rows start at its top.
+                let r = Rect::new(
+                    r.x.saturating_sub(1),
+                    r.y.saturating_sub(1),
+                    r.width + 2,
+                    r.height + 2,
+                );
+                if let Some(i) = layout::row_at(r, layout::WATCH_MENU_HEAD, solvers.len(), x, y) {
+                    *sel = solvers[i];
+                    self.command(Command::Confirm, fx);
                 }
             }
             Screen::Start { sel } => {

@@ -13,12 +13,12 @@ use crate::engine::{Level, Shape};
 use crate::tui::action::{Command, SaveListing};
 use crate::tui::app::{App, NewGameRow, Setting, StartItem, size_label};
 use crate::tui::keymap::KeyContext;
-use crate::tui::layout::{centered, frame_parts, menu_rect};
+use crate::tui::layout::{centered, frame_parts, load_rect, menu_rect, settings_rect};
 use crate::tui::style::Role;
 
-pub(super) fn draw_start(frame: &mut Frame, app: &App, _body: Rect, sel: StartItem) {
+pub(super) fn draw_start(frame: &mut Frame, app: &App, area: Rect, sel: StartItem) {
     let s = &app.styles;
-    let r = menu_rect(frame.area(), StartItem::iter().count());
+    let r = menu_rect(area, StartItem::iter().count());
     let lines: Vec<Line> = StartItem::iter()
         .map(|item| {
             let mut text = format!(" {}", item.label());
@@ -50,7 +50,7 @@ pub(super) fn draw_start(frame: &mut Frame, app: &App, _body: Rect, sel: StartIt
         r,
     );
     if !app.issues.is_empty() {
-        let (_, body, _) = frame_parts(frame.area());
+        let (_, body, _) = frame_parts(area);
         let below = Rect::new(
             body.x,
             r.y + r.height + 1,
@@ -113,7 +113,7 @@ pub(super) fn draw_new_game(
 pub(super) fn draw_load(
     frame: &mut Frame,
     app: &App,
-    body: Rect,
+    area: Rect,
     list: Option<&[SaveListing]>,
     sel: usize,
 ) {
@@ -157,7 +157,7 @@ pub(super) fn draw_load(
                 .title(" Load ")
                 .border_style(s.get(Role::BoxBorder)),
         ),
-        body,
+        load_rect(area),
     );
 }
 
@@ -209,7 +209,7 @@ pub(super) fn draw_input(
     frame.set_cursor_position((cx.min(r.x + r.width.saturating_sub(2)), r.y + 3));
 }
 
-pub(super) fn draw_settings(frame: &mut Frame, app: &App, body: Rect, sel: Setting) {
+pub(super) fn draw_settings(frame: &mut Frame, app: &App, area: Rect, sel: Setting) {
     let s = &app.styles;
     let p = &app.config.play;
     let on = |b: bool| if b { "on" } else { "off" }.to_string();
@@ -249,7 +249,7 @@ pub(super) fn draw_settings(frame: &mut Frame, app: &App, body: Rect, sel: Setti
                 .title(" Settings ")
                 .border_style(s.get(Role::BoxBorder)),
         ),
-        centered(body, 72, 12),
+        settings_rect(area),
     );
 }
 

@@ -17,7 +17,7 @@ use crate::tui::style::Role;
 
 use super::board::BoardView;
 use super::{SPINNER, clock, draw_panel, key_line, keys};
-use crate::tui::layout::{centered, play_parts};
+use crate::tui::layout::{play_parts, watch_menu_rect};
 
 /// The solver view's keys and what they do there.
 /// (Most needed first: a short status line keeps the first ones.)
@@ -33,7 +33,7 @@ pub(super) const WATCH_KEYS: [(Command, &str); 8] = [
 ];
 
 /// The list of solvers to watch.
-pub(super) fn draw_menu(frame: &mut Frame, app: &App, body: Rect, sel: WatchSolver) {
+pub(super) fn draw_menu(frame: &mut Frame, app: &App, area: Rect, sel: WatchSolver) {
     let s = &app.styles;
     let mut lines = vec![
         Line::from(Span::styled("Watch a solver", s.get(Role::Title))),
@@ -63,8 +63,7 @@ pub(super) fn draw_menu(frame: &mut Frame, app: &App, body: Rect, sel: WatchSolv
         ),
         s.get(Role::Dim),
     )));
-    let h = (lines.len() as u16).min(body.height);
-    let area = centered(body, 56, h);
+    let area = watch_menu_rect(area, WatchSolver::all().len());
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
 }
 
