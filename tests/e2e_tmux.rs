@@ -313,3 +313,138 @@ fn the_help_scrolls_to_its_quit_line_at_80x24() {
     s.keys(&["q"]);
     s.wait_gone();
 }
+
+/// A 16×16 at 100×32 after "fill all candidates" (F5, as `f` would): the
+/// board is too small for notes, so the magnifier beside it
+/// shows the cursor's box with every cell's notes in their places. Read
+/// off the real terminal, every empty cell of the box shows exactly its
+/// candidates, each at its value's place (value d at column d mod 4, line
+/// d div 4 of the cell), for the box the cursor starts in and for three
+/// more it is moved to; the column numbers above name the box's columns.
+#[test]
+fn notes_of_a_16x16_at_100x32_read_cell_by_cell_in_the_magnifier() {
+    use dekadoku::engine::generate::bundled::bundled;
+    use dekadoku::engine::{Level, Limits, NoTrace, Outcome, Shape, solve};
+    use dekadoku::game::{Game, Origin};
+    use dekadoku::tui::layout::{ZoomGrid, ZoomSlot, play_layout};
+    use ratatui::layout::Rect;
+
+    if common::tmux::missing() {
+        return;
+    }
+    let tmp = fresh_dir("zoom");
+    let dir = tmp.path();
+    let shape = Shape::square(4).unwrap();
+    let puzzle = bundled(shape, Level::Medium).remove(0);
+    let Outcome::Solved(solution) = solve(&puzzle, &Limits::none(), &mut NoTrace) else {
+        panic!("the bundled puzzle has one solution")
+    };
+    let game = Game::new(&puzzle, Some(solution), Origin::default());
+    let candidates = game.candidates();
+    let file = dir.join("sixteen.txt");
+    let line: String = (0..shape.cells())
+        .map(|c| game.value(c).map_or_else(|| ".".into(), |v| game.symbol(v)))
+        .collect();
+    std::fs::write(&file, format!("{line}\n")).unwrap();
+
+    let (w, h) = (100, 32);
+    let name = format!("dekadoku-zoom-{}", std::process::id());
+    let bin = env!("CARGO_BIN_EXE_dekadoku");
+    let cmd = format!(
+        "env TERM=xterm-256color DEKADOKU_CONFIG_DIR={c} DEKADOKU_DATA_DIR={d} {bin}",
+        c = dir.join("config").display(),
+        d = dir.join("data").display(),
+    );
+    let s = Tmux::start_sized(&name, &cmd, (w, h));
+    s.wait_for("the start menu", |t| t.contains("New game"));
+    s.keys(&["Down", "Down", "Enter"]);
+    s.wait_for("the import screen", |t| t.contains("Import a puzzle"));
+    s.keys(&[&file.display().to_string()]);
+    s.keys(&["Enter"]);
+    s.wait_settled("the board", |t| t.contains("filled") && t.contains('┏'));
+    s.keys(&["F5"]);
+    s.wait_settled("the notes", |t| t.contains("notes "));
+
+    let Some(ZoomSlot::Beside(strip)) = play_layout(Rect::new(0, 0, w, h), shape).zoom else {
+        panic!("the magnifier goes beside the board at {w}×{h}")
+    };
+    let mut cursor = (0..shape.cells())
+        .find(|&c| game.value(c).is_none())
+        .unwrap();
+    for visit in 0..4 {
+        if visit > 0 {
+            // Down a box and right a box and a cell.
+            for _ in 0..4 {
+                s.keys(&["Down"]);
+            }
+            for _ in 0..5 {
+                s.keys(&["Right"]);
+            }
+            let (r, c) = (shape.row_of(cursor), shape.col_of(cursor));
+            cursor = shape.cell_at((r + 4).min(15), (c + 5).min(15));
+        }
+        let want = format!("cell     {}", game.cell_name(cursor));
+        let screen = s.wait_settled("the cursor", |t| t.contains(&want));
+        let lines: Vec<Vec<char>> = screen.lines().map(|l| l.chars().collect()).collect();
+        let at = |x: u16, y: u16| -> char {
+            lines
+                .get(usize::from(y))
+                .and_then(|l| l.get(usize::from(x)))
+                .copied()
+                .unwrap_or(' ')
+        };
+        let zoom = ZoomGrid::cursor_box(shape, cursor, strip).unwrap();
+        assert_eq!(
+            (zoom.rows().len(), zoom.cols().len()),
+            (4, 4),
+            "the whole box"
+        );
+        // The column numbers over the cells name the box's columns.
+        for (j, &col) in zoom.cols().iter().enumerate() {
+            let r = zoom.cell_rect(0, j);
+            let label: String = (r.x..r.right()).map(|x| at(x, r.y - 2)).collect();
+            assert_eq!(
+                label.trim(),
+                (col + 1).to_string(),
+                "column label\n{screen}"
+            );
+        }
+        let mut empty = 0;
+        for (i, &row) in zoom.rows().iter().enumerate() {
+            for (j, &col) in zoom.cols().iter().enumerate() {
+                let c = shape.cell_at(row, col);
+                let r = zoom.cell_rect(i, j);
+                let text: Vec<String> = (r.y..r.bottom())
+                    .map(|y| (r.x..r.right()).map(|x| at(x, y)).collect())
+                    .collect();
+                let mut expect = vec![vec![' '; usize::from(r.width)]; usize::from(r.height)];
+                match game.value(c) {
+                    Some(v) => {
+                        // A given, centred on the middle line.
+                        let sym = game.symbol(v);
+                        expect[2][(usize::from(r.width) + 1 - sym.len()) / 2] =
+                            sym.chars().next().unwrap();
+                    }
+                    None => {
+                        empty += 1;
+                        for v in candidates[c].iter() {
+                            let (dx, dy) = zoom.note_offset(v.index());
+                            expect[usize::from(dy)][usize::from(dx)] =
+                                game.symbol(v).chars().next().unwrap();
+                        }
+                        assert!(!candidates[c].is_empty());
+                    }
+                }
+                let expect: Vec<String> = expect.into_iter().map(String::from_iter).collect();
+                assert_eq!(
+                    text,
+                    expect,
+                    "{} in the magnifier\n{screen}",
+                    game.cell_name(c)
+                );
+            }
+        }
+        assert!(empty > 0, "the box has empty cells to read");
+    }
+    s.keys(&["q"]);
+}

@@ -25,12 +25,14 @@ use std::time::Duration;
 use common::tui::{app, ch, key, playing, press, pull, settle};
 use dekadoku::engine::generate::bundled::bundled;
 use dekadoku::engine::generate::daily::{Date, daily_level};
-use dekadoku::engine::{Level, Limits, NoTrace, Outcome, Puzzle, Shape, TraceEvent, solve};
-use dekadoku::game::{Game, Origin};
+use dekadoku::engine::{Level, Limits, NoTrace, Outcome, Puzzle, Shape, TraceEvent, Value, solve};
+use dekadoku::game::{Game, LogicWalk, Origin};
 use dekadoku::store::{Record, SaveMeta, Stats};
 use dekadoku::tui::action::{Action, SaveListing, ToRead};
 use dekadoku::tui::app::{App, Effect};
+use dekadoku::tui::layout::{ZoomPlan, play_layout};
 use dekadoku::tui::style::{Role, Styles};
+use dekadoku::tui::ui::zoom::{Focus, ZoomView, candidate_style, placement};
 use dekadoku::tui::worker::{Job, TraceOut, run_job_traced};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -780,4 +782,226 @@ fn a_notice_and_a_long_message_wrap_above_the_board() {
     assert_eq!(a.layout_area().height, 21);
     a.update(key(KeyCode::Esc));
     assert!(a.notice.is_none());
+}
+
+// ------------------------------------------------------------ magnifier
+
+/// Snapshots the screen as `<name>_<w>x<h>` at one size.
+fn snap_at(name: &str, app: &mut App, w: u16, h: u16) {
+    let t = draw(app, w, h);
+    insta::assert_snapshot!(format!("{name}_{w}x{h}"), t.backend());
+}
+
+/// Where value `v`'s note of `cell` is drawn by the magnifier's `plan`
+/// (None when the plan does not show the cell).
+fn note_at(plan: &ZoomPlan, shape: Shape, cell: usize, v: Value) -> Option<(u16, u16)> {
+    match plan {
+        ZoomPlan::Grid(g) => {
+            let i = g.rows().iter().position(|&r| r == shape.row_of(cell))?;
+            let j = g.cols().iter().position(|&c| c == shape.col_of(cell))?;
+            let r = g.cell_rect(i, j);
+            let (dx, dy) = g.note_offset(v.index());
+            Some((r.x + dx, r.y + dy))
+        }
+        ZoomPlan::List(l) => {
+            let k = l.shown().iter().position(|&c| c == cell)?;
+            Some((l.value_x(v.index()), l.line(k + 1).1))
+        }
+    }
+}
+
+/// The magnifier of the screen `t` shows: its plan, from the same layout
+/// the screen was drawn with.
+fn zoom_plan(t: &Terminal<TestBackend>, view: &ZoomView) -> ZoomPlan {
+    let area = t.backend().buffer().area;
+    let layout = play_layout(area, view.game.shape());
+    let (Some(at), _) = placement(view, &layout, true) else {
+        panic!("no magnifier at {}×{}", area.width, area.height)
+    };
+    view.plan(at).expect("a plan")
+}
+
+/// At 100×32 a 16×16's notes, at 120×40 a 25×25's and at 80×24 a 9×9's
+/// are read cell by cell in the magnifier: after "fill all candidates",
+/// every cell of the cursor's box shows all its candidates, each in its
+/// place, wherever the cursor goes (a few boxes visited).
+#[test]
+fn the_magnifier_shows_the_cursors_box_with_every_note() {
+    let cases = [
+        (4, Level::Medium, 100, 32, Some("magnifier_16x16_notes")),
+        (5, Level::Easy, 120, 40, Some("magnifier_25x25_notes")),
+        // The same screen as board_9x9_notes_80x24.
+        (3, Level::Easy, 80, 24, None),
+    ];
+    for (side, level, w, h, name) in cases {
+        let game = shipped(side, level);
+        let shape = game.shape();
+        let candidates = game.candidates();
+        let mut a = playing(game.clone());
+        a.update(key(KeyCode::F(5)));
+        if let Some(name) = name {
+            snap_at(name, &mut a, w, h);
+        }
+        let name = format!("{shape} at {w}×{h}");
+        for moves in 0..4 {
+            // Down and right by a box and a cell each time.
+            for _ in 0..=shape.box_rows() {
+                a.update(key(KeyCode::Down));
+            }
+            for _ in 0..moves * (shape.box_cols() + 1) {
+                a.update(key(KeyCode::Right));
+            }
+            let t = draw(&mut a, w, h);
+            let buf = t.backend().buffer();
+            let g = a.game.as_ref().unwrap();
+            let emphasis = a.emphasis();
+            let styles = Styles::basic();
+            let view = ZoomView {
+                game: g,
+                cursor: a.cursor,
+                styles: &styles,
+                emphasis: &emphasis,
+                focus: None,
+            };
+            let ZoomPlan::Grid(zoom) = zoom_plan(&t, &view) else {
+                panic!("the box is a grid")
+            };
+            assert_eq!(zoom.rows().len(), shape.box_rows(), "{name}: the whole box");
+            assert_eq!(zoom.cols().len(), shape.box_cols(), "{name}: the whole box");
+            let b = shape.box_of(a.cursor);
+            let plan = ZoomPlan::Grid(zoom);
+            for c in (0..shape.cells()).filter(|&c| shape.box_of(c) == b) {
+                if g.value(c).is_some() {
+                    continue;
+                }
+                for d in 0..shape.n() {
+                    let v = Value::from_index(d);
+                    let at = note_at(&plan, shape, c, v).unwrap();
+                    let want = if candidates[c].has(v) {
+                        g.symbol(v)
+                    } else {
+                        " ".to_string()
+                    };
+                    assert_eq!(
+                        buf[at].symbol(),
+                        want,
+                        "{name}: {} note {d}",
+                        g.cell_name(c)
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// While a logic step is shown, every candidate it names is on screen in
+/// the magnifier, in its role's style: every step of whole paths on a
+/// 16×16 at 100×32 (with fish, wings and chains), a 25×25 at 120×40 and a
+/// 9×9 at 80×24.
+#[test]
+fn every_candidate_a_logic_step_names_is_on_screen() {
+    let cases = [
+        (4, Level::Expert, 1, 100, 32),
+        (5, Level::Expert, 0, 120, 40),
+        (3, Level::Hard, 1, 80, 24),
+        (3, Level::Expert, 0, 80, 24),
+    ];
+    let styles = Styles::basic();
+    for (side, level, index, w, h) in cases {
+        let shape = Shape::square(side).unwrap();
+        let game = game_of(&bundled(shape, level)[index], Some(level));
+        let mut walk = LogicWalk::new(&game, &Limits::none()).unwrap();
+        let mut a = playing(game.clone());
+        let fx = a.update(key(KeyCode::F(8)));
+        settle(&mut a, fx);
+        let emphasis = a.emphasis();
+        let mut techniques = std::collections::BTreeSet::new();
+        while let Some(step) = walk.next() {
+            techniques.insert(step.technique.name());
+            let t = draw(&mut a, w, h);
+            let buf = t.backend().buffer();
+            let view_game = walk.preview(&game);
+            let focus = Focus::of_step(step);
+            let view = ZoomView {
+                game: &view_game,
+                cursor: 0,
+                styles: &styles,
+                emphasis: &emphasis,
+                focus: Some(&focus),
+            };
+            let plan = zoom_plan(&t, &view);
+            if let ZoomPlan::List(l) = &plan {
+                assert_eq!(l.more(), 0, "{shape} {}: cells left out", step.explanation);
+            }
+            for (c, v, role) in step.candidate_roles() {
+                let at = note_at(&plan, shape, c, v).unwrap_or_else(|| {
+                    panic!(
+                        "{shape} at {w}×{h}: {}: r{}c{} not shown",
+                        step.explanation,
+                        c / shape.n() + 1,
+                        c % shape.n() + 1
+                    )
+                });
+                let cell = &buf[at];
+                assert_eq!(
+                    cell.symbol(),
+                    game.symbol(v),
+                    "{shape}: {}",
+                    step.explanation
+                );
+                let want = candidate_style(&styles, role);
+                assert_eq!(
+                    cell.fg,
+                    want.fg.unwrap_or(cell.fg),
+                    "{shape}: {}",
+                    step.explanation
+                );
+                assert!(
+                    cell.modifier.contains(want.add_modifier),
+                    "{shape}: {}",
+                    step.explanation
+                );
+            }
+            a.update(key(KeyCode::Right));
+            walk.forward();
+        }
+        assert!(techniques.len() > 3, "{shape}: {techniques:?}");
+        if side == 4 {
+            for t in ["Finned Swordfish", "XYZ-Wing", "XY-Chain"] {
+                assert!(techniques.contains(t), "{t} in {techniques:?}");
+            }
+        }
+    }
+}
+
+/// A logic step on a 16×16 at 100×32 — a finned swordfish: its base
+/// columns across its cover rows, magnified with every candidate.
+#[test]
+fn logic_step_on_16x16_at_100x32() {
+    let shape = Shape::square(4).unwrap();
+    let game = game_of(&bundled(shape, Level::Expert)[1], Some(Level::Expert));
+    let mut a = playing(game);
+    let fx = a.update(key(KeyCode::F(8)));
+    settle(&mut a, fx);
+    let text = |a: &mut App| {
+        let t = draw(a, 100, 32);
+        let buf = t.backend().buffer();
+        (0..32)
+            .map(|y| (0..100).map(|x| buf[(x, y)].symbol()).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let mut steps = 0;
+    while !text(&mut a).contains("Finned Swordfish") {
+        a.update(key(KeyCode::Right));
+        steps += 1;
+        assert!(steps < 300, "no finned swordfish on the path");
+    }
+    snap_at("logic_16x16_fish", &mut a, 100, 32);
+    while !text(&mut a).contains("XYZ-Wing") {
+        a.update(key(KeyCode::Right));
+        steps += 1;
+        assert!(steps < 300, "no XYZ-Wing on the path");
+    }
+    snap_at("logic_16x16_wing", &mut a, 100, 32);
 }

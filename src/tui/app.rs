@@ -322,6 +322,9 @@ pub struct App {
     /// Rows the status took when last drawn (messages wrap), so clicks
     /// and scrolling agree with the screen the player saw.
     pub status_rows: std::cell::Cell<u16>,
+    /// The part of the side panel the digit bar was last drawn at the foot
+    /// of (none: no bar), for clicks on it.
+    pub digit_panel: std::cell::Cell<Option<ratatui::layout::Rect>>,
     /// The named save being loaded (Load), until it arrives.
     loading: Option<String>,
     /// The named save the game in play came from (Load, or Save as), and
@@ -374,6 +377,7 @@ impl App {
             unsaved: None,
             notice: None,
             status_rows: std::cell::Cell::new(1),
+            digit_panel: std::cell::Cell::new(None),
             loading: None,
             named: None,
             quitting: false,

@@ -1,7 +1,8 @@
 //! Where things are on screen: the window's frame (title, body, status
-//! line), the board and its side panel, menu boxes, and the board's own
-//! layout ([`Geometry`]: natural notes, compact or tight, scrolling to keep
-//! the cursor in view). Both the app (mouse clicks, [`cell_at`](Geometry::cell_at),
+//! line), the board, its side panel and the magnifier ([`play_layout`],
+//! [`zoom`]), menu boxes, and the board's own layout ([`Geometry`]:
+//! natural notes, compact or tight, scrolling to keep the cursor in
+//! view). Both the app (mouse clicks, [`cell_at`](Geometry::cell_at),
 //! [`menu_item_at`]) and the drawing code read it, so neither imports the
 //! other. Pure functions of the window size, the shape and the cursor.
 
@@ -10,6 +11,10 @@ use std::ops::Range;
 use ratatui::layout::{Constraint, Layout, Rect};
 
 use crate::engine::Shape;
+
+pub mod zoom;
+
+pub use zoom::{Spacing, ZoomGrid, ZoomList, ZoomPlan};
 
 /// The smallest window the game draws in.
 pub const MIN_SIZE: (u16, u16) = (44, 14);
@@ -28,10 +33,11 @@ pub fn frame_parts(area: Rect) -> (Rect, Rect, Rect) {
     (title, body, status)
 }
 
-/// Board and side panel within the body. The panel goes when the window is
-/// narrow, or when the board needs its columns (a board that would scroll
-/// sideways beside the panel but fits across the whole body).
-pub fn play_parts(area: Rect, shape: Shape) -> (Rect, Option<Rect>) {
+/// Board and side panel within the body, the board's area not yet
+/// narrowed to the board. The panel goes when the window is narrow, or
+/// when the board needs its columns (a board that would scroll sideways
+/// beside the panel but fits across the whole body).
+fn split(area: Rect, shape: Shape) -> (Rect, Option<Rect>) {
     let (_, body, _) = frame_parts(area);
     if body.width < 70 {
         return (body, None);
@@ -40,22 +46,160 @@ pub fn play_parts(area: Rect, shape: Shape) -> (Rect, Option<Rect>) {
         Layout::horizontal([Constraint::Min(1), Constraint::Length(PANEL_WIDTH)]).areas(body);
     let beside = Geometry::new(shape, board, 0);
     let alone = Geometry::new(shape, body, 0);
-    let (board, panel) =
-        if beside.scrolls() && beside.size().0 >= board.width && alone.size().0 > board.width {
-            (body, None)
-        } else {
-            (board, Some(panel))
-        };
-    // Centre the board across its area.
-    let w = Geometry::new(shape, board, 0).size().0.min(board.width);
-    let board = Rect::new(board.x + (board.width - w) / 2, board.y, w, board.height);
-    (board, panel)
+    if beside.scrolls() && beside.size().0 >= board.width && alone.size().0 > board.width {
+        (body, None)
+    } else {
+        (board, Some(panel))
+    }
 }
 
-/// Where the board of `shape` is drawn in a window of this area (also used
-/// to map mouse clicks to cells).
+/// The board of `shape` centred across `area`.
+fn centre_board(area: Rect, shape: Shape) -> Rect {
+    let w = Geometry::new(shape, area, 0).size().0.min(area.width);
+    Rect::new(area.x + (area.width - w) / 2, area.y, w, area.height)
+}
+
+/// Board and side panel within the body (the solver views, which have no
+/// magnifier; play and the logic walk use [`play_layout`]).
+pub fn play_parts(area: Rect, shape: Shape) -> (Rect, Option<Rect>) {
+    let (board, panel) = split(area, shape);
+    (centre_board(board, shape), panel)
+}
+
+/// Where the magnifier goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ZoomSlot {
+    /// Beside the board, in columns the board leaves free (kept free
+    /// while there is nothing to magnify, so the board never moves).
+    Beside(Rect),
+    /// At the foot of the side panel (this is the panel's inside, its
+    /// left line excluded), the panel's text above it.
+    Panel(Rect),
+}
+
+/// The play screen's parts: the board, the side panel and the magnifier.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlayLayout {
+    /// Where the board is drawn (also used to map clicks to cells).
+    pub board: Rect,
+    /// The side panel, when the window is wide enough.
+    pub panel: Option<Rect>,
+    /// The magnifier, when the board cannot show every note in its place
+    /// and there is room for at least one magnified cell; it shows when
+    /// there are notes or a step to read.
+    pub zoom: Option<ZoomSlot>,
+}
+
+/// Lines of the side panel's text kept above the magnifier when it shows
+/// a step there (the technique and the start of its explanation).
+pub const PANEL_TEXT_MIN: u16 = 5;
+
+/// The board, side panel and magnifier of the play and logic screens.
+///
+/// The board keeps the layout it has without a magnifier (natural notes,
+/// compact, tight), and when that shows every note in its place there is
+/// no magnifier. Otherwise the magnifier — the cursor's box with its notes
+/// in their places, or a step's cells — goes, first that fits:
+/// 1. beside the board, in the columns it leaves free;
+/// 2. at the foot of the side panel;
+/// 3. beside the board laid out in the columns the magnifier leaves (a
+///    compact board with narrower cells), when it still fits whole;
+/// 4. beside the board or in the panel, as a window of the box around
+///    the cursor (as many of its cells as fit).
+pub fn play_layout(area: Rect, shape: Shape) -> PlayLayout {
+    let (board_area, panel) = split(area, shape);
+    let plain = PlayLayout {
+        board: centre_board(board_area, shape),
+        panel,
+        zoom: None,
+    };
+    let g = Geometry::new(shape, board_area, 0);
+    if g.notes_mode() == NotesMode::Natural {
+        return plain;
+    }
+    let with = |board: Rect, zoom: ZoomSlot| PlayLayout {
+        board,
+        panel,
+        zoom: Some(zoom),
+    };
+    // A board `w` wide and the strip beside it, one column between, the
+    // two (the magnified box as wide as it is drawn there) centred; the
+    // strip runs to the area's right edge, for a step's wider grids.
+    let beside = |w: u16, whole: bool| {
+        let used = w.saturating_add(1);
+        let strip = Rect::new(
+            board_area.x + used,
+            board_area.y,
+            board_area.width.checked_sub(used)?,
+            board_area.height,
+        );
+        let zoomed = ZoomGrid::cursor_box(shape, 0, strip)?;
+        let (zw, _) = zoomed.size();
+        let full =
+            zoomed.rows().len() == shape.box_rows() && zoomed.cols().len() == shape.box_cols();
+        if whole && !full {
+            return None;
+        }
+        let shift = (strip.width - zw) / 2;
+        Some((
+            Rect::new(board_area.x + shift, board_area.y, w, board_area.height),
+            Rect::new(strip.x + shift, strip.y, strip.width - shift, strip.height),
+        ))
+    };
+    let inside = panel.map(|p| Rect::new(p.x + 1, p.y, p.width.saturating_sub(1), p.height));
+    let (w, _) = g.size();
+    if let Some((board, strip)) = beside(w, true) {
+        return with(board, ZoomSlot::Beside(strip));
+    }
+    if let Some(inside) = inside.filter(|&r| ZoomGrid::box_fits(shape, r)) {
+        return with(plain.board, ZoomSlot::Panel(inside));
+    }
+    if !g.scrolls() {
+        let need = ZoomGrid::box_min_width(shape).saturating_add(1);
+        if let Some(narrow) = board_area.width.checked_sub(need) {
+            let g2 = Geometry::new(
+                shape,
+                Rect {
+                    width: narrow,
+                    ..board_area
+                },
+                0,
+            );
+            if let (false, Some((board, strip))) = (g2.scrolls(), beside(g2.size().0, true)) {
+                return with(board, ZoomSlot::Beside(strip));
+            }
+        }
+    }
+    if let Some((board, strip)) = beside(w, false) {
+        return with(board, ZoomSlot::Beside(strip));
+    }
+    match inside.filter(|&r| ZoomGrid::cursor_box(shape, 0, r).is_some()) {
+        Some(inside) => with(plain.board, ZoomSlot::Panel(inside)),
+        None => plain,
+    }
+}
+
+/// Where the board of `shape` is drawn in a window of this area on the
+/// play screen (also used to map mouse clicks to cells).
 pub fn board_area(area: Rect, shape: Shape) -> Rect {
-    play_parts(area, shape).0
+    play_layout(area, shape).board
+}
+
+/// The side panel's parts when the magnifier sits at its foot: the text
+/// (the whole width, its left line included) above, and the magnifier's
+/// place, `height` lines at the bottom inside the left line, one blank
+/// line between them when there is room.
+pub fn panel_split(panel: Rect, height: u16) -> (Rect, Rect) {
+    let height = height.min(panel.height);
+    let gap = u16::from(panel.height > height);
+    let text = Rect::new(panel.x, panel.y, panel.width, panel.height - height - gap);
+    let zoom = Rect::new(
+        panel.x + 1,
+        panel.bottom() - height,
+        panel.width.saturating_sub(1),
+        height,
+    );
+    (text, zoom)
 }
 
 /// A `w`×`h` rectangle centred in `area` (clipped to it).

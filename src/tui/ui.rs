@@ -5,6 +5,7 @@ pub mod board;
 mod menus;
 mod stats;
 mod watch;
+pub mod zoom;
 
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
@@ -16,9 +17,11 @@ use super::app::{App, HelpLine, Overlay, Screen};
 use super::keymap::KeyContext;
 use super::style::Role;
 use board::BoardView;
+use zoom::{Focus, ZoomView};
 
 use super::layout::{
-    Chip, MIN_SIZE, centered, digit_bar, frame_parts, help_parts, help_scroll_max, play_parts,
+    Chip, MIN_SIZE, centered, digit_bar, frame_parts, help_parts, help_scroll_max, play_layout,
+    play_parts,
 };
 
 use crate::game::LogicWalk;
@@ -519,7 +522,7 @@ fn draw_logic(frame: &mut Frame, app: &App, area: Rect, walk: &LogicWalk) {
         return;
     };
     let view = walk.preview(g);
-    let (board, panel) = play_parts(area, g.shape());
+    let parts = play_layout(area, g.shape());
     let mut emphasis = app.emphasis();
     let mut cursor = app.cursor;
     if let Some(step) = walk.next() {
@@ -541,20 +544,35 @@ fn draw_logic(frame: &mut Frame, app: &App, area: Rect, walk: &LogicWalk) {
             styles: s,
             emphasis: &emphasis,
         },
-        board,
+        parts.board,
     );
-    let Some(panel) = panel else {
+    // The step's cells, magnified with every candidate by its part.
+    let focus = walk.next().map(Focus::of_step);
+    let zoomed = ZoomView {
+        game: &view,
+        cursor,
+        styles: s,
+        emphasis: &emphasis,
+        focus: focus.as_ref(),
+    };
+    let Some(panel) = zoom::draw(frame, zoomed, &parts, true) else {
         return;
     };
     let total = walk.steps().len();
-    let mut lines = vec![
-        Line::from(Span::styled("Logic solve", s.get(Role::Title))),
-        Line::from(Span::styled(
-            format!("step {} of {total}", (walk.at() + 1).min(total)),
-            s.get(Role::Dim),
-        )),
-        Line::default(),
-    ];
+    let step_of = Line::from(Span::styled(
+        format!("step {} of {total}", (walk.at() + 1).min(total)),
+        s.get(Role::Dim),
+    ));
+    // With the magnifier below, the title goes: the step's text first.
+    let mut lines = if Some(panel) == parts.panel {
+        vec![
+            Line::from(Span::styled("Logic solve", s.get(Role::Title))),
+            step_of,
+            Line::default(),
+        ]
+    } else {
+        vec![step_of]
+    };
     match walk.next() {
         Some(step) => {
             lines.push(Line::from(Span::styled(
@@ -604,7 +622,7 @@ fn draw_play(frame: &mut Frame, app: &App, area: Rect) {
     let Some(g) = &app.game else {
         return;
     };
-    let (board, panel) = play_parts(area, g.shape());
+    let parts = play_layout(area, g.shape());
     if app.overlay == Some(Overlay::Paused) {
         return;
     }
@@ -616,14 +634,32 @@ fn draw_play(frame: &mut Frame, app: &App, area: Rect) {
             styles: s,
             emphasis: &emphasis,
         },
-        board,
+        parts.board,
     );
-    let Some(panel) = panel else {
+    // The cursor's box magnified; a hint's cells once it shows them.
+    let focus = app
+        .hint
+        .as_ref()
+        .filter(|h| h.stage >= 2)
+        .map(|h| Focus::of_hint(&h.hint, g));
+    let zoomed = ZoomView {
+        game: g,
+        cursor: app.cursor,
+        styles: s,
+        emphasis: &emphasis,
+        focus: focus.as_ref(),
+    };
+    let wanted = focus.is_some() || zoom::has_notes(g);
+    app.digit_panel.set(None);
+    let Some(panel) = zoom::draw(frame, zoomed, &parts, wanted) else {
         return;
     };
+    // With the magnifier below, the panel keeps what the title line does
+    // not say (time and progress are there), the hint first.
+    let short = Some(panel) != parts.panel;
     let (filled, cells) = g.progress();
     let label = |t: &str| Span::styled(format!("{t:<9}"), s.get(Role::Dim));
-    let mut lines = vec![
+    let counts = [
         Line::from(vec![
             label("time"),
             Span::styled(clock(g.elapsed().as_secs()), s.get(Role::Text)),
@@ -634,6 +670,9 @@ fn draw_play(frame: &mut Frame, app: &App, area: Rect) {
         ]),
         Line::from(vec![label("moves"), Span::raw(g.moves().to_string())]),
         Line::from(vec![label("hints"), Span::raw(g.hints_used().to_string())]),
+    ];
+    let mut lines = if short { Vec::new() } else { counts.to_vec() };
+    lines.extend([
         Line::from(vec![
             label("mode"),
             Span::styled(
@@ -646,7 +685,7 @@ fn draw_play(frame: &mut Frame, app: &App, area: Rect) {
             ),
         ]),
         Line::from(vec![label("cell"), Span::raw(g.cell_name(app.cursor))]),
-    ];
+    ]);
     let notes: Vec<String> = g.notes(app.cursor).iter().map(|v| g.symbol(v)).collect();
     if !notes.is_empty() {
         lines.push(Line::from(vec![
@@ -661,13 +700,19 @@ fn draw_play(frame: &mut Frame, app: &App, area: Rect) {
         ]));
     }
     if let Some(h) = &app.hint {
-        lines.push(Line::default());
         let text = if h.stage >= 2 {
             h.hint.explain(g)
         } else {
             h.hint.title()
         };
-        lines.push(Line::from(Span::styled(text, s.get(Role::HintTarget))));
+        let hint = Line::from(Span::styled(text, s.get(Role::HintTarget)));
+        if short {
+            lines.insert(0, Line::default());
+            lines.insert(0, hint);
+        } else {
+            lines.push(Line::default());
+            lines.push(hint);
+        }
     }
     lines.push(Line::default());
     for cmd in [
@@ -686,6 +731,7 @@ fn draw_play(frame: &mut Frame, app: &App, area: Rect) {
     } else {
         Vec::new()
     };
+    app.digit_panel.set((!chips.is_empty()).then_some(panel));
     // The text above the digit bar (a blank line between).
     let text = match chips.first() {
         Some((first, _)) => Rect {

@@ -20,15 +20,20 @@ pub fn missing() -> bool {
     true
 }
 
-/// A detached 100×30 tmux session running one command.
+/// A detached tmux session (100×30 unless sized) running one command.
 pub struct Tmux {
     /// The session's name.
     pub name: String,
 }
 
 impl Tmux {
-    /// Starts `cmd` (a shell command line) in a new session `name`.
+    /// Starts `cmd` (a shell command line) in a new 100×30 session `name`.
     pub fn start(name: &str, cmd: &str) -> Tmux {
+        Tmux::start_sized(name, cmd, (100, 30))
+    }
+
+    /// Starts `cmd` in a new session `name` of `w`×`h` characters.
+    pub fn start_sized(name: &str, cmd: &str, (w, h): (u16, u16)) -> Tmux {
         let ok = Command::new("tmux")
             .args([
                 "new-session",
@@ -36,9 +41,9 @@ impl Tmux {
                 "-s",
                 name,
                 "-x",
-                "100",
+                &w.to_string(),
                 "-y",
-                "30",
+                &h.to_string(),
                 cmd,
             ])
             .status()

@@ -165,7 +165,10 @@ impl App {
                 let Some(g) = &self.game else {
                     return;
                 };
-                let (board, panel) = layout::play_parts(area, g.shape());
+                let board = layout::board_area(area, g.shape());
+                // The digit bar where it was last drawn (the magnifier may
+                // have taken the foot of the panel).
+                let panel = self.digit_panel.get();
                 if let Some(c) = Geometry::new(g.shape(), board, self.cursor).cell_at(x, y) {
                     self.cursor = c;
                     self.drop_typed();

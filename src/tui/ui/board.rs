@@ -30,7 +30,7 @@ pub struct BoardView<'a> {
 
 /// The box-drawing character for a junction whose arms (up, down, left,
 /// right) are absent (None) or of a weight.
-fn junction(arms: [Option<Weight>; 4]) -> char {
+pub(crate) fn junction(arms: [Option<Weight>; 4]) -> char {
     use Weight::{Heavy as H, Light as L};
     match arms {
         [None, Some(H), None, Some(H)] => '┏',
