@@ -1638,7 +1638,7 @@ fn a_move_drops_a_typed_prefix_and_its_message() {
 /// note in note mode, after a click on "notes"), or clears it.
 #[test]
 fn the_mouse_chooses_menu_items_and_enters_digits_from_the_bar() {
-    use dekadoku::tui::layout::{Chip, Geometry, digit_bar, menu_rect, play_parts};
+    use dekadoku::tui::layout::{Chip, Geometry, board_area, digit_bar, menu_rect};
     use ratatui::layout::Rect;
     let click = |a: &mut App, x: u16, y: u16| a.update(Action::Click { x, y });
     let area = Rect::new(0, 0, 120, 40);
@@ -1652,8 +1652,13 @@ fn the_mouse_chooses_menu_items_and_enters_digits_from_the_bar() {
 
     let mut a = playing(small());
     a.update(Action::Resize(120, 40));
+    // Drawn once, as the player sees it: the digit bar's place is where
+    // it was drawn.
+    let mut t = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    t.draw(|f| dekadoku::tui::ui::draw(f, &a)).unwrap();
+    let panel = a.digit_panel.get();
     let g = a.game.as_ref().unwrap();
-    let (board, panel) = play_parts(area, g.shape());
+    let board = board_area(area, g.shape());
     let geo = Geometry::new(g.shape(), board, a.cursor);
     let cell = (0..16).find(|&c| !g.is_given(c)).unwrap();
     let (x, y) = (0..120u16)
