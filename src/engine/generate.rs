@@ -27,6 +27,7 @@
 //! assert_eq!(generate(&opts, &Limits::none()).unwrap().puzzle, g.puzzle);
 //! ```
 
+mod aim;
 pub mod bundled;
 pub mod daily;
 mod full;

@@ -85,7 +85,7 @@ pub fn tries(shape: Shape) -> u64 {
 
 /// The seed of try `i`: try 0 uses the caller's seed, so it makes the
 /// same puzzle as [`generate`]; later ones are spread by SplitMix64.
-fn try_seed(seed: u64, i: u64) -> u64 {
+pub(super) fn try_seed(seed: u64, i: u64) -> u64 {
     if i == 0 {
         return seed;
     }
@@ -116,6 +116,10 @@ pub fn generate_graded(opts: &GenerateOptions, limits: &Limits) -> Result<Graded
             grade: None,
             rating_range: opts.rating,
         });
+    }
+    if opts.clues.is_none() && opts.rating.is_none() && !opts.minimal && opts.level < Level::Extreme
+    {
+        return super::aim::generate_aimed(opts, limits);
     }
     let target = index(opts.level);
     let mut dig = target;
