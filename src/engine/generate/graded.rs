@@ -70,11 +70,15 @@ pub fn rating_tenths(rating: f32) -> u16 {
 }
 
 /// Puzzles dug and graded at most for one [`generate_graded`] call on
-/// `shape`: many for small boards (a try costs a few milliseconds on 9×9),
+/// `shape`: many for small boards (a try costs about a millisecond on 9×9),
 /// few for large ones, where digging and grading take much longer.
 pub fn tries(shape: Shape) -> u64 {
     match shape.n() {
-        0..=9 => 400,
+        // 6×6 medium comes out of about one dig in 300 (the step past
+        // singles there is nearly always a hard one), and a try costs a
+        // fraction of a millisecond.
+        0..=6 => 2000,
+        7..=9 => 400,
         10..=12 => 100,
         13..=16 => 24,
         17..=25 => 8,
