@@ -1,4 +1,6 @@
-//! Generating to a target [`Level`]: dig a puzzle, grade it with the
+//! Generating to a target [`Level`]. Plain requests (no clue or rating
+//! range, not minimal, below Extreme) dig toward the level with the
+//! grader's feedback (`aim.rs`); the rest dig a puzzle, grade it with the
 //! technique solver, keep it when the grade matches, else try again from
 //! the next seed — digging deeper after a puzzle that came out too easy and
 //! less deep after one that came out too hard — and return the closest
