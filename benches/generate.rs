@@ -2,8 +2,8 @@
 //! 25×25 (the level's clue range), each from a new seed per iteration.
 //! Before measuring, the set-up prints the median and the spread (min–max)
 //! over a fixed run of seeds for every size from 9×9 to 49×49 at every
-//! clue-count level, and for puzzles graded at each level on 9×9 and 16×16
-//! (with the game's 4 s budget on 16×16).
+//! clue-count level, and for puzzles graded at each level each size offers
+//! ([`levels_for`]) from 4×4 to 25×25 with the share that hit the level.
 //!
 //! Run with `cargo bench --bench generate -- --warm-up-time 1 --measurement-time 5`.
 #![allow(missing_docs, clippy::unwrap_used)]
@@ -12,7 +12,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use dekadoku::engine::generate::{GenerateOptions, generate, generate_graded};
+use dekadoku::engine::generate::{GenerateOptions, generate, generate_graded, levels_for};
 use dekadoku::engine::{Level, Limits, Shape};
 
 fn options(n: usize, level: Level, minimal: bool) -> GenerateOptions {
@@ -65,9 +65,20 @@ fn generation(c: &mut Criterion) {
             });
         }
     }
-    for (n, seeds, budget) in [(9, 20, None), (16, 3, Some(4))] {
-        for level in Level::ALL {
+    // Graded generation, every level each size offers: median time and
+    // how many of the requests got exactly the level asked (issue 22).
+    for (n, seeds, budget) in [
+        (4, 20, None),
+        (6, 20, None),
+        (9, 20, None),
+        (12, 5, None),
+        (16, 3, Some(30)),
+        (25, 2, Some(30)),
+    ] {
+        let shape = Shape::for_side(n).unwrap();
+        for &level in levels_for(shape) {
             let opts = options(n, level, false);
+            let hits = std::cell::Cell::new(0);
             spread(&format!("{n}x{n} graded {level}"), seeds, |seed| {
                 let o = GenerateOptions {
                     seed,
@@ -77,8 +88,10 @@ fn generation(c: &mut Criterion) {
                     Some(s) => Limits::timeout(std::time::Duration::from_secs(s)),
                     None => Limits::none(),
                 };
-                generate_graded(&o, &limits).unwrap();
+                let g = generate_graded(&o, &limits).unwrap();
+                hits.set(hits.get() + usize::from(g.hit()));
             });
+            eprintln!("  hit {}/{seeds}", hits.get());
         }
     }
     let mut g = c.benchmark_group("generate");
@@ -93,6 +106,20 @@ fn generation(c: &mut Criterion) {
                     ..opts.clone()
                 };
                 black_box(generate(&o, &Limits::none()).unwrap())
+            })
+        });
+    }
+    for n in [9, 16] {
+        let opts = options(n, Level::Hard, false);
+        let mut seed = 2000;
+        g.bench_function(format!("{n}x{n} graded hard"), |b| {
+            b.iter(|| {
+                seed += 1;
+                let o = GenerateOptions {
+                    seed,
+                    ..opts.clone()
+                };
+                black_box(generate_graded(&o, &Limits::none()).unwrap())
             })
         });
     }

@@ -393,6 +393,15 @@ fn generate_bad_arguments_exit_2_with_a_message() {
         (&["generate", "--rating", "7.9-7.0"], "is empty"),
         (&["generate", "--rating", "hard"], "expected a rating range"),
         (&["generate", "--clues", "90"], "81 cells"),
+        // Levels a size cannot have are refused, naming the ones it has.
+        (
+            &["generate", "--size", "4", "--level", "medium"],
+            "come only as easy",
+        ),
+        (
+            &["generate", "--size", "6", "--level", "expert"],
+            "come only as easy, medium, hard",
+        ),
         (
             &["generate", "--size", "36", "--format", "line"],
             "up to 35",

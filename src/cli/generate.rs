@@ -10,7 +10,9 @@ use crate::engine::format::{self, Format, MAX_CHAR_SIDE};
 use crate::engine::generate::daily::{Date, daily_options};
 use crate::engine::generate::graded::rating_tenths;
 use crate::engine::generate::random::splitmix64;
-use crate::engine::generate::{GenerateOptions, Symmetry, generate_graded};
+use crate::engine::generate::{
+    GenerateOptions, Symmetry, generate_graded, levels_for, nearest_level,
+};
 use crate::engine::{Level, Shape, ShapeError};
 
 use super::{CliError, Status, Tally, Timeout, progress_of};
@@ -30,9 +32,11 @@ pub struct GenerateArgs {
     /// dug, graded and kept when they match; when none does within the
     /// tries, the closest is printed with a warning (and the exit code is 1
     /// when it was the timeout that ran out). Above 64×64 the level is a
-    /// clue-count target.
-    #[arg(long, default_value = "medium", value_name = "LEVEL")]
-    level: Level,
+    /// clue-count target. Small grids have fewer levels (4×4: easy; 6×6:
+    /// easy to hard): asking for another is an error. Default: medium, or
+    /// the nearest level the size has.
+    #[arg(long, value_name = "LEVEL")]
+    level: Option<Level>,
     /// Clue symmetry: none, rotate180, rotate90, mirror-horizontal,
     /// mirror-vertical or diagonal.
     #[arg(long, default_value = "none", value_name = "SYMMETRY")]
@@ -221,6 +225,19 @@ pub enum GenerateError {
         /// The cells of the grid.
         cells: usize,
     },
+    /// A level the generator cannot make on this grid.
+    #[error(
+        "--level {level}: {shape} puzzles come only as {}",
+        offered.iter().map(|l| l.name()).collect::<Vec<_>>().join(", ")
+    )]
+    NoSuchLevel {
+        /// The level asked for.
+        level: Level,
+        /// The grid.
+        shape: Shape,
+        /// The levels it has.
+        offered: &'static [Level],
+    },
     /// A `--daily` that is not a date.
     #[error("--daily {0}: expected a date like 2026-11-22")]
     Date(String),
@@ -318,6 +335,24 @@ pub fn run(args: &GenerateArgs) -> Result<Status, CliError> {
         }
         .into());
     }
+    // With --clues or --minimal the clue count decides, not the level.
+    let level = match args.level {
+        Some(level)
+            if args.clues.is_none()
+                && !args.minimal
+                && args.daily.is_none()
+                && !levels_for(shape).contains(&level) =>
+        {
+            return Err(GenerateError::NoSuchLevel {
+                level,
+                shape,
+                offered: levels_for(shape),
+            }
+            .into());
+        }
+        Some(level) => level,
+        None => nearest_level(shape, Level::Medium),
+    };
     let daily = match args.daily.as_deref() {
         None => None,
         Some("today") => Some(Date::today()),
@@ -335,7 +370,7 @@ pub fn run(args: &GenerateArgs) -> Result<Status, CliError> {
             s
         }
     };
-    let mut opts = GenerateOptions::new(shape, args.level, first_seed);
+    let mut opts = GenerateOptions::new(shape, level, first_seed);
     opts.symmetry = args.symmetry;
     opts.clues = args.clues;
     opts.minimal = args.minimal;

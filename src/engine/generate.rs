@@ -27,6 +27,7 @@
 //! assert_eq!(generate(&opts, &Limits::none()).unwrap().puzzle, g.puzzle);
 //! ```
 
+mod aim;
 pub mod bundled;
 pub mod daily;
 mod full;
@@ -166,6 +167,34 @@ pub fn clue_range(shape: Shape, level: Level) -> (usize, usize) {
         .map_or(PER_MILLE[PER_MILLE.len() - 1].1, |(_, r)| *r);
     let (lo, hi) = row[i];
     ((cells * lo).div_ceil(1000), cells * hi / 1000)
+}
+
+/// The levels [`generate_graded`] makes on `shape`, easiest first: the
+/// ones worth offering a player or accepting on the command line.
+///
+/// Measured with this generator (2026-11-25; `tests` check that each is
+/// produced): every 4×4 puzzle needs only singles, so Easy alone; on 6×6
+/// Easy to Hard (Expert comes out in about half the requests even after
+/// 400 tries, Extreme never); from 8×8 up every level. Sides above
+/// [`crate::engine::logic::MAX_LOGIC_SIDE`], where a level is a clue-count
+/// target, take every level.
+pub fn levels_for(shape: Shape) -> &'static [Level] {
+    match shape.n() {
+        0..=4 => &[Level::Easy],
+        5..=7 => &[Level::Easy, Level::Medium, Level::Hard],
+        _ => &Level::ALL,
+    }
+}
+
+/// The level of `levels_for(shape)` nearest `level`, the easier one on a
+/// tie (`level` itself when offered).
+pub fn nearest_level(shape: Shape, level: Level) -> Level {
+    let offered = levels_for(shape);
+    offered
+        .iter()
+        .copied()
+        .min_by_key(|&l| ((l as i32) - (level as i32)).abs())
+        .unwrap_or(Level::Easy)
 }
 
 /// The default node budget of one uniqueness check on `shape`: a check

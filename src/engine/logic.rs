@@ -135,6 +135,15 @@ fn search(board: &Board, t: Technique, options: SearchOptions) -> Vec<Step> {
     }
 }
 
+/// The first productive step of technique `t`, as [`next_step`] would
+/// take it but without finishing its explanation (for walks that only
+/// apply steps, such as the generator's level-capped walk).
+pub(crate) fn first_productive(board: &Board, t: Technique) -> Option<Step> {
+    search(board, t, SearchOptions::default())
+        .into_iter()
+        .find(Step::is_productive)
+}
+
 /// The first productive step, trying techniques easiest first (those of
 /// [`Technique::for_side`]). `None` also when the board's limits
 /// ([`Board::set_limits`]) stopped the search: check [`Board::stopped`].

@@ -1,4 +1,6 @@
-//! Generating to a target [`Level`]: dig a puzzle, grade it with the
+//! Generating to a target [`Level`]. Plain requests (no clue or rating
+//! range, not minimal, below Extreme) dig toward the level with the
+//! grader's feedback (`aim.rs`); the rest dig a puzzle, grade it with the
 //! technique solver, keep it when the grade matches, else try again from
 //! the next seed — digging deeper after a puzzle that came out too easy and
 //! less deep after one that came out too hard — and return the closest
@@ -70,11 +72,15 @@ pub fn rating_tenths(rating: f32) -> u16 {
 }
 
 /// Puzzles dug and graded at most for one [`generate_graded`] call on
-/// `shape`: many for small boards (a try costs a few milliseconds on 9×9),
+/// `shape`: many for small boards (a try costs about a millisecond on 9×9),
 /// few for large ones, where digging and grading take much longer.
 pub fn tries(shape: Shape) -> u64 {
     match shape.n() {
-        0..=9 => 400,
+        // 6×6 medium comes out of about one dig in 300 (the step past
+        // singles there is nearly always a hard one), and a try costs a
+        // fraction of a millisecond.
+        0..=6 => 2000,
+        7..=9 => 400,
         10..=12 => 100,
         13..=16 => 24,
         17..=25 => 8,
@@ -85,7 +91,7 @@ pub fn tries(shape: Shape) -> u64 {
 
 /// The seed of try `i`: try 0 uses the caller's seed, so it makes the
 /// same puzzle as [`generate`]; later ones are spread by SplitMix64.
-fn try_seed(seed: u64, i: u64) -> u64 {
+pub(super) fn try_seed(seed: u64, i: u64) -> u64 {
     if i == 0 {
         return seed;
     }
@@ -116,6 +122,10 @@ pub fn generate_graded(opts: &GenerateOptions, limits: &Limits) -> Result<Graded
             grade: None,
             rating_range: opts.rating,
         });
+    }
+    if opts.clues.is_none() && opts.rating.is_none() && !opts.minimal && opts.level < Level::Extreme
+    {
+        return super::aim::generate_aimed(opts, limits);
     }
     let target = index(opts.level);
     let mut dig = target;

@@ -224,14 +224,22 @@ fn leaf(lines: &Lines, kind: Kind, base: &[usize], union: u64, steps: &mut Vec<S
     }
     let b = lines.b;
     sub_masks(union, k, &mut |cover| {
+        let mut fin_cells = base
+            .iter()
+            .flat_map(|&i| bits(lines.masks[i] & !cover).map(move |j| lines.cell(i, j)));
+        // Every fin in one box, checked before anything is collected (most
+        // covers fail here, and this runs for every cover of every base).
+        let Some(first) = fin_cells.next() else {
+            return;
+        };
+        let bx = b.units_of(first)[2];
+        if fin_cells.any(|f| b.units_of(f)[2] != bx) {
+            return;
+        }
         let fins: Vec<usize> = base
             .iter()
             .flat_map(|&i| bits(lines.masks[i] & !cover).map(move |j| lines.cell(i, j)))
             .collect();
-        let bx = b.units_of(fins[0])[2];
-        if fins.iter().any(|&f| b.units_of(f)[2] != bx) {
-            return;
-        }
         let sashimi = base
             .iter()
             .any(|&i| (lines.masks[i] & cover).count_ones() <= 1);
