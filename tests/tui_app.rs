@@ -1758,3 +1758,49 @@ fn a_click_chooses_in_the_settings_the_saves_and_the_watch_menu() {
     assert!(matches!(a.screen, Screen::Watch { .. }), "{:?}", a.screen);
     assert!(fx.iter().any(|e| matches!(e, Effect::Start(_))), "{fx:?}");
 }
+
+/// The new-game dialog offers only the levels a size can have: a 4×4 is
+/// easy whatever level was picked before, a 6×6 goes up to hard.
+#[test]
+fn the_new_game_dialog_offers_the_levels_each_size_has() {
+    use dekadoku::engine::generate::levels_for;
+    let mut a = app();
+    a.update(key(KeyCode::Enter)); // New game dialog (9×9, medium)
+    let Screen::NewGame { .. } = a.screen else {
+        panic!("{:?}", a.screen)
+    };
+    // Level row: up to expert on the 9×9.
+    a.update(key(KeyCode::Down));
+    a.update(key(KeyCode::Right));
+    a.update(key(KeyCode::Right));
+    let Screen::NewGame { level, .. } = &a.screen else {
+        unreachable!()
+    };
+    assert_eq!(*level, Level::Expert);
+    // Size row: to the smallest sizes; the level follows.
+    a.update(key(KeyCode::Up));
+    for _ in 0..12 {
+        a.update(key(KeyCode::Left));
+        let Screen::NewGame { size, level, .. } = &a.screen else {
+            unreachable!()
+        };
+        assert!(levels_for(*size).contains(level), "{size:?} {level:?}");
+    }
+    for _ in 0..12 {
+        a.update(key(KeyCode::Left));
+        let Screen::NewGame { size, .. } = &a.screen else {
+            unreachable!()
+        };
+        if size.n() == 4 {
+            break;
+        }
+    }
+    a.update(key(KeyCode::Down));
+    for _ in 0..5 {
+        a.update(key(KeyCode::Right));
+        let Screen::NewGame { level, .. } = &a.screen else {
+            unreachable!()
+        };
+        assert_eq!(*level, Level::Easy, "a 4×4 is easy only");
+    }
+}

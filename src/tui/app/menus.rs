@@ -6,8 +6,8 @@
 use strum::{EnumIter, IntoEnumIterator, IntoStaticStr};
 use tui_input::Input;
 
-use crate::engine::generate::BUNDLED_SIZES;
 use crate::engine::generate::daily::daily_level;
+use crate::engine::generate::{BUNDLED_SIZES, levels_for, nearest_level};
 use crate::engine::{Level, Shape};
 use crate::store::ConflictMode;
 
@@ -231,11 +231,19 @@ impl App {
             (Command::MoveUp | Command::MoveDown, _) => {
                 *row = cycle_enum(*row, cmd == Command::MoveDown)
             }
+            // Each size offers only the levels its puzzles can have (4×4
+            // easy only, 6×6 up to hard): the level follows the size.
             (Command::MoveLeft | Command::MoveRight, NewGameRow::Size) => {
-                *size = cycle(&MENU_SIZES, *size, cmd == Command::MoveRight)
+                *size = cycle(&MENU_SIZES, *size, cmd == Command::MoveRight);
+                *level = nearest_level(*size, *level);
             }
             (Command::MoveLeft | Command::MoveRight, NewGameRow::Level) => {
-                *level = cycle(&Level::ALL, *level, cmd == Command::MoveRight)
+                let offered = levels_for(*size);
+                *level = cycle(
+                    offered,
+                    nearest_level(*size, *level),
+                    cmd == Command::MoveRight,
+                )
             }
             (Command::Confirm, _) => {
                 let (s, l) = (*size, *level);
@@ -363,13 +371,14 @@ impl App {
 /// The new-game dialog with `shape` and `level` selected (9×9 and
 /// medium when they are not on offer).
 pub(super) fn new_game_screen(shape: Shape, level: Level) -> Screen {
+    let size = if MENU_SIZES.contains(&shape) {
+        shape
+    } else {
+        Shape::CLASSIC
+    };
     Screen::NewGame {
-        size: if MENU_SIZES.contains(&shape) {
-            shape
-        } else {
-            Shape::CLASSIC
-        },
-        level,
+        size,
+        level: nearest_level(size, level),
         row: NewGameRow::Size,
     }
 }
