@@ -22,22 +22,26 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use common::steps;
 use common::tui::{app, ch, key, playing, press, pull, settle};
 use dekadoku::engine::generate::bundled::bundled;
 use dekadoku::engine::generate::daily::{Date, daily_level};
+use dekadoku::engine::logic::{CandidateRole, Step, Technique};
 use dekadoku::engine::{Level, Limits, NoTrace, Outcome, Puzzle, Shape, TraceEvent, Value, solve};
-use dekadoku::game::{Game, LogicWalk, Origin};
-use dekadoku::store::{Record, SaveMeta, Stats};
-use dekadoku::tui::action::{Action, SaveListing, ToRead};
+use dekadoku::game::{Game, Hint, LogicWalk, Origin};
+use dekadoku::store::{ColorDepth, Config, Record, SaveMeta, Stats, Themes};
+use dekadoku::tui::action::{Action, Loaded, SaveListing, ToRead};
 use dekadoku::tui::app::{App, Effect};
-use dekadoku::tui::layout::{ZoomPlan, play_layout};
-use dekadoku::tui::style::{Role, Styles};
+use dekadoku::tui::keymap::Keymap;
+use dekadoku::tui::layout::{Geometry, NotesMode, ZoomPlan, board_area, play_layout};
+use dekadoku::tui::style::{Role, Styles, candidate_role};
 use dekadoku::tui::ui::zoom::{Focus, ZoomView, candidate_style, placement};
-use dekadoku::tui::worker::{Job, TraceOut, run_job_traced};
+use dekadoku::tui::worker::{Job, JobResult, TraceOut, run_job_traced};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyCode;
+use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 
 /// The two window sizes every screen is drawn at.
@@ -711,7 +715,8 @@ fn cursor_on_an_entry_and_the_same_digit() {
     assert_eq!(buf[given].fg, same.fg.unwrap(), "the other 2 is lit");
 }
 
-/// The hint's units and cells in the hint roles.
+/// The hint's units in the hint role, then the value it places in the
+/// placed role.
 #[test]
 fn hint_colours() {
     let s = Styles::basic();
@@ -733,13 +738,15 @@ fn hint_colours() {
     a.update(ch('i'));
     let t = draw(&mut a, 80, 24);
     let buf = t.backend().buffer();
-    let target = s.get(Role::HintTarget).fg.unwrap();
+    let placed = s.get(Role::Placed);
     let area = buf.area;
-    let targets = (1..area.height - 1)
+    let marked: Vec<String> = (1..area.height - 1)
         .flat_map(|y| (0..area.width - PANEL).map(move |x| (x, y)))
-        .filter(|&p| buf[p].fg == target)
-        .count();
-    assert!(targets > 0, "stage 2 marks the cells");
+        .filter(|&p| buf[p].fg == placed.fg.unwrap() && buf[p].bg == placed.bg.unwrap())
+        .map(|p| buf[p].symbol().to_string())
+        .collect();
+    // The Naked Single's value, in its cell, in the placed style.
+    assert_eq!(marked, ["7"], "stage 2 marks the value placed");
 }
 
 /// The daily puzzle says it is the daily, with its date, on the title line.
@@ -1004,4 +1011,336 @@ fn logic_step_on_16x16_at_100x32() {
         assert!(steps < 300, "no XYZ-Wing on the path");
     }
     snap_at("logic_16x16_wing", &mut a, 100, 32);
+}
+
+// ------------------------------------------------ hints of every family
+
+/// The app playing `game` with `styles`, as after loading it.
+fn playing_styled(game: Game, styles: Styles) -> App {
+    let mut a = App::new(Config::default(), styles, Keymap::defaults(), 7);
+    let fx = a.update(Action::Loaded(Loaded::Game(Box::new(game))));
+    settle(&mut a, fx);
+    a
+}
+
+/// Asks for a hint and answers with `step`, as the worker would with the
+/// hint it found (the hinter gives the easiest step; these tests want one
+/// of a given technique): stage 1 is on show.
+fn hint_with(a: &mut App, step: &Step) {
+    let fx = a.update(ch('i'));
+    let id = fx
+        .iter()
+        .find_map(|e| match e {
+            Effect::Start(job) => Some(job.id),
+            _ => None,
+        })
+        .expect("the hint key asks the worker");
+    let hint = Some(Hint::Logic(Box::new(step.clone())));
+    a.update(Action::Job(JobResult::Hint { id, hint }));
+    assert!(a.status.starts_with("Hint: "), "{}", a.status);
+}
+
+/// The screen at `w`×`h` as text.
+fn screen(a: &mut App, w: u16, h: u16) -> String {
+    format!("{}", draw(a, w, h).backend())
+}
+
+/// What the roles' marks are called in [`role_mask`]: one character each.
+const MASK_CODES: [(Role, char); 20] = [
+    (Role::Eliminated, 'X'),
+    (Role::Placed, 'P'),
+    (Role::Fin, 'F'),
+    (Role::EndoFin, 'E'),
+    (Role::ChainOn, '+'),
+    (Role::ChainOff, '-'),
+    (Role::ColourA, '1'),
+    (Role::ColourB, '2'),
+    (Role::ColourC, '3'),
+    (Role::ColourD, '4'),
+    (Role::SetA, 'A'),
+    (Role::SetB, 'B'),
+    (Role::SetC, 'C'),
+    (Role::SetD, 'D'),
+    (Role::Pattern, 'o'),
+    (Role::ChainOrder, '^'),
+    (Role::UnitBase, 'b'),
+    (Role::UnitCover, 'c'),
+    (Role::Hint, 'u'),
+    (Role::HintTarget, 't'),
+];
+
+/// The board (in `board`) as the roles whose styles (of the basic
+/// styles) each cell is drawn in: a candidate's role by its letter, a
+/// unit's tint by `b` (base), `c` (cover) or `u` (another unit), the
+/// chain order by `^`, anything else `·`; so a snapshot shows where the
+/// styles go, which the text alone cannot.
+fn role_mask(buf: &Buffer, board: Rect) -> String {
+    let s = Styles::basic();
+    let mut out = String::from(
+        "marks: X removed, P placed, F fin, o pattern, +/- chain on/off, 1-4 colours, A-D sets, ^ chain order; tints: b base, c cover, u unit\n",
+    );
+    for y in board.y..board.bottom() {
+        let line: String = (board.x..board.right())
+            .map(|x| {
+                let st = buf[(x, y)].style();
+                MASK_CODES
+                    .iter()
+                    .filter(|&&(role, _)| {
+                        let want = s.get(role);
+                        let colours = want.fg.is_none_or(|c| st.fg == Some(c))
+                            && want.bg.is_none_or(|c| st.bg == Some(c));
+                        colours && st.add_modifier.contains(want.add_modifier)
+                    })
+                    // The most telling match: the most colours and modifiers.
+                    .max_by_key(|&&(role, _)| {
+                        let want = s.get(role);
+                        (
+                            usize::from(want.fg.is_some()) + usize::from(want.bg.is_some()),
+                            want.add_modifier.bits().count_ones(),
+                        )
+                    })
+                    .map_or('·', |&(_, code)| code)
+            })
+            .collect();
+        out.push_str(line.trim_end_matches('·'));
+        out.push('\n');
+    }
+    out
+}
+
+/// A hint's three stages at `w`×`h`, one screen after another, each of
+/// the first two with its [`role_mask`]: the technique and its units,
+/// then its candidates and text, then the board with the step applied.
+fn stage_screens(a: &mut App, w: u16, h: u16) -> String {
+    let mut out = String::new();
+    let mut shot = |a: &mut App, title: &str, mask: bool| {
+        out.push_str(title);
+        out.push('\n');
+        let t = draw(a, w, h);
+        out.push_str(&format!("{}", t.backend()));
+        if mask {
+            let shape = a.game.as_ref().unwrap().shape();
+            let board = board_area(a.layout_area(), shape);
+            out.push_str(&role_mask(t.backend().buffer(), board));
+        }
+    };
+    shot(a, "stage 1: the technique and its units", true);
+    a.update(ch('i'));
+    shot(
+        a,
+        "\nstage 2: the pattern, what it removes or places, the text",
+        true,
+    );
+    a.update(ch('i'));
+    shot(a, "\nstage 3: applied", false);
+    out
+}
+
+/// The board styled three ways: the default theme on a 256-colour
+/// terminal, basic16 on the Linux console, and `NO_COLOR`.
+fn style_sets() -> Vec<(&'static str, Styles)> {
+    let themes = Themes::bundled();
+    let none = |_: &str| None;
+    let no_color = |k: &str| (k == "NO_COLOR").then(|| "1".to_string());
+    let (d256, d16) = (ColorDepth::Ansi256, ColorDepth::Basic16);
+    vec![
+        (
+            "default",
+            Styles::for_terminal(themes.pick("default", d256), d256, none),
+        ),
+        (
+            "basic16",
+            Styles::for_terminal(themes.pick("auto", d16), d16, none),
+        ),
+        (
+            "NO_COLOR",
+            Styles::for_terminal(themes.pick("default", d256), d256, no_color),
+        ),
+    ]
+}
+
+/// Where `sym` is drawn inside `r`.
+fn find_in(buf: &Buffer, r: Rect, sym: &str) -> Option<(u16, u16)> {
+    (r.y..r.bottom())
+        .flat_map(|y| (r.x..r.right()).map(move |x| (x, y)))
+        .find(|&p| buf[p].symbol() == sym)
+}
+
+/// Every candidate `step` involves is drawn in its cell in its role's
+/// style (colours and modifiers) at `w`×`h`: what it removes in the
+/// elimination style, its fins in the fin style, and so on, noted or not.
+fn assert_roles_drawn(a: &mut App, step: &Step, styles: &Styles, w: u16, h: u16, what: &str) {
+    let t = draw(a, w, h);
+    let buf = t.backend().buffer();
+    let g = a.game.as_ref().unwrap();
+    let shape = g.shape();
+    let geo = Geometry::new(shape, board_area(a.layout_area(), shape), a.cursor);
+    assert_ne!(geo.notes_mode(), NotesMode::Hidden, "{what}: notes shown");
+    let roles = step.candidate_roles();
+    assert!(!roles.is_empty(), "{what}: a step with candidates");
+    for (c, v, role) in roles {
+        let at = geo
+            .cell_rect(c)
+            .and_then(|r| find_in(buf, r, &g.symbol(v)))
+            .unwrap_or_else(|| {
+                panic!(
+                    "{what}: {role:?} {} not drawn in {}",
+                    v.get(),
+                    g.cell_name(c)
+                )
+            });
+        let want = styles.get(candidate_role(role));
+        let got = buf[at].style();
+        let here = format!("{what}: {role:?} {} in {}", v.get(), g.cell_name(c));
+        if want.fg.is_some() {
+            assert_eq!(got.fg, want.fg, "{here}");
+        }
+        if want.bg.is_some() {
+            assert_eq!(got.bg, want.bg, "{here}");
+        }
+        assert!(
+            got.add_modifier.contains(want.add_modifier),
+            "{here}: {:?} lacks {:?}",
+            got.add_modifier,
+            want.add_modifier
+        );
+    }
+}
+
+/// A hint of one technique of every family on 9×9 (single, locked
+/// candidates, subset, finned fish, wing, single-digit pattern,
+/// colouring, uniqueness, ALS, AIC, XY-Chain, forcing chain) at each
+/// stage, at both sizes.
+#[test]
+fn hints_of_every_family_at_each_stage() {
+    for case in &steps::NINE {
+        let (game, step) = steps::case(case);
+        for (w, h) in SIZES {
+            let mut a = playing(game.clone());
+            hint_with(&mut a, &step);
+            let text = stage_screens(&mut a, w, h);
+            insta::assert_snapshot!(format!("hint_{}_{w}x{h}", case.name), text);
+        }
+    }
+}
+
+/// At stage 2 every candidate of each family's step is in its role's
+/// style, in the default theme, basic16 and `NO_COLOR`, at both sizes
+/// (compact notes at 80×24, every note in its place at 120×40); and a
+/// fish's fins are not drawn as what it removes.
+#[test]
+fn hint_candidates_carry_their_roles_in_every_style() {
+    for case in &steps::NINE {
+        let (game, step) = steps::case(case);
+        for (name, styles) in style_sets() {
+            let mut a = playing_styled(game.clone(), styles.clone());
+            hint_with(&mut a, &step);
+            a.update(ch('i'));
+            for (w, h) in SIZES {
+                let what = format!("{} in {name} at {w}×{h}", case.name);
+                assert_roles_drawn(&mut a, &step, &styles, w, h, &what);
+            }
+        }
+    }
+    let (_, fish) = steps::case(&steps::NINE[3]);
+    let roles: Vec<CandidateRole> = fish.candidate_roles().iter().map(|r| r.2).collect();
+    assert!(roles.contains(&CandidateRole::Fin), "{roles:?}");
+    assert!(roles.contains(&CandidateRole::Eliminated), "{roles:?}");
+    for (name, styles) in style_sets() {
+        assert_ne!(
+            styles.get(Role::Fin),
+            styles.get(Role::Eliminated),
+            "{name}"
+        );
+    }
+}
+
+/// A chain's cells are numbered in chain order on the line above each,
+/// and its text lists the chain: the AIC's six cells 1 to 6.
+#[test]
+fn a_chain_is_numbered_on_the_board() {
+    let (game, step) = steps::case(&steps::NINE[9]);
+    assert_eq!(step.technique, Technique::Aic);
+    let mut a = playing(game);
+    hint_with(&mut a, &step);
+    a.update(ch('i'));
+    let t = draw(&mut a, 120, 40);
+    let buf = t.backend().buffer();
+    let order = Styles::basic().get(Role::ChainOrder);
+    // On the board (the magnifier beside it has numbers of its own).
+    let board = board_area(a.layout_area(), a.game.as_ref().unwrap().shape());
+    let marks: String = (board.y..board.bottom())
+        .flat_map(|y| (board.x..board.right()).map(move |x| (x, y)))
+        .filter(|&p| buf[p].fg == order.fg.unwrap() && buf[p].modifier.contains(Modifier::BOLD))
+        .map(|p| buf[p].symbol().to_string())
+        .collect();
+    let mut digits: Vec<char> = marks.chars().collect();
+    digits.sort_unstable();
+    let cells: std::collections::BTreeSet<usize> = step
+        .highlights
+        .links
+        .iter()
+        .flat_map(|l| [l.from.0, l.to.0])
+        .collect();
+    let want: String = (1..=cells.len()).map(|k| k.to_string()).collect();
+    assert_eq!(digits.into_iter().collect::<String>(), want);
+    assert!(
+        a.status.contains(" = "),
+        "the text lists the chain: {}",
+        a.status
+    );
+}
+
+/// A 16×16 fish with a fin and a 16×16 wing: each hint's stages at
+/// 120×40 and 200×60, and their candidates in their roles' styles in the
+/// three style sets.
+#[test]
+fn hints_on_16x16_fish_and_wing() {
+    let fish =
+        steps::sixteen(|t| matches!(t, Technique::FinnedFish(_) | Technique::SashimiFish(_)));
+    let wing =
+        steps::sixteen(|t| matches!(t, Technique::XYWing | Technique::WWing | Technique::XYZWing));
+    for (name, p) in [("fish", &fish), ("wing", &wing)] {
+        for (w, h) in [(120, 40), (200, 60)] {
+            let mut a = playing(p.at.clone());
+            hint_with(&mut a, &p.step);
+            let text = stage_screens(&mut a, w, h);
+            insta::assert_snapshot!(format!("hint_16x16_{name}_{w}x{h}"), text);
+        }
+        for (set, styles) in style_sets() {
+            let mut a = playing_styled(p.at.clone(), styles.clone());
+            hint_with(&mut a, &p.step);
+            a.update(ch('i'));
+            for (w, h) in [(120, 40), (200, 60)] {
+                let what = format!("16×16 {name} in {set} at {w}×{h}");
+                assert_roles_drawn(&mut a, &p.step, &styles, w, h, &what);
+            }
+        }
+    }
+    assert!(
+        fish.step
+            .candidate_roles()
+            .iter()
+            .any(|r| r.2 == CandidateRole::Fin)
+    );
+}
+
+/// The logic view at a 16×16 fish: its candidates in their roles.
+#[test]
+fn logic_view_at_a_16x16_fish() {
+    let fish =
+        steps::sixteen(|t| matches!(t, Technique::FinnedFish(_) | Technique::SashimiFish(_)));
+    for (set, styles) in style_sets() {
+        let mut a = playing_styled(fish.start.clone(), styles.clone());
+        let fx = a.update(ch('L'));
+        settle(&mut a, fx);
+        for _ in 0..fish.index {
+            a.update(key(KeyCode::Right));
+        }
+        let what = format!("logic view in {set}");
+        assert_roles_drawn(&mut a, &fish.step, &styles, 200, 60, &what);
+        if set == "default" {
+            insta::assert_snapshot!("logic_16x16_fish_200x60", screen(&mut a, 200, 60));
+        }
+    }
 }

@@ -11,6 +11,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use common::tui::{app, ch, ctrl, key, press, settle};
+use dekadoku::engine::logic::CandidateRole;
 use dekadoku::engine::{Level, Limits, NoTrace, Outcome, Puzzle, Shape, Value, solve};
 use dekadoku::game::{Game, GameSave, Origin};
 use dekadoku::store::Config;
@@ -282,10 +283,13 @@ fn hints_come_in_three_stages() {
     assert_eq!(a.status, "looking for a hint…");
     settle(&mut a, fx);
     assert!(a.status.starts_with("Hint: "), "{}", a.status);
+    // Stage 1: the units only; stage 2: the value placed too.
     assert!(!a.emphasis().hint_units.is_empty());
-    assert!(a.emphasis().hint_cells.is_empty());
+    assert!(a.emphasis().candidates.is_empty());
     press(&mut a, "i");
-    assert_eq!(a.emphasis().hint_cells.len(), 1);
+    let placed = a.emphasis().candidates;
+    assert_eq!(placed.len(), 1, "{placed:?}");
+    assert_eq!(placed[0].2, CandidateRole::Placed);
     let before = a.game.as_ref().unwrap().progress().0;
     press(&mut a, "i");
     assert_eq!(a.game.as_ref().unwrap().progress().0, before + 1);

@@ -513,7 +513,12 @@ impl<'de> Deserialize<'de> for ColorDepth {
 /// What a piece of the screen means. Content roles (`given`, `entered`,
 /// `candidate`, `conflict`, `wrong`, `solver_*`) mostly set a foreground;
 /// area roles (`cursor`, `peer`, `same_digit`, `conflict_unit`, `selected`,
-/// `hint_target`) mostly set a background, so the two can be layered.
+/// `hint`, `hint_target`, `unit_base`, `unit_cover`) mostly set a
+/// background, so the two can be layered. The step roles (`pattern`, `fin`,
+/// `eliminated`, `placed`, `chain_on`, …) mark one candidate of a hint or a
+/// logic step by the part it plays; they set both colours (a "chip" that
+/// reads over any tint), and differ by modifier too, so they still read
+/// apart without colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
@@ -549,9 +554,11 @@ pub enum Role {
     BoxBorder,
     /// Lines between cells within a box.
     CellBorder,
-    /// A hint's text and marks.
+    /// The units (rows, columns, boxes) a hint or step is about, other
+    /// than a fish's base and cover lines.
     Hint,
-    /// The cells a hint is about.
+    /// The cells a hint is about, where it marks cells rather than
+    /// candidates (wrong entries); a hint's text.
     HintTarget,
     /// A selected menu item or cell range.
     Selected,
@@ -561,11 +568,49 @@ pub enum Role {
     SolverBacktrack,
     /// A solved board.
     Solved,
+    /// A fish's base lines (the lines whose places are confined).
+    UnitBase,
+    /// A fish's cover lines (the lines that hold those places).
+    UnitCover,
+    /// A candidate that makes a step's pattern (a subset's values, a
+    /// fish's body, a wing's cells, …): HoDoKu's defining candidates.
+    Pattern,
+    /// A fin of a finned or sashimi fish (and a unique rectangle's extra
+    /// candidates).
+    Fin,
+    /// An endo-fin (a fin where two base lines overlap).
+    EndoFin,
+    /// A candidate the step removes.
+    Eliminated,
+    /// The value the step places.
+    Placed,
+    /// A chain node that is true (a strong link leads into it).
+    ChainOn,
+    /// A chain node that is false (a weak link leads into it).
+    ChainOff,
+    /// The order numbers of a chain's cells, drawn on the line above each.
+    ChainOrder,
+    /// A colouring's first colour.
+    ColourA,
+    /// A colouring's second colour (the first cluster's other one).
+    ColourB,
+    /// The first colour of a second cluster (Multi Colors).
+    ColourC,
+    /// The second colour of a second cluster.
+    ColourD,
+    /// The first almost locked set (or Sue de Coq's line set).
+    SetA,
+    /// The second set (Sue de Coq's box set).
+    SetB,
+    /// The third set (Sue de Coq's intersection).
+    SetC,
+    /// The fourth set; later sets take A, B, C and D again.
+    SetD,
 }
 
 impl Role {
     /// Every role, in file order.
-    pub const ALL: [Role; 22] = [
+    pub const ALL: [Role; 40] = [
         Role::Background,
         Role::Text,
         Role::Dim,
@@ -588,6 +633,55 @@ impl Role {
         Role::SolverTry,
         Role::SolverBacktrack,
         Role::Solved,
+        Role::UnitBase,
+        Role::UnitCover,
+        Role::Pattern,
+        Role::Fin,
+        Role::EndoFin,
+        Role::Eliminated,
+        Role::Placed,
+        Role::ChainOn,
+        Role::ChainOff,
+        Role::ChainOrder,
+        Role::ColourA,
+        Role::ColourB,
+        Role::ColourC,
+        Role::ColourD,
+        Role::SetA,
+        Role::SetB,
+        Role::SetC,
+        Role::SetD,
+    ];
+
+    /// Whether the role marks a hint or logic step on the board: a
+    /// candidate's role, a unit's tint or the chain order.
+    pub fn is_step_mark(self) -> bool {
+        matches!(
+            self,
+            Role::Hint | Role::UnitBase | Role::UnitCover | Role::ChainOrder
+        ) || Role::STEP_CANDIDATES.contains(&self)
+    }
+
+    /// The roles that mark one candidate of a step, in the order of
+    /// [`Role::ALL`]: each must look different from the others, and from
+    /// a plain candidate ([`Role::Candidate`]), in every theme and without
+    /// colour.
+    pub const STEP_CANDIDATES: [Role; 15] = [
+        Role::Pattern,
+        Role::Fin,
+        Role::EndoFin,
+        Role::Eliminated,
+        Role::Placed,
+        Role::ChainOn,
+        Role::ChainOff,
+        Role::ColourA,
+        Role::ColourB,
+        Role::ColourC,
+        Role::ColourD,
+        Role::SetA,
+        Role::SetB,
+        Role::SetC,
+        Role::SetD,
     ];
 }
 
@@ -614,6 +708,11 @@ pub struct RoleStyle {
     pub reversed: bool,
     /// Faint.
     pub dim: bool,
+    /// Crossed out (a line through the text; `strikethrough` works too).
+    /// Terminals without it (the Linux console) show the text plainly,
+    /// so a role never relies on it alone.
+    #[serde(alias = "strikethrough")]
+    pub crossed_out: bool,
 }
 
 impl RoleStyle {
@@ -717,6 +816,19 @@ impl Theme {
         })
     }
 
+    /// The bundled basic16 theme (the default theme if it cannot be read,
+    /// which a test rules out).
+    fn bundled_basic16() -> &'static Theme {
+        static BASIC16: OnceLock<Theme> = OnceLock::new();
+        BASIC16.get_or_init(|| {
+            let (stem, text) = BUNDLED[3];
+            let mut t = Theme::parse(text, Path::new(&format!("{stem}.toml")))
+                .unwrap_or_else(|_| Theme::bundled_default().clone());
+            t.source = None;
+            t
+        })
+    }
+
     /// How `role` looks in this theme, or in the bundled default if this
     /// theme does not say.
     pub fn role(&self, role: Role) -> RoleStyle {
@@ -727,8 +839,16 @@ impl Theme {
             .unwrap_or_default()
     }
 
-    /// [`Theme::role`] with its colours degraded to what the terminal shows.
+    /// [`Theme::role`] with its colours degraded to what the terminal
+    /// shows. On a terminal with fewer colours than the theme needs, a
+    /// step's marks and tints ([`Role::is_step_mark`]) come from the
+    /// bundled basic16 theme instead: degraded one by one, the colours
+    /// that tell a fin from a pattern candidate would meet in one of the
+    /// sixteen.
     pub fn style(&self, role: Role, depth: ColorDepth) -> RoleStyle {
+        if depth < self.min_colors && role.is_step_mark() {
+            return Theme::bundled_basic16().role(role).degrade(depth);
+        }
         self.role(role).degrade(depth)
     }
 
@@ -1142,5 +1262,47 @@ mod tests {
         );
         assert_eq!(themes.pick("nope", ColorDepth::Ansi256).name, "default");
         assert!(themes.get("nope").is_none());
+    }
+
+    /// A theme written before the step roles existed still loads: the
+    /// roles it leaves out come from the default theme, and on a terminal
+    /// with fewer colours than it needs, from basic16.
+    #[test]
+    fn a_theme_without_the_step_roles_loads_with_fallbacks() {
+        let text = "name = \"old\"\nmin_colors = \"256\"\n[roles.given]\nfg = 231\nbold = true\n\
+                    [roles.hint]\nfg = 214\nbold = true\n";
+        let t = Theme::parse(text, Path::new("/t/old.toml")).unwrap();
+        let default = Theme::bundled_default();
+        for role in [Role::Eliminated, Role::Fin, Role::UnitBase, Role::ChainOn] {
+            assert_eq!(t.role(role), default.role(role), "{role:?}");
+            assert_eq!(
+                t.style(role, ColorDepth::Basic16),
+                Theme::bundled_basic16().role(role),
+                "{role:?}"
+            );
+        }
+        assert!(t.role(Role::Eliminated).crossed_out);
+        // Its own roles stay its own, even the old look of `hint`.
+        assert_eq!(t.role(Role::Hint).fg, Some(Color::Indexed(214)));
+        assert_eq!(Theme::bundled_basic16().name, "basic16");
+    }
+
+    /// `crossed_out` (or `strikethrough`) crosses a role's text out.
+    #[test]
+    fn crossed_out_and_its_alias() {
+        for key in ["crossed_out", "strikethrough"] {
+            let text = format!("[roles.eliminated]\nfg = \"red\"\n{key} = true\n");
+            let t = Theme::parse(&text, Path::new("/t/x.toml")).unwrap();
+            assert!(t.role(Role::Eliminated).crossed_out, "{key}");
+        }
+    }
+
+    /// Every bundled theme crosses out what a step removes, in red.
+    #[test]
+    fn bundled_themes_cross_out_eliminations_in_red() {
+        for t in Theme::bundled() {
+            let e = t.role(Role::Eliminated);
+            assert!(e.crossed_out && reddish(e.bg), "{}: {e:?}", t.name);
+        }
     }
 }

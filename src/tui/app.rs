@@ -439,10 +439,7 @@ impl App {
             ..Emphasis::default()
         };
         if let (Some(hs), Some(g)) = (&self.hint, &self.game) {
-            h.hint_units = hs.hint.units(g);
-            if hs.stage >= 2 {
-                h.hint_cells = hs.hint.cells();
-            }
+            h.show_hint(&hs.hint, g, hs.stage);
         }
         h
     }

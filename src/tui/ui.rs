@@ -13,9 +13,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use super::action::Command;
+use super::app::Emphasis;
 use super::app::{App, HelpLine, Overlay, Screen};
 use super::keymap::KeyContext;
-use super::style::Role;
+use super::style::{Role, candidate_role, unit_role};
 use board::BoardView;
 use zoom::{Focus, ZoomView};
 
@@ -526,16 +527,19 @@ fn draw_logic(frame: &mut Frame, app: &App, area: Rect, walk: &LogicWalk) {
     let mut emphasis = app.emphasis();
     let mut cursor = app.cursor;
     if let Some(step) = walk.next() {
-        emphasis.hint_units = step.highlights.units.clone();
-        let mut cells = step.highlights.cells.clone();
-        cells.extend(step.placements.iter().map(|&(c, _)| c));
-        cells.extend(step.eliminations.iter().map(|&(c, _)| c));
-        cells.sort_unstable();
-        cells.dedup();
-        if let Some(&first) = step.placements.first().map(|(c, _)| c).or(cells.first()) {
+        emphasis.show_step(step, true);
+        // The cursor goes to the placement, else the step's first cell.
+        let first = step.placements.first().map(|&(c, _)| c).or_else(|| {
+            step.highlights
+                .cells
+                .iter()
+                .chain(step.eliminations.iter().map(|(c, _)| c))
+                .min()
+                .copied()
+        });
+        if let Some(first) = first {
             cursor = first;
         }
-        emphasis.hint_cells = cells;
     }
     frame.render_widget(
         BoardView {
@@ -583,6 +587,7 @@ fn draw_logic(frame: &mut Frame, app: &App, area: Rect, walk: &LogicWalk) {
                 step.explanation.clone(),
                 s.get(Role::Text),
             )));
+            lines.extend(legend(app, &emphasis));
         }
         None => lines.push(Line::from(Span::styled("Solved.", s.get(Role::HintTarget)))),
     }
@@ -591,6 +596,64 @@ fn draw_logic(frame: &mut Frame, app: &App, area: Rect, walk: &LogicWalk) {
         lines.push(key_line(app, KeyContext::Menu, cmd, what));
     }
     draw_panel(frame, app, lines, panel);
+}
+
+/// What the marks on the board mean, each word in its mark's style: the
+/// tints of a fish's base and cover lines, the chain order, and the role
+/// of every kind of candidate the hint or step shows (so the styles read
+/// even without colour, where they differ only by bold, underline and
+/// reverse). None when the board shows none of them.
+fn legend(app: &App, e: &Emphasis) -> Option<Line<'static>> {
+    let s = &app.styles;
+    let mut marks: Vec<Role> = Vec::new();
+    for &(_, r) in &e.hint_units {
+        let role = unit_role(r);
+        if role != Role::Hint && !marks.contains(&role) {
+            marks.push(role);
+        }
+    }
+    if !e.chain.is_empty() {
+        marks.push(Role::ChainOrder);
+    }
+    let mut kinds: Vec<Role> = e
+        .candidates
+        .iter()
+        .map(|&(_, _, r)| candidate_role(r))
+        .collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    marks.extend(kinds);
+    if marks.is_empty() {
+        return None;
+    }
+    let word = |r: Role| match r {
+        Role::UnitBase => "base",
+        Role::UnitCover => "cover",
+        Role::ChainOrder => "chain order",
+        Role::Eliminated => "removed",
+        Role::Placed => "placed",
+        Role::Fin => "fin",
+        Role::EndoFin => "endo-fin",
+        Role::ChainOn => "on",
+        Role::ChainOff => "off",
+        Role::ColourA => "colour 1",
+        Role::ColourB => "colour 2",
+        Role::ColourC => "colour 3",
+        Role::ColourD => "colour 4",
+        Role::SetA => "set A",
+        Role::SetB => "set B",
+        Role::SetC => "set C",
+        Role::SetD => "set D",
+        _ => "pattern",
+    };
+    let mut spans = Vec::new();
+    for r in marks {
+        if !spans.is_empty() {
+            spans.push(Span::raw(" "));
+        }
+        spans.push(Span::styled(word(r), s.get(r)));
+    }
+    Some(Line::from(spans))
 }
 
 /// A panel line: the keys bound to `cmd` and what it does.
@@ -708,10 +771,14 @@ fn draw_play(frame: &mut Frame, app: &App, area: Rect) {
         let hint = Line::from(Span::styled(text, s.get(Role::HintTarget)));
         if short {
             lines.insert(0, Line::default());
+            for (k, line) in legend(app, &emphasis).into_iter().enumerate() {
+                lines.insert(k, line);
+            }
             lines.insert(0, hint);
         } else {
             lines.push(Line::default());
             lines.push(hint);
+            lines.extend(legend(app, &emphasis));
         }
     }
     lines.push(Line::default());

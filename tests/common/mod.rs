@@ -81,6 +81,8 @@ pub fn blank(grid: &Grid, keep: impl Fn(usize) -> bool) -> Puzzle {
     }
     p
 }
+#[cfg(feature = "tui")]
+pub mod steps;
 pub mod tmux;
 #[cfg(feature = "tui")]
 pub mod tui;

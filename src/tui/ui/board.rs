@@ -1,7 +1,10 @@
 //! The board widget: how a game's grid is laid out in an area ([`Geometry`]:
 //! natural notes, compact or tight, scrolling to keep the cursor in view)
 //! and how it is drawn ([`BoardView`]) from the theme's roles and the
-//! app's [`Emphasis`].
+//! app's [`Emphasis`]: a hint's units tinted by their part, its candidates
+//! drawn by theirs (noted or not), a chain's cells numbered on the line
+//! above each. [`BoardView::candidates_of`] says how one cell's candidates
+//! look now, for any view that draws them elsewhere.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -9,10 +12,11 @@ use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
 use crate::engine::Value;
+use crate::engine::logic::{CandidateRole, UnitRole};
 use crate::game::{self, Game};
 use crate::tui::app::{ConflictDisplay, Emphasis};
 use crate::tui::layout::{Geometry, NotesMode, Slot, Weight, symbol_width};
-use crate::tui::style::{Role, Styles};
+use crate::tui::style::{Role, Styles, candidate_role, unit_role};
 
 /// The board of a game, drawn with `styles` and the app's [`Emphasis`] around the
 /// cursor. Lays itself out with [`Geometry::new`] in the area it is given.
@@ -58,7 +62,9 @@ pub(crate) fn junction(arms: [Option<Weight>; 4]) -> char {
 struct Marks {
     conflict: Vec<bool>,
     conflict_unit: Vec<bool>,
-    hint: Vec<bool>,
+    /// Per cell, the roles of the hint's units through it: bit 0 another
+    /// unit, bit 1 a base line, bit 2 a cover line.
+    units: Vec<u8>,
     target: Vec<bool>,
 }
 
@@ -69,7 +75,7 @@ impl Marks {
         let mut m = Marks {
             conflict: Vec::new(),
             conflict_unit: Vec::new(),
-            hint: vec![false; cells],
+            units: vec![0; cells],
             target: vec![false; cells],
         };
         if h.conflicts != ConflictDisplay::Off {
@@ -84,9 +90,14 @@ impl Marks {
             }
             m.conflict = c.cells;
         }
-        for &u in h.hint_units.iter().filter(|&&u| u < shape.units()) {
+        for &(u, role) in h.hint_units.iter().filter(|&&(u, _)| u < shape.units()) {
+            let bit = match role {
+                UnitRole::Involved => 1,
+                UnitRole::Base => 2,
+                UnitRole::Cover => 4,
+            };
             for cell in shape.unit_cells(u) {
-                m.hint[cell] = true;
+                m.units[cell] |= bit;
             }
         }
         for &c in h.hint_cells.iter().filter(|&&c| c < cells) {
@@ -95,6 +106,9 @@ impl Marks {
         m
     }
 }
+
+/// A candidate as a cell shows it: value, style, role in the step shown.
+pub(crate) type Shown = (Value, Style, Option<CandidateRole>);
 
 /// Writes `ch` at screen (x, y) with `style` patched over, when inside the buffer.
 fn put(buf: &mut Buffer, x: u16, y: u16, ch: char, style: Style) {
@@ -121,7 +135,10 @@ impl BoardView<'_> {
                 marks.conflict_unit.get(c) == Some(&true),
                 Role::ConflictUnit,
             ),
-            (marks.hint[c], Role::Hint),
+            // A cover line's tint over a base line's where they cross.
+            (marks.units[c] & 1 != 0, unit_role(UnitRole::Involved)),
+            (marks.units[c] & 2 != 0, unit_role(UnitRole::Base)),
+            (marks.units[c] & 4 != 0, unit_role(UnitRole::Cover)),
             (marks.target[c], Role::HintTarget),
             (marks.conflict.get(c) == Some(&true), Role::Conflict),
             (self.game.is_marked_wrong(c), Role::Wrong),
@@ -247,49 +264,90 @@ impl BoardView<'_> {
             return;
         }
         if g.mode == NotesMode::Hidden {
-            return;
-        }
-        let notes = self.game.notes(c);
-        if notes.is_empty() {
-            return;
-        }
-        let candidate = self.styles.get(Role::Candidate);
-        let plain = candidate.patch(back);
-        let lit = candidate.patch(self.highlight(c, true, &ctx.marks));
-        let style = |v: Value| {
-            if Some(v) == ctx.cursor_value {
-                lit
-            } else {
-                plain
+            // No room for notes: the cell takes the look of its most
+            // telling candidate in a step (what is removed first), and
+            // shows the value a step places.
+            let Some((v, role)) = ctx
+                .roles(c)
+                .iter()
+                .map(|&(_, v, r)| (v, r))
+                .min_by_key(|&(_, r)| r)
+            else {
+                return;
+            };
+            let style = back.patch(self.styles.get(candidate_role(role)));
+            for dy in 0..h {
+                for dx in 0..w {
+                    at(dx, dy, ' ', style);
+                }
             }
-        };
+            if role == CandidateRole::Placed {
+                let sym = ctx.symbol(v);
+                let left = w.saturating_sub(sym.chars().count());
+                for (i, ch) in sym.chars().enumerate() {
+                    at(left + i, h / 2, ch, style);
+                }
+            }
+            return;
+        }
+        let shown = self.candidates_of(ctx, c);
+        if shown.is_empty() {
+            return;
+        }
+        let plain = self.styles.get(Role::Candidate).patch(back);
         match g.mode {
             NotesMode::Natural => {
                 let bc = shape.box_cols();
-                for v in notes.iter() {
+                for &(v, style, _) in &shown {
                     let d = v.index();
                     for ch in ctx.symbol(v).chars().take(1) {
-                        at(1 + 2 * (d % bc), d / bc, ch, style(v));
+                        at(1 + 2 * (d % bc), d / bc, ch, style);
                     }
                 }
             }
             NotesMode::Compact => {
                 // Symbols of more than one character are separated by a space.
-                let sep = symbol_width(shape.n()) > 1;
+                let sep = usize::from(symbol_width(shape.n()) > 1);
+                let sym_w = |v: Value| ctx.symbol(v).chars().count();
+                let total = shown.iter().map(|s| sym_w(s.0) + sep).sum::<usize>() - sep;
+                let cut = total > w;
+                // What does not fit gives way, the step's own candidates
+                // never: they are what the player must see. The others
+                // fill the room left before the "…", in value order.
+                let room = w.saturating_sub(1 + sep) + sep;
+                let mut used: usize = shown
+                    .iter()
+                    .filter(|s| s.2.is_some())
+                    .map(|s| sym_w(s.0) + sep)
+                    .sum();
+                let keep: Vec<&Shown> = shown
+                    .iter()
+                    .filter(|s| {
+                        if !cut || s.2.is_some() {
+                            return true;
+                        }
+                        let need = sym_w(s.0) + sep;
+                        let fits = used + need <= room;
+                        if fits {
+                            used += need;
+                        }
+                        fits
+                    })
+                    .collect();
                 let mut text: Vec<(char, Style)> = Vec::with_capacity(w + 2);
-                for v in notes.iter() {
-                    if sep && !text.is_empty() {
+                for &&(v, style, _) in &keep {
+                    if sep == 1 && !text.is_empty() {
                         text.push((' ', plain));
                     }
-                    text.extend(ctx.symbol(v).chars().map(|ch| (ch, style(v))));
-                    if text.len() > w {
-                        break;
-                    }
+                    text.extend(ctx.symbol(v).chars().map(|ch| (ch, style)));
                 }
-                if text.len() > w {
-                    text.truncate(w.saturating_sub(1));
+                if cut {
+                    if sep == 1 && !text.is_empty() {
+                        text.push((' ', plain));
+                    }
                     text.push(('…', plain));
                 }
+                text.truncate(w);
                 let left = usize::from(text.len() < w);
                 for (i, &(ch, st)) in text.iter().enumerate() {
                     at(left + i, 0, ch, st);
@@ -298,18 +356,114 @@ impl BoardView<'_> {
             NotesMode::Hidden => {}
         }
     }
+
+    /// The candidates cell `c` shows now, in value order, each with the
+    /// style it is drawn in on the board and its role in the hint or step
+    /// shown: the player's notes (lit when they hold the cursor's value)
+    /// and the step's candidates in their roles' styles (what it removes,
+    /// places, its fins, …), noted or not. Empty for a filled cell. `ctx`
+    /// is [`BoardView::frame`]; a view that draws candidates elsewhere
+    /// (a magnifier) calls this to draw them alike.
+    pub(crate) fn candidates_of(&self, ctx: &Frame, c: usize) -> Vec<Shown> {
+        if self.game.value(c).is_some() {
+            return Vec::new();
+        }
+        let back = self.highlight(c, false, &ctx.marks);
+        let candidate = self.styles.get(Role::Candidate);
+        let plain = candidate.patch(back);
+        let lit = candidate.patch(self.highlight(c, true, &ctx.marks));
+        let roles = ctx.roles(c);
+        let mut out: Vec<Shown> = self
+            .game
+            .notes(c)
+            .iter()
+            .filter(|v| !roles.iter().any(|&(_, rv, _)| rv == *v))
+            .map(|v| {
+                let st = if Some(v) == ctx.cursor_value {
+                    lit
+                } else {
+                    plain
+                };
+                (v, st, None)
+            })
+            .collect();
+        out.extend(roles.iter().map(|&(_, v, r)| {
+            let st = back.patch(self.styles.get(candidate_role(r)));
+            (v, st, Some(r))
+        }));
+        out.sort_by_key(|&(v, _, _)| v);
+        out
+    }
+
+    /// What every cell of a frame shares, for [`BoardView::candidates_of`]:
+    /// worked out once per drawing.
+    pub(crate) fn frame(&self) -> Frame {
+        let shape = self.game.shape();
+        let n = shape.n();
+        Frame {
+            cursor_value: (self.cursor < shape.cells())
+                .then(|| self.game.value(self.cursor))
+                .flatten(),
+            symbols: (0..n)
+                .map(|d| game::symbol(n, Value::from_index(d)))
+                .collect(),
+            marks: Marks::new(self.game, self.emphasis),
+            roles: self.emphasis.candidates.clone(),
+        }
+    }
+
+    /// Writes each chain cell's place in the chain on the line above the
+    /// cell (there is a line above every cell when notes are shown; the
+    /// tight layout has none, and shows no order).
+    fn draw_chain(&self, g: &Geometry, buf: &mut Buffer) {
+        if g.mode == NotesMode::Hidden {
+            return;
+        }
+        let shape = g.shape;
+        let style = self.styles.get(Role::ChainOrder);
+        for (c, label) in &self.emphasis.chain {
+            if *c >= shape.cells() {
+                continue;
+            }
+            let (row, col) = (shape.row_of(*c), shape.col_of(*c));
+            let Some(line) = g.y.start(row).checked_sub(1).and_then(|by| g.y.screen(by)) else {
+                continue;
+            };
+            let w = g.x.inner;
+            let mut text: Vec<char> = label.chars().collect();
+            if text.len() > w {
+                text.truncate(w.saturating_sub(1));
+                text.push('…');
+            }
+            let left = usize::from(text.len() < w);
+            for (i, &ch) in text.iter().enumerate() {
+                if let Some(sx) = g.x.screen(g.x.start(col) + left + i) {
+                    put(buf, sx, line, ch, style);
+                }
+            }
+        }
+    }
 }
 
-/// What every cell of one frame shares.
-struct Frame {
+/// What every cell of one frame shares ([`BoardView::frame`]).
+pub(crate) struct Frame {
     cursor_value: Option<Value>,
     symbols: Vec<String>,
     marks: Marks,
+    /// The step's candidates with their roles, sorted by cell and value.
+    roles: Vec<(usize, Value, CandidateRole)>,
 }
 
 impl Frame {
     fn symbol(&self, v: Value) -> &str {
         self.symbols.get(v.index()).map_or("?", String::as_str)
+    }
+
+    /// The step's candidates in cell `c`, in value order.
+    fn roles(&self, c: usize) -> &[(usize, Value, CandidateRole)] {
+        let lo = self.roles.partition_point(|&(rc, _, _)| rc < c);
+        let hi = self.roles.partition_point(|&(rc, _, _)| rc <= c);
+        &self.roles[lo..hi]
     }
 }
 
@@ -321,21 +475,13 @@ impl Widget for BoardView<'_> {
             return;
         }
         self.draw_lines(&g, buf);
-        let n = shape.n();
-        let ctx = Frame {
-            cursor_value: (self.cursor < shape.cells())
-                .then(|| self.game.value(self.cursor))
-                .flatten(),
-            symbols: (0..n)
-                .map(|d| game::symbol(n, Value::from_index(d)))
-                .collect(),
-            marks: Marks::new(self.game, self.emphasis),
-        };
+        let ctx = self.frame();
         for row in g.y.cells_visible() {
             for col in g.x.cells_visible() {
                 self.draw_cell(&g, shape.cell_at(row, col), &ctx, buf);
             }
         }
+        self.draw_chain(&g, buf);
     }
 }
 

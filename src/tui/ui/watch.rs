@@ -145,8 +145,7 @@ pub(super) fn draw(frame: &mut Frame, app: &App, area: Rect, pb: &Playback, stop
         _ => {}
     }
     if let (Some(step), true) = (&shown.step, pb.solver == WatchSolver::Logic) {
-        emphasis.hint_units = step.highlights.units.clone();
-        emphasis.hint_cells = step.highlights.cells.clone();
+        emphasis.show_step(step, true);
     }
     let (board, panel) = play_parts(area, shape);
     frame.render_widget(

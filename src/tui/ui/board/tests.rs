@@ -5,6 +5,7 @@ use ratatui::style::{Color, Modifier};
 
 use super::*;
 use crate::engine::Shape;
+use crate::engine::logic::CandidateRole;
 use crate::engine::{Grid, Puzzle};
 use crate::game::Origin;
 use crate::tui::layout::{Geometry, NotesMode};
@@ -407,6 +408,134 @@ fn tight_hides_notes() {
     assert_eq!(text(&buf, geo.cell_rect(1).unwrap()), vec!["  "]);
 }
 
+/// A hint's or step's candidates, with their roles, in cell order.
+fn roles(list: &[(usize, usize, CandidateRole)]) -> Vec<(usize, Value, CandidateRole)> {
+    let mut v: Vec<_> = list.iter().map(|&(c, d, r)| (c, val(d), r)).collect();
+    v.sort_unstable_by_key(|&(c, v, _)| (c, v));
+    v
+}
+
+/// A step's candidates are drawn in their roles' styles, noted or not:
+/// what it removes is on the board even in a cell without notes.
+#[test]
+fn step_candidates_are_drawn_in_their_roles() {
+    let s = Shape::CLASSIC;
+    let mut g = game(s);
+    let styles = Styles::basic();
+    for v in [1, 5] {
+        g.toggle_note(1, val(v));
+    }
+    let h = Emphasis {
+        same_digit: false,
+        candidates: roles(&[
+            (1, 5, CandidateRole::Pattern),
+            (1, 9, CandidateRole::Fin),
+            (3, 4, CandidateRole::Eliminated),
+        ]),
+        ..Emphasis::default()
+    };
+    let buf = render(&g, 80, &h, LARGE);
+    let geo = Geometry::new(s, LARGE, 80);
+    let r = geo.cell_rect(1).unwrap();
+    assert_eq!(text(&buf, r), vec![" 1     ", "   5   ", "     9 "]);
+    let look = |at: (u16, u16)| (buf[at].fg, buf[at].bg, buf[at].modifier);
+    let want = |role: Role| {
+        let st = styles.get(role);
+        (st.fg.unwrap(), st.bg.unwrap(), st.add_modifier)
+    };
+    assert_eq!(buf[(r.x + 1, r.y)].fg, fg_of_candidate());
+    assert_eq!(look((r.x + 3, r.y + 1)), want(Role::Pattern));
+    assert_eq!(look((r.x + 5, r.y + 2)), want(Role::Fin));
+    // Cell 3 has no notes: the eliminated 4 is drawn all the same.
+    let r = geo.cell_rect(3).unwrap();
+    assert_eq!(text(&buf, r), vec!["       ", " 4     ", "       "]);
+    assert_eq!(look((r.x + 1, r.y + 1)), want(Role::Eliminated));
+    assert!(
+        buf[(r.x + 1, r.y + 1)]
+            .modifier
+            .contains(Modifier::CROSSED_OUT)
+    );
+}
+
+fn fg_of_candidate() -> Color {
+    Styles::basic().get(Role::Candidate).fg.unwrap()
+}
+
+/// Compact notes that do not fit keep the step's candidates and drop
+/// others first.
+#[test]
+fn compact_notes_keep_the_step_candidates() {
+    let s = Shape::CLASSIC;
+    let mut g = game(s);
+    for v in 1..=9 {
+        g.toggle_note(1, val(v));
+    }
+    let h = Emphasis {
+        candidates: roles(&[
+            (1, 8, CandidateRole::Eliminated),
+            (1, 9, CandidateRole::Pattern),
+        ]),
+        ..Emphasis::default()
+    };
+    let buf = render(&g, 80, &h, SMALL);
+    let geo = Geometry::new(s, SMALL, 80);
+    assert_eq!(geo.notes_mode(), NotesMode::Compact);
+    let r = geo.cell_rect(1).unwrap();
+    assert_eq!(text(&buf, r).concat(), "1289…");
+    let elim = Styles::basic().get(Role::Eliminated).bg.unwrap();
+    assert_eq!(buf[(r.x + 2, r.y)].bg, elim);
+}
+
+/// Without room for notes, an empty cell takes its most telling role's
+/// style, and shows the value a step places.
+#[test]
+fn tight_cells_take_their_roles_look() {
+    let s = shape(4, 4);
+    let g = game(s);
+    let h = Emphasis {
+        candidates: roles(&[
+            (1, 3, CandidateRole::Placed),
+            (3, 2, CandidateRole::Pattern),
+            (3, 5, CandidateRole::Eliminated),
+        ]),
+        ..Emphasis::default()
+    };
+    let buf = render(&g, 0, &h, SMALL);
+    let geo = Geometry::new(s, SMALL, 0);
+    assert_eq!(geo.notes_mode(), NotesMode::Hidden);
+    let styles = Styles::basic();
+    let r = geo.cell_rect(1).unwrap();
+    assert_eq!(text(&buf, r), vec![" 3"]);
+    assert_eq!(buf[(r.x, r.y)].bg, styles.get(Role::Placed).bg.unwrap());
+    let r = geo.cell_rect(3).unwrap();
+    assert_eq!(text(&buf, r), vec!["  "]);
+    assert_eq!(buf[(r.x, r.y)].bg, styles.get(Role::Eliminated).bg.unwrap());
+}
+
+/// A chain's order is written on the line above each of its cells, in the
+/// chain order style; the tight layout has no such line and shows none.
+#[test]
+fn chain_order_sits_on_the_line_above() {
+    let s = Shape::CLASSIC;
+    let g = game(s);
+    let h = Emphasis {
+        chain: vec![(1, "1".into()), (19, "2,12".into())],
+        ..Emphasis::default()
+    };
+    let buf = render(&g, 80, &h, LARGE);
+    let geo = Geometry::new(s, LARGE, 80);
+    let order = Styles::basic().get(Role::ChainOrder).fg.unwrap();
+    let r = geo.cell_rect(1).unwrap();
+    let above = |r: Rect| -> String { (r.x..r.right()).map(|x| ch(&buf, x, r.y - 1)).collect() };
+    assert_eq!(above(r), "━1━━━━━");
+    assert_eq!(buf[(r.x + 1, r.y - 1)].fg, order);
+    assert_eq!(above(geo.cell_rect(19).unwrap()), "─2,12──");
+    let tight = Rect::new(0, 0, 30, 12);
+    assert_eq!(Geometry::new(s, tight, 0).notes_mode(), NotesMode::Hidden);
+    let buf = render(&g, 0, &h, tight);
+    assert!(buf.content().iter().all(|c| c.fg != order));
+}
+
 #[test]
 fn same_digit_lights_cells_and_notes() {
     let s = Shape::CLASSIC;
@@ -455,7 +584,7 @@ fn highlights_patch_in_order() {
         peers: true,
         same_digit: false,
         conflicts: ConflictDisplay::Unit,
-        hint_units: vec![2 * 9 + 8],
+        hint_units: vec![(2 * 9 + 8, UnitRole::Involved)],
         hint_cells: vec![80, 4],
         ..Emphasis::default()
     };
