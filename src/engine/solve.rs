@@ -197,11 +197,11 @@ impl Engine {
 #[non_exhaustive]
 pub enum Backend {
     /// The method picked per puzzle: the propagation solver alone on grids
-    /// up to 16×16, on traced searches and on searches with a node budget
-    /// (counted in its nodes); on larger grids it first gets a small node
-    /// budget, and a puzzle it does not finish in it is raced: the
-    /// propagation solver and SAT on two threads, the first to finish
-    /// answers and the other is cancelled and joined. See
+    /// below 20×20, on traced searches and on searches with a node budget
+    /// (counted in its nodes, so these stay deterministic); on larger grids
+    /// it first runs alone for 10 ms, and a puzzle it does not finish by
+    /// then is raced: the propagation solver and SAT on two threads, the
+    /// first to finish answers and the other is cancelled and joined. See
     /// [`Solver::last_method`] for which one answered.
     #[default]
     Auto,
