@@ -379,8 +379,9 @@ pub struct Search {
     /// `--timeout`.
     #[command(flatten)]
     pub timeout: Timeout,
-    /// The exact search: `propagation` (the default), `dlx` (Dancing
-    /// Links) or `sat` (the embedded SAT solver, CaDiCaL).
+    /// The exact search: `auto` (the default: picked per puzzle, hard
+    /// big ones raced between propagation and SAT), `propagation`, `dlx`
+    /// (Dancing Links) or `sat` (the embedded SAT solver, CaDiCaL).
     #[arg(long, value_name = "BACKEND")]
     pub backend: Option<Backend>,
     /// Solve with this SAT solver program instead (implies `--backend
@@ -388,6 +389,36 @@ pub struct Search {
     /// competition's format, e.g. `kissat -q` or `cadical -q`.
     #[arg(long, value_name = "COMMAND")]
     pub sat_cmd: Option<String>,
+    /// `--verbose`.
+    #[command(flatten)]
+    pub verbose: Verbose,
+}
+
+/// `--verbose`: a line on standard error for each puzzle saying which
+/// method answered and how long it took.
+#[derive(Debug, Clone, Copy, Default, Args)]
+pub struct Verbose {
+    /// Say on standard error, for each puzzle, which method answered
+    /// (with `auto`: the one picked, or the winner of the race) and its time.
+    #[arg(long, short = 'v')]
+    pub verbose: bool,
+}
+
+impl Verbose {
+    /// Tells which `method` answered the puzzle `at` in `took`, when asked to.
+    pub(crate) fn tell(
+        self,
+        bar: &ProgressBar,
+        at: &impl fmt::Display,
+        method: &str,
+        took: Duration,
+    ) {
+        if self.verbose {
+            bar.suspend(|| {
+                note!("{at}: answered by {method} in {:.3} s", took.as_secs_f64());
+            });
+        }
+    }
 }
 
 impl Search {
@@ -444,6 +475,17 @@ impl Exact {
         match self {
             Exact::Engine(s) => Ok(s.run(puzzle, limit, limits, &mut NoTrace)),
             Exact::Program(p) => p.run(puzzle, limit, limits, &mut NoTrace),
+        }
+    }
+
+    /// Which method gave the last answer: `propagation`, `sat (won the
+    /// race)`, `sat-cmd`.
+    pub fn method(&self) -> String {
+        match self {
+            Exact::Engine(s) => s
+                .last_method()
+                .map_or_else(|| "nothing yet".to_string(), |m| m.to_string()),
+            Exact::Program(_) => "sat-cmd".to_string(),
         }
     }
 }

@@ -19,5 +19,5 @@ pub use grid::{Cell, Conflict, Grid, GridError, Puzzle, Value};
 pub use level::{Level, LevelError};
 pub use limits::{Limits, StopReason};
 pub use shape::{Shape, ShapeError};
-pub use solve::{Backend, BackendError, Count, Outcome, Solver, sat, solve};
+pub use solve::{Backend, BackendError, Count, Method, Outcome, Solver, sat, solve};
 pub use trace::{NoTrace, Reason, TraceEvent, TraceSink};

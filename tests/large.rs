@@ -129,6 +129,26 @@ fn n100_on_sat() {
     solve_large_on(Backend::Sat, "rkkautsar_sudoku-100-1.txt", 100, true);
 }
 
+/// The default (`Backend::Auto`) answers the instances the propagation
+/// solver cannot finish as SAT does: its race lets SAT win them. 64-2
+/// has more than one solution, and the default says so.
+#[test]
+fn hard_instances_on_the_default() {
+    solve_large_on(Backend::Auto, "rkkautsar_sudoku-81-1.txt", 81, true);
+    solve_large_on(Backend::Auto, "rkkautsar_sudoku-100-1.txt", 100, true);
+    let Some(path) = common::shared("large/rkkautsar_sudoku-64-2.txt") else {
+        return;
+    };
+    let p = &common::read_all(&path)[0];
+    let limits = Limits::timeout(Duration::from_secs(600));
+    let mut auto = Solver::new();
+    let r = auto.count(p, 2, &limits);
+    assert_eq!((r.solutions, r.stopped), (2, None), "64-2");
+    assert!(r.witnesses.iter().all(|w| p.is_solved_by(w)), "64-2");
+    let sat = Solver::with_backend(Backend::Sat).count(p, 2, &limits);
+    assert_eq!((sat.solutions, sat.exact), (r.solutions, r.exact), "64-2");
+}
+
 /// Runs `limits` on a large instance and returns how the search stopped and
 /// how long it ran after `after` (the moment the cancel flag was raised or
 /// the deadline passed).
@@ -175,5 +195,33 @@ fn deadline_stops_large_searches() {
         };
         println!("{name}: deadline honoured {late:?} after it passed");
         assert_eq!(stopped, Some(StopReason::Deadline), "{name}");
+    }
+}
+
+/// The default's race stops on a cancel and on a deadline at 225×225
+/// (while SAT loads its 3.5 million clauses, and later) and at 64×64,
+/// and says which stopped it; both racers are joined before it returns.
+#[test]
+fn the_default_stops_on_cancel_and_deadline() {
+    for (name, after) in [
+        ("rkkautsar_sudoku-225-1.txt", 500),
+        ("rkkautsar_sudoku-225-1.txt", 3000),
+        ("rkkautsar_sudoku-64-1.txt", 400),
+    ] {
+        let flag = Arc::new(AtomicBool::new(false));
+        let limits = Limits::none().with_cancel(Arc::clone(&flag));
+        let cancel = Some((flag, Duration::from_millis(after)));
+        let Some((r, late)) = common::stop_on_large(Backend::Auto, 2, name, limits, cancel) else {
+            return;
+        };
+        println!("{name}: cancel honoured {late:?} after the flag");
+        assert_eq!(r.stopped, Some(StopReason::Cancelled), "{name}");
+        assert!(!r.exact, "{name}");
+    }
+    let limits = Limits::timeout(Duration::from_millis(400));
+    let name = "rkkautsar_sudoku-64-1.txt";
+    if let Some((r, late)) = common::stop_on_large(Backend::Auto, 2, name, limits, None) {
+        println!("{name}: deadline honoured {late:?} after it passed");
+        assert_eq!(r.stopped, Some(StopReason::Deadline), "{name}");
     }
 }

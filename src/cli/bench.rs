@@ -3,6 +3,7 @@
 //! files it also runs the `sudoku` crate (opt-in feature `peer-sudoku`) on the same
 //! puzzles in the same run and prints the ratio to the first backend.
 
+use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, BufReader, Write};
 use std::path::PathBuf;
@@ -40,7 +41,8 @@ pub struct BenchArgs {
     #[arg(long)]
     first: bool,
     /// The exact backend to time (repeat for several, each on every
-    /// file, in the same run); the default is the propagation solver.
+    /// file, in the same run); the default is `auto`, which picks per
+    /// puzzle (the methods that answered are listed after each row).
     #[arg(long = "backend", value_name = "BACKEND")]
     backends: Vec<Backend>,
     /// Also time an external SAT program on the same puzzles, run as
@@ -98,7 +100,7 @@ pub fn run(args: &BenchArgs) -> Result<Status, CliError> {
     // before any file is read.
     let mut contenders: Vec<(String, Exact)> = Vec::new();
     let backends = if args.backends.is_empty() && args.sat_cmds.is_empty() {
-        vec![Backend::Propagation]
+        vec![Backend::Auto]
     } else {
         args.backends.clone()
     };
@@ -169,8 +171,11 @@ pub fn run(args: &BenchArgs) -> Result<Status, CliError> {
         for (k, (what, solver)) in contenders.iter_mut().enumerate() {
             let bar = progress("timing");
             let mut failure = None;
+            // Which method answered how many puzzles, in the last pass.
+            let mut methods: BTreeMap<String, usize> = BTreeMap::new();
             let ours = time_passes(puzzles.len(), min_time, || {
                 let (mut unique, mut stopped) = (0, 0);
+                methods.clear();
                 for p in &puzzles {
                     let limits = args.timeout.limits();
                     let r = match solver.run(p, limit, &limits) {
@@ -180,6 +185,7 @@ pub fn run(args: &BenchArgs) -> Result<Status, CliError> {
                             break;
                         }
                     };
+                    *methods.entry(solver.method()).or_default() += 1;
                     if r.stopped.is_some() {
                         stopped += 1;
                     } else if r.conflicts.is_empty() && r.count == 1 && (args.first || r.exhausted)
@@ -244,6 +250,8 @@ pub fn run(args: &BenchArgs) -> Result<Status, CliError> {
                 ours.unique,
                 ours.puzzles
             );
+            let answered: Vec<String> = methods.iter().map(|(m, k)| format!("{m} {k}")).collect();
+            note!("{name} [{what}]: answered by {}", answered.join(", "));
             if ours.stopped > 0 {
                 note!(
                     "{name} [{what}]: {} puzzles stopped by the {} s timeout (their time counts in the average)",

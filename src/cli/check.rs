@@ -8,7 +8,7 @@ use clap::Args;
 use crate::engine::{NoTrace, Outcome, Solver};
 
 use super::solve::describe;
-use super::{CliError, Input, Status, Tally, Timeout, progress};
+use super::{CliError, Input, Status, Tally, Timeout, Verbose, progress};
 
 /// Arguments of `check`.
 #[derive(Debug, Args)]
@@ -20,6 +20,8 @@ pub struct CheckArgs {
     /// Also print a line for every good puzzle.
     #[arg(long)]
     all: bool,
+    #[command(flatten)]
+    verbose: Verbose,
 }
 
 /// Runs `check`: one line per puzzle, `ok` or what is wrong. Output that
@@ -39,13 +41,18 @@ pub fn run(args: &CheckArgs) -> Result<Status, CliError> {
             continue;
         };
         let line = reader.last_line();
+        let started = std::time::Instant::now();
         let outcome = solver.solve(&puzzle, &args.timeout.limits(), &mut NoTrace);
-        bar.inc(1);
         let head = format!(
             "{name}: puzzle {} (line {line}, {})",
             tally.puzzles,
             puzzle.shape()
         );
+        let method = solver
+            .last_method()
+            .map_or_else(String::new, |m| m.to_string());
+        args.verbose.tell(&bar, &head, &method, started.elapsed());
+        bar.inc(1);
         let written = match outcome {
             Outcome::Solved(_) => {
                 good += 1;

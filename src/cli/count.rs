@@ -10,7 +10,8 @@ use super::{CliError, Input, Search, Status, Tally, progress};
 #[derive(Debug, Args)]
 #[command(
     mut_arg("backend", |a| a.help(
-        "The exact search: `propagation` (the default), `dlx` (Dancing Links) or `sat` \
+        "The exact search: `auto` (the default: picked per puzzle, hard big ones raced \
+         between propagation and SAT), `propagation`, `dlx` (Dancing Links) or `sat` \
          (the embedded SAT solver, CaDiCaL, counting with blocking clauses)"
     )),
     mut_arg("sat_cmd", |a| a.help(
@@ -45,6 +46,7 @@ pub fn run(args: &CountArgs) -> Result<Status, CliError> {
         };
         let at = tally.at(reader.last_line());
         let limits = args.search.timeout.limits();
+        let started = std::time::Instant::now();
         let c = exact
             .run(&puzzle, args.limit.max(1), &limits)
             .map_err(|source| CliError::Solver {
@@ -52,6 +54,9 @@ pub fn run(args: &CountArgs) -> Result<Status, CliError> {
                 source,
             })?
             .into_count();
+        args.search
+            .verbose
+            .tell(&bar, &at, &exact.method(), started.elapsed());
         bar.inc(1);
         let text = if !c.conflicts.is_empty() {
             bar.suspend(|| {

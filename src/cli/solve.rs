@@ -43,12 +43,16 @@ pub fn run(args: &SolveArgs) -> Result<Status, CliError> {
         let at = tally.at(reader.last_line());
         let out_format = args.format.or(reader.format()).unwrap_or(Format::Line);
         let limits = args.search.timeout.limits();
+        let started = std::time::Instant::now();
         let r = exact
             .run(&puzzle, if args.first { 1 } else { 2 }, &limits)
             .map_err(|source| CliError::Solver {
                 at: at.clone(),
                 source,
             })?;
+        args.search
+            .verbose
+            .tell(&bar, &at, &exact.method(), started.elapsed());
         let solution = if args.first {
             if !r.conflicts.is_empty() {
                 Err(Outcome::InvalidGivens(r.conflicts))

@@ -8,8 +8,11 @@
 //! to the dedicated kernel (`solve/nine.rs`) instead, which is about ten
 //! times faster; a trace always comes from the propagation solver.
 //! [`Backend`] picks another search: Dancing Links (`solve/dlx.rs`) or
-//! SAT ([`sat`]).
+//! SAT ([`sat`]). The default, [`Backend::Auto`], picks per puzzle
+//! (`solve/auto.rs`): propagation alone on small grids and on easy big
+//! ones, otherwise propagation and SAT raced on two threads.
 
+mod auto;
 pub(crate) mod dlx;
 pub(crate) mod nine;
 pub(crate) mod propagate;
@@ -182,16 +185,29 @@ impl Engine {
     fn shape(&self) -> Shape {
         on_engine!(self, s => s.shape())
     }
+
+    /// An untraced propagation search.
+    fn run(&mut self, puzzle: &Puzzle, limit: u64, limits: &Limits) -> RawResult {
+        on_engine!(self, s => s.run(puzzle, limit, limits, &mut crate::engine::trace::NoTrace))
+    }
 }
 
 /// The exact search a [`Solver`] runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[non_exhaustive]
 pub enum Backend {
+    /// The method picked per puzzle: the propagation solver alone on grids
+    /// below 20×20, on traced searches and on searches with a node budget
+    /// (counted in its nodes, so these stay deterministic); on larger grids
+    /// it first runs alone for 10 ms, and a puzzle it does not finish by
+    /// then is raced: the propagation solver and SAT on two threads, the
+    /// first to finish answers and the other is cancelled and joined. See
+    /// [`Solver::last_method`] for which one answered.
+    #[default]
+    Auto,
     /// Singles to a fixed point, then search on the most constrained
     /// choice, on an undo trail; classic 9×9 on a dedicated kernel when
     /// untraced.
-    #[default]
     Propagation,
     /// Knuth's Algorithm X with dancing links.
     DancingLinks,
@@ -201,12 +217,22 @@ pub enum Backend {
 }
 
 impl Backend {
-    /// Every backend, in order.
+    /// Every concrete search, in order ([`Backend::Auto`] picks among
+    /// these).
     pub const ALL: [Backend; 3] = [Backend::Propagation, Backend::DancingLinks, Backend::Sat];
+
+    /// Every name the command line takes: [`Backend::Auto`], then [`ALL`](Backend::ALL).
+    pub const CHOICES: [Backend; 4] = [
+        Backend::Auto,
+        Backend::Propagation,
+        Backend::DancingLinks,
+        Backend::Sat,
+    ];
 
     /// The name used on the command line.
     pub fn name(self) -> &'static str {
         match self {
+            Backend::Auto => "auto",
             Backend::Propagation => "propagation",
             Backend::DancingLinks => "dlx",
             Backend::Sat => "sat",
@@ -229,9 +255,9 @@ pub enum BackendError {
     },
 }
 
-/// `propagation, dlx, sat`.
+/// `auto, propagation, dlx, sat`.
 fn backend_names() -> String {
-    let names: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
+    let names: Vec<&str> = Backend::CHOICES.iter().map(|b| b.name()).collect();
     names.join(", ")
 }
 
@@ -239,7 +265,7 @@ impl std::str::FromStr for Backend {
     type Err = BackendError;
     /// The backend with this name, ignoring case and surrounding spaces.
     fn from_str(s: &str) -> Result<Backend, BackendError> {
-        Backend::ALL
+        Backend::CHOICES
             .into_iter()
             .find(|b| b.name().eq_ignore_ascii_case(s.trim()))
             .ok_or_else(|| BackendError::Unknown {
@@ -255,6 +281,30 @@ pub struct Solver {
     /// Whether untraced 9×9 searches use the 9×9 kernel.
     kernel: bool,
     backend: Backend,
+    /// Which search gave the last answer.
+    last: Option<Method>,
+}
+
+/// Which search gave a [`Solver`]'s answer ([`Solver::last_method`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Method {
+    /// The concrete search that answered (never [`Backend::Auto`]).
+    pub backend: Backend,
+    /// True when it answered a race ([`Backend::Auto`] on a hard puzzle):
+    /// it finished first and the other was cancelled.
+    pub raced: bool,
+}
+
+/// `propagation`, `sat (won the race)`.
+impl std::fmt::Display for Method {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.backend.name())?;
+        if self.raced {
+            f.write_str(" (won the race)")?;
+        }
+        Ok(())
+    }
 }
 
 impl Default for Solver {
@@ -262,7 +312,8 @@ impl Default for Solver {
         Solver {
             engine: None,
             kernel: true,
-            backend: Backend::Propagation,
+            backend: Backend::Auto,
+            last: None,
         }
     }
 }
@@ -273,6 +324,7 @@ impl std::fmt::Debug for Solver {
             .field("shape", &self.engine.as_ref().map(Engine::shape))
             .field("kernel", &self.kernel)
             .field("backend", &self.backend)
+            .field("last", &self.last)
             .finish()
     }
 }
@@ -289,8 +341,15 @@ impl Solver {
     pub fn propagation_only() -> Solver {
         Solver {
             kernel: false,
+            backend: Backend::Propagation,
             ..Solver::default()
         }
+    }
+
+    /// Which search gave the last answer (`None` before the first): for
+    /// [`Backend::Auto`] the one it picked or the winner of its race.
+    pub fn last_method(&self) -> Option<Method> {
+        self.last
     }
 
     /// A solver on `backend`.
@@ -322,11 +381,46 @@ impl Solver {
         limits: &Limits,
         sink: &mut S,
     ) -> RawResult {
+        let single = |backend| {
+            Some(Method {
+                backend,
+                raced: false,
+            })
+        };
         match self.backend {
-            Backend::DancingLinks => return dlx::run(puzzle, limit, limits, sink),
-            Backend::Sat => return sat::run(puzzle, limit, limits, sink),
-            Backend::Propagation => {}
+            Backend::DancingLinks => {
+                self.last = single(Backend::DancingLinks);
+                dlx::run(puzzle, limit, limits, sink)
+            }
+            Backend::Sat => {
+                self.last = single(Backend::Sat);
+                sat::run(puzzle, limit, limits, sink)
+            }
+            Backend::Propagation => {
+                self.last = single(Backend::Propagation);
+                self.propagate(puzzle, limit, limits, sink)
+            }
+            Backend::Auto => {
+                if S::ENABLED || limits.node_budget.is_some() || !auto::may_race(puzzle.shape()) {
+                    self.last = single(Backend::Propagation);
+                    return self.propagate(puzzle, limit, limits, sink);
+                }
+                let (r, method) = auto::run(self, puzzle, limit, limits);
+                self.last = Some(method);
+                r
+            }
         }
+    }
+
+    /// The propagation solver (the 9×9 kernel for an untraced classic
+    /// search unless [`propagation_only`](Solver::propagation_only)).
+    fn propagate<S: TraceSink>(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: u64,
+        limits: &Limits,
+        sink: &mut S,
+    ) -> RawResult {
         if !S::ENABLED && self.kernel && puzzle.shape() == Shape::CLASSIC {
             return run_nine(puzzle, limit, limits);
         }
@@ -544,14 +638,14 @@ mod tests {
 
     #[test]
     fn backend_names_round_trip() {
-        for b in Backend::ALL {
+        for b in Backend::CHOICES {
             assert_eq!(b.name().parse::<Backend>(), Ok(b));
             assert_eq!(format!(" {} ", b.name().to_uppercase()).parse(), Ok(b));
         }
         let e = "foo".parse::<Backend>().unwrap_err();
         assert_eq!(
             e.to_string(),
-            "unknown solver backend `foo`; expected one of: propagation, dlx, sat"
+            "unknown solver backend `foo`; expected one of: auto, propagation, dlx, sat"
         );
     }
 

@@ -72,6 +72,8 @@ impl WatchSolver {
             WatchSolver::Exact(Backend::Propagation) => "Propagation and backtracking",
             WatchSolver::Exact(Backend::DancingLinks) => "Dancing Links (Algorithm X)",
             WatchSolver::Exact(Backend::Sat) => "SAT (CaDiCaL): the model as it comes",
+            // Not in the menu (`all`): traced, it is the propagation solver.
+            WatchSolver::Exact(Backend::Auto) => "Automatic: propagation when traced",
         }
     }
 }
