@@ -1766,7 +1766,7 @@ fn a_click_chooses_in_the_settings_the_saves_and_the_watch_menu() {
 /// easy whatever level was picked before, a 6×6 goes up to hard.
 #[test]
 fn the_new_game_dialog_offers_the_levels_each_size_has() {
-    use dekadoku::engine::generate::levels_for;
+    use dekadoku::engine::generate::{levels_for, nearest_level};
     let mut a = app();
     a.update(key(KeyCode::Enter)); // New game dialog (9×9, medium)
     let Screen::NewGame { .. } = a.screen else {
@@ -1780,15 +1780,17 @@ fn the_new_game_dialog_offers_the_levels_each_size_has() {
         unreachable!()
     };
     assert_eq!(*level, Level::Expert);
-    // Size row: to the smallest sizes; the level follows.
+    // Size row: through every size and back; the level picked is kept
+    // (each size shows the nearest it has).
     a.update(key(KeyCode::Up));
     for _ in 0..12 {
         a.update(key(KeyCode::Left));
-        let Screen::NewGame { size, level, .. } = &a.screen else {
-            unreachable!()
-        };
-        assert!(levels_for(*size).contains(level), "{size:?} {level:?}");
     }
+    let Screen::NewGame { size, level, .. } = &a.screen else {
+        unreachable!()
+    };
+    assert_eq!(*level, Level::Expert, "passing 4×4 keeps the level picked");
+    assert!(levels_for(*size).contains(&nearest_level(*size, *level)));
     for _ in 0..12 {
         a.update(key(KeyCode::Left));
         let Screen::NewGame { size, .. } = &a.screen else {
@@ -1804,6 +1806,17 @@ fn the_new_game_dialog_offers_the_levels_each_size_has() {
         let Screen::NewGame { level, .. } = &a.screen else {
             unreachable!()
         };
-        assert_eq!(*level, Level::Easy, "a 4×4 is easy only");
+        assert_eq!(
+            nearest_level(Shape::square(2).unwrap(), *level),
+            Level::Easy,
+            "a 4×4 is easy only"
+        );
     }
+    // Enter on the 4×4 asks for an easy puzzle.
+    let fx = a.update(key(KeyCode::Enter));
+    assert!(
+        fx.iter()
+            .any(|e| matches!(e, Effect::Start(j) if format!("{:?}", j.kind).contains("Easy"))),
+        "{fx:?}"
+    );
 }

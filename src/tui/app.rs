@@ -145,7 +145,8 @@ pub enum Screen {
     NewGame {
         /// The size, one of [`MENU_SIZES`].
         size: Shape,
-        /// The level.
+        /// The level picked (the dialog shows and plays the nearest one
+        /// the size offers: `generate::nearest_level`).
         level: Level,
         /// The row the arrows change.
         row: NewGameRow,

@@ -151,7 +151,8 @@ pub fn draw(frame: &mut Frame, app: &App) {
         Screen::Playing => draw_play(frame, app, area),
         Screen::Start { sel } => menus::draw_start(frame, app, area, *sel),
         Screen::NewGame { size, level, row } => {
-            menus::draw_new_game(frame, app, body, *size, *level, *row)
+            let level = crate::engine::generate::nearest_level(*size, *level);
+            menus::draw_new_game(frame, app, body, *size, level, *row)
         }
         Screen::Working { what, .. } => {
             let lines = vec![

@@ -232,10 +232,10 @@ impl App {
                 *row = cycle_enum(*row, cmd == Command::MoveDown)
             }
             // Each size offers only the levels its puzzles can have (4×4
-            // easy only, 6×6 up to hard): the level follows the size.
+            // easy only, 6×6 up to hard): the dialog shows and plays the
+            // nearest to the level picked, which passing 4×4 does not forget.
             (Command::MoveLeft | Command::MoveRight, NewGameRow::Size) => {
                 *size = cycle(&MENU_SIZES, *size, cmd == Command::MoveRight);
-                *level = nearest_level(*size, *level);
             }
             (Command::MoveLeft | Command::MoveRight, NewGameRow::Level) => {
                 let offered = levels_for(*size);
@@ -246,7 +246,7 @@ impl App {
                 )
             }
             (Command::Confirm, _) => {
-                let (s, l) = (*size, *level);
+                let (s, l) = (*size, nearest_level(*size, *level));
                 self.new_game(s, l, fx)
             }
             (Command::Cancel, _) => {
@@ -378,7 +378,7 @@ pub(super) fn new_game_screen(shape: Shape, level: Level) -> Screen {
     };
     Screen::NewGame {
         size,
-        level: nearest_level(size, level),
+        level,
         row: NewGameRow::Size,
     }
 }
