@@ -111,11 +111,7 @@ fn a_named_save_loads_end_to_end() {
     let dir = tmp.path();
     let name = format!("dekadoku-load-{}", std::process::id());
     let s = game(dir, &name);
-    s.wait_for("the start menu", |t| t.contains("New game"));
-    s.keys(&["Enter"]);
-    s.wait_for("the new-game dialog", |t| t.contains("9×9"));
-    s.keys(&["Enter"]);
-    s.wait_for("the board", |t| t.contains("filled") && t.contains('┏'));
+    s.new_9x9();
     s.keys(&["5"]);
     s.wait_for("the move", |t| t.contains("moves    1"));
     s.keys(&["7"]);

@@ -68,11 +68,7 @@ fn play_save_quit_and_continue_in_a_real_terminal() {
 
 /// Starts a new 9×9 game and enters one digit; the screen after it.
 fn one_move(s: &Tmux) -> String {
-    s.wait_for("the start menu", |t| t.contains("New game"));
-    s.keys(&["Enter"]);
-    s.wait_for("the new-game dialog", |t| t.contains("9×9"));
-    s.keys(&["Enter"]);
-    s.wait_for("the board", |t| t.contains("filled") && t.contains('┏'));
+    s.new_9x9();
     s.keys(&["5"]);
     s.wait_settled("the move", |t| t.contains("moves    1"))
 }
@@ -290,11 +286,7 @@ fn the_help_scrolls_to_its_quit_line_at_80x24() {
     let name = format!("dekadoku-e2e-help-{}", std::process::id());
     let s = game(tmp.path(), &name, "");
     s.resize_to(80, 24);
-    s.wait_for("the start menu", |t| t.contains("New game"));
-    s.keys(&["Enter"]);
-    s.wait_for("the new-game dialog", |t| t.contains("9×9"));
-    s.keys(&["Enter"]);
-    s.wait_for("the board", |t| t.contains("filled") && t.contains('┏'));
+    s.new_9x9();
     s.keys(&["?"]);
     let first = s.wait_settled("the help", |t| {
         t.contains(" Keys ") && t.contains("↓ lines")

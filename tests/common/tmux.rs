@@ -73,6 +73,16 @@ impl Tmux {
         assert!(ok, "tmux resize-window failed");
     }
 
+    /// From the start menu (New game focused) through the new-game dialog
+    /// (9×9 by default) to the board of a new game; the screen then.
+    pub fn new_9x9(&self) -> String {
+        self.wait_for("the start menu", |t| t.contains("New game"));
+        self.keys(&["Enter"]);
+        self.wait_for("the new-game dialog", |t| t.contains("9×9"));
+        self.keys(&["Enter"]);
+        self.wait_for("the board", |t| t.contains("filled") && t.contains('┏'))
+    }
+
     /// Sends keys, one `send-keys` each (tmux key names: `Enter`, `C-p`…).
     pub fn keys(&self, keys: &[&str]) {
         for k in keys {
