@@ -1703,6 +1703,36 @@ fn the_mouse_chooses_menu_items_and_enters_digits_from_the_bar() {
     assert_eq!(notes, [2]);
 }
 
+/// A click on a magnified cell moves the cursor there: the 16×16 at
+/// 100×32 shows its notes in the magnifier, not on the board.
+#[test]
+fn a_click_in_the_magnifier_moves_the_cursor() {
+    use dekadoku::tui::layout::ZoomPlan;
+    let p = Puzzle::empty(Shape::square(4).unwrap());
+    let mut a = playing(Game::new(&p, None, Origin::default()));
+    a.update(Action::Resize(100, 32));
+    a.config.play.mouse = true;
+    press(&mut a, "f");
+    goto(&mut a, 0);
+    let mut t = Terminal::new(TestBackend::new(100, 32)).unwrap();
+    t.draw(|f| dekadoku::tui::ui::draw(f, &a)).unwrap();
+    let plan = a.zoomed.borrow().clone().expect("the magnifier is drawn");
+    let ZoomPlan::Grid(grid) = &plan else {
+        panic!("the cursor's box as a grid: {plan:?}")
+    };
+    // Box 1 of a 16×16: the cell in its last row and column is r4c4.
+    let r = grid.cell_rect(3, 3);
+    assert_eq!(plan.cell_at(r.x, r.y), Some(3 * 16 + 3));
+    a.update(Action::Click { x: r.x + 1, y: r.y });
+    assert_eq!(a.cursor, 3 * 16 + 3);
+    // Outside any magnified cell (its label column) nothing moves.
+    a.update(Action::Click {
+        x: grid.cell_rect(0, 0).x - 2,
+        y: r.y,
+    });
+    assert_eq!(a.cursor, 3 * 16 + 3);
+}
+
 /// A click chooses in every list: a setting (changed, as Enter does), a
 /// save (loaded), a solver to watch (started).
 #[test]

@@ -326,6 +326,9 @@ pub struct App {
     /// The part of the side panel the digit bar was last drawn at the foot
     /// of (none: no bar), for clicks on it.
     pub digit_panel: std::cell::Cell<Option<ratatui::layout::Rect>>,
+    /// What the magnifier last drew and where (none: not shown), so a
+    /// click on a magnified cell moves the cursor there.
+    pub zoomed: std::cell::RefCell<Option<crate::tui::layout::ZoomPlan>>,
     /// The named save being loaded (Load), until it arrives.
     loading: Option<String>,
     /// The named save the game in play came from (Load, or Save as), and
@@ -379,6 +382,7 @@ impl App {
             notice: None,
             status_rows: std::cell::Cell::new(1),
             digit_panel: std::cell::Cell::new(None),
+            zoomed: std::cell::RefCell::new(None),
             loading: None,
             named: None,
             quitting: false,

@@ -628,8 +628,8 @@ fn legend(app: &App, e: &Emphasis) -> Option<Line<'static>> {
         return None;
     }
     let word = |r: Role| match r {
-        Role::UnitBase => "base",
-        Role::UnitCover => "cover",
+        Role::UnitBase => "b base",
+        Role::UnitCover => "c cover",
         Role::ChainOrder => "chain order",
         Role::Eliminated => "removed",
         Role::Placed => "placed",
@@ -715,6 +715,9 @@ fn draw_play(frame: &mut Frame, app: &App, area: Rect) {
     };
     let wanted = focus.is_some() || zoom::has_notes(g);
     app.digit_panel.set(None);
+    *app.zoomed.borrow_mut() = zoom::placement(&zoomed, &parts, wanted)
+        .0
+        .and_then(|r| zoomed.plan(r));
     let Some(panel) = zoom::draw(frame, zoomed, &parts, wanted) else {
         return;
     };
@@ -764,7 +767,9 @@ fn draw_play(frame: &mut Frame, app: &App, area: Rect) {
         ]));
     }
     if let Some(h) = &app.hint {
-        let text = if h.stage >= 2 {
+        // Under the magnifier the panel is short: the status line below
+        // the board holds the whole text, the panel the name and legend.
+        let text = if h.stage >= 2 && !short {
             h.hint.explain(g)
         } else {
             h.hint.title()

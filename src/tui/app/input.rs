@@ -169,7 +169,11 @@ impl App {
                 // The digit bar where it was last drawn (the magnifier may
                 // have taken the foot of the panel).
                 let panel = self.digit_panel.get();
-                if let Some(c) = Geometry::new(g.shape(), board, self.cursor).cell_at(x, y) {
+                let magnified = self.zoomed.borrow().as_ref().and_then(|z| z.cell_at(x, y));
+                if let Some(c) = Geometry::new(g.shape(), board, self.cursor)
+                    .cell_at(x, y)
+                    .or(magnified)
+                {
                     self.cursor = c;
                     self.drop_typed();
                     return;

@@ -377,6 +377,20 @@ impl ZoomPlan {
         }
     }
 
+    /// The board cell drawn at screen (x, y): a cell of the grid, or a
+    /// cell's line in the list.
+    pub fn cell_at(&self, x: u16, y: u16) -> Option<usize> {
+        match self {
+            ZoomPlan::Grid(g) => g.cell_at(x, y),
+            ZoomPlan::List(l) => {
+                let (w, _) = l.size();
+                let k = usize::from(y.checked_sub(l.y)?);
+                let inside = (l.x..l.x.saturating_add(w)).contains(&x);
+                (inside && k >= 1).then(|| l.shown.get(k - 1).copied())?
+            }
+        }
+    }
+
     /// The plan for the cells a step names and the units it reasons
     /// about, in `area`: the grid of the rows and columns of those cells
     /// and units (a hidden single's whole box) when it fits; else of the

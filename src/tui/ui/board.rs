@@ -412,6 +412,63 @@ impl BoardView<'_> {
         }
     }
 
+    /// Marks a fish's base and cover lines where they meet the board's
+    /// frame, `b` and `c` (lower case: values are capitals) (a row on the left and right edges, a column on
+    /// the top and bottom edges, a box on the thin line crossings inside
+    /// it), so they read apart without colour too, where tints do not
+    /// show.
+    fn draw_unit_marks(&self, g: &Geometry, buf: &mut Buffer) {
+        let shape = g.shape;
+        let n = shape.n();
+        let (x_end, y_end) = (g.x.total() - 1, g.y.total() - 1);
+        for &(u, role) in &self.emphasis.hint_units {
+            let mark = match role {
+                UnitRole::Base => 'b',
+                UnitRole::Cover => 'c',
+                UnitRole::Involved => continue,
+            };
+            let style = self
+                .styles
+                .get(Role::BoxBorder)
+                .patch(self.styles.get(unit_role(role)));
+            let mut spots: Vec<(usize, usize)> = Vec::new();
+            let i = u % n;
+            match u / n {
+                0 => {
+                    let by = g.y.start(i) + g.y.inner / 2;
+                    spots.extend([(0, by), (x_end, by)]);
+                }
+                1 => {
+                    let bx = g.x.start(i) + g.x.inner / 2;
+                    spots.extend([(bx, 0), (bx, y_end)]);
+                }
+                2 => {
+                    // The thin crossings inside the box (none in tight layouts).
+                    let (br, bc) = (shape.box_rows(), shape.box_cols());
+                    let (top, left) = (
+                        (i / shape.boxes_per_row()) * br,
+                        (i % shape.boxes_per_row()) * bc,
+                    );
+                    for r in top + 1..top + br {
+                        for c in left + 1..left + bc {
+                            let (bx, by) = (g.x.start(c) - 1, g.y.start(r) - 1);
+                            let thin = |slot: Option<Slot>| slot == Some(Slot::Line(Weight::Light));
+                            if thin(g.x.slot(bx)) && thin(g.y.slot(by)) {
+                                spots.push((bx, by));
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+            for (bx, by) in spots {
+                if let (Some(sx), Some(sy)) = (g.x.screen(bx), g.y.screen(by)) {
+                    put(buf, sx, sy, mark, style);
+                }
+            }
+        }
+    }
+
     /// Writes each chain cell's place in the chain on the line above the
     /// cell (there is a line above every cell when notes are shown; the
     /// tight layout has none, and shows no order).
@@ -481,6 +538,7 @@ impl Widget for BoardView<'_> {
                 self.draw_cell(&g, shape.cell_at(row, col), &ctx, buf);
             }
         }
+        self.draw_unit_marks(&g, buf);
         self.draw_chain(&g, buf);
     }
 }

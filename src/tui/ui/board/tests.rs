@@ -537,6 +537,64 @@ fn chain_order_sits_on_the_line_above() {
 }
 
 #[test]
+fn base_and_cover_lines_are_marked_on_the_frame() {
+    let s = Shape::CLASSIC;
+    let g = game(s);
+    // Row 3 a base line, column 5 a cover line, box 5 a base too.
+    let h = Emphasis {
+        hint_units: vec![
+            (2, UnitRole::Base),
+            (9 + 4, UnitRole::Cover),
+            (18 + 4, UnitRole::Base),
+            (18 + 8, UnitRole::Involved),
+        ],
+        ..Emphasis::default()
+    };
+    let geo = Geometry::new(s, LARGE, 80);
+    let (r3, c5) = (geo.cell_rect(2 * 9).unwrap(), geo.cell_rect(4).unwrap());
+    let mid_y = r3.y + r3.height / 2;
+    let mid_x = c5.x + c5.width / 2;
+    let buf = render(&g, 80, &h, LARGE);
+    let (right, bottom) = (
+        geo.x.screen(geo.x.total() - 1).unwrap(),
+        geo.y.screen(geo.y.total() - 1).unwrap(),
+    );
+    // A row on the left and right edges, a column on the top and bottom.
+    assert_eq!(ch(&buf, 0, mid_y), "b");
+    assert_eq!(ch(&buf, right, mid_y), "b");
+    assert_eq!(ch(&buf, mid_x, 0), "c");
+    assert_eq!(ch(&buf, mid_x, bottom), "c");
+    // A box on its four thin crossings; the involved box 9 has none.
+    let marks = |r: std::ops::Range<u16>, cols: std::ops::Range<u16>, m: &str| {
+        r.flat_map(|y| cols.clone().map(move |x| (x, y)))
+            .filter(|&(x, y)| ch(&buf, x, y) == m)
+            .count()
+    };
+    let b5 = geo.cell_rect(3 * 9 + 3).unwrap();
+    let b5_end = geo.cell_rect(5 * 9 + 5).unwrap();
+    assert_eq!(marks(b5.y..b5_end.bottom(), b5.x..b5_end.right(), "b"), 4);
+    let total =
+        marks(0..LARGE.height, 0..LARGE.width, "b") + marks(0..LARGE.height, 0..LARGE.width, "c");
+    assert_eq!(total, 2 + 2 + 4);
+    // Without colour, the marks are what tells base from cover.
+    let mono = Styles::basic().monochrome();
+    let mut buf2 = Buffer::empty(LARGE);
+    BoardView {
+        game: &g,
+        cursor: 80,
+        styles: &mono,
+        emphasis: &h,
+    }
+    .render(LARGE, &mut buf2);
+    assert_eq!(buf2[(0, mid_y)].symbol(), "b");
+    assert_eq!(buf2[(mid_x, 0)].symbol(), "c");
+    assert!(buf2.content().iter().all(|c| c.bg == Color::Reset));
+    // Nothing marked without a step.
+    let buf = render(&g, 80, &Emphasis::default(), LARGE);
+    assert_eq!(ch(&buf, 0, mid_y), "┃");
+}
+
+#[test]
 fn same_digit_lights_cells_and_notes() {
     let s = Shape::CLASSIC;
     let mut g = game(s);
