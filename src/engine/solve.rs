@@ -10,7 +10,7 @@
 //! [`Backend`] picks another search: Dancing Links (`solve/dlx.rs`) or
 //! SAT ([`sat`]). The default, [`Backend::Auto`], picks per puzzle
 //! (`solve/auto.rs`): propagation alone on small grids and on easy big
-//! ones, otherwise propagation and SAT raced on two threads.
+//! ones, otherwise SAT (or, counting past two, the two raced).
 
 mod auto;
 pub(crate) mod dlx;
@@ -200,9 +200,10 @@ pub enum Backend {
     /// below 20×20, on traced searches and on searches with a node budget
     /// (counted in its nodes, so these stay deterministic); on larger grids
     /// it first runs alone for 10 ms, and a puzzle it does not finish by
-    /// then is raced: the propagation solver and SAT on two threads, the
-    /// first to finish answers and the other is cancelled and joined. See
-    /// [`Solver::last_method`] for which one answered.
+    /// then goes to SAT (up to two solutions: solve, uniqueness) or is
+    /// raced (counting further): the propagation solver and SAT on two
+    /// threads, the first to finish answers and the other is cancelled and
+    /// joined. See [`Solver::last_method`] for which one answered.
     #[default]
     Auto,
     /// Singles to a fixed point, then search on the most constrained
@@ -291,17 +292,23 @@ pub struct Solver {
 pub struct Method {
     /// The concrete search that answered (never [`Backend::Auto`]).
     pub backend: Backend,
-    /// True when it answered a race ([`Backend::Auto`] on a hard puzzle):
-    /// it finished first and the other was cancelled.
+    /// True when it answered a race ([`Backend::Auto`] counting past two
+    /// on a hard puzzle): it finished first and the other was cancelled.
     pub raced: bool,
+    /// True when SAT answered after the propagation solver had its 10 ms
+    /// ([`Backend::Auto`] solving a hard big puzzle).
+    pub handed: bool,
 }
 
-/// `propagation`, `sat (won the race)`.
+/// `propagation`, `sat (won the race)`, `sat (after 10 ms of propagation)`.
 impl std::fmt::Display for Method {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.backend.name())?;
         if self.raced {
             f.write_str(" (won the race)")?;
+        }
+        if self.handed {
+            f.write_str(" (after 10 ms of propagation)")?;
         }
         Ok(())
     }
@@ -385,6 +392,7 @@ impl Solver {
             Some(Method {
                 backend,
                 raced: false,
+                handed: false,
             })
         };
         match self.backend {

@@ -6,13 +6,19 @@
 //! grids first get the propagation solver for [`WARM`] (a time, not a node
 //! count: a node costs 0.1 ms at 25×25 and 5 ms at 225×225, and a 400×400
 //! root propagation alone takes seconds), which answers easy big puzzles
-//! without a thread; a puzzle it does not finish by then is raced: the
-//! propagation solver (from scratch) and SAT (CaDiCaL on the compact
-//! encoding) each on a thread of its own, the first that finishes answers
-//! and the other is cancelled and joined before the answer is returned.
-//! With two free cores a race costs the winner's time plus [`WARM`] and
-//! the loser's stop; on a machine whose other core is busy the two
-//! racers share one and the winner takes up to twice as long.
+//! without a thread. A puzzle it does not finish by then goes to SAT
+//! (CaDiCaL on the compact encoding) alone when the question is "solve
+//! it, and is it unique" (up to two solutions, [`handover`]): on every
+//! big instance we have, SAT is then the faster by far (propagation
+//! finishes 2 of 18 hard 25×25 puzzles in 10 s, SAT all 18), and one
+//! thread leaves the other core free; the default costs SAT's time plus
+//! [`WARM`]. An earlier version raced the two on two threads here, which
+//! on a machine whose other core is busy took twice SAT's time. Counting
+//! further (a limit above two), where propagation enumerates solutions
+//! far faster than SAT's blocking clauses, is raced ([`race`]): the
+//! propagation solver (from scratch) and SAT each on a thread of its own,
+//! the first that finishes answers and the other is cancelled and joined
+//! before the answer is returned.
 //!
 //! Answers stay exact: the one returned is one method's whole answer,
 //! never a mix, so "one solution" is always that method's proof; its
@@ -74,10 +80,41 @@ pub(super) fn run(
         let alone = Method {
             backend: Backend::Propagation,
             raced: false,
+            handed: false,
         };
         return (r, alone);
     }
+    if limit <= 2 {
+        return handover(solver, puzzle, limit, limits);
+    }
     race(solver, puzzle, limit, limits)
+}
+
+/// SAT alone, after the propagation solver's [`WARM`]; the propagation
+/// solver to the end when SAT cannot take the puzzle (a CNF beyond its
+/// size limit) or fails, which no limit of the caller's explains.
+pub(super) fn handover(
+    solver: &mut Solver,
+    puzzle: &Puzzle,
+    limit: u64,
+    limits: &Limits,
+) -> (RawResult, Method) {
+    let r = sat::run(puzzle, limit, limits, &mut NoTrace);
+    if decisive(puzzle, &r) || limits.check(0).is_some() {
+        let method = Method {
+            backend: Backend::Sat,
+            raced: false,
+            handed: true,
+        };
+        return (r, method);
+    }
+    let r = solver.propagate(puzzle, limit, limits, &mut NoTrace);
+    let alone = Method {
+        backend: Backend::Propagation,
+        raced: false,
+        handed: false,
+    };
+    (r, alone)
 }
 
 /// Whether `r` answers the question: the search finished (or found
@@ -146,6 +183,7 @@ fn race_watched(
             Method {
                 backend,
                 raced: true,
+                handed: false,
             },
         ),
         // No thread could be started: the propagation solver here.
@@ -154,6 +192,7 @@ fn race_watched(
             let alone = Method {
                 backend: Backend::Propagation,
                 raced: false,
+                handed: false,
             };
             (r, alone)
         }
@@ -288,6 +327,43 @@ mod tests {
                         b.name()
                     );
                 }
+            }
+        }
+    }
+
+    /// SAT after propagation's turn answers as each backend does, and
+    /// says it answered.
+    #[test]
+    fn a_handover_answers_as_each_backend_does() {
+        let mut solver = Solver::new();
+        for (i, p) in sample().iter().enumerate() {
+            for limit in [1, 2] {
+                let (r, method) = handover(&mut solver, p, limit, &Limits::none());
+                assert_eq!(
+                    (method.backend, method.raced, method.handed),
+                    (Backend::Sat, false, true),
+                    "{i}"
+                );
+                assert_eq!(r.stopped, None, "{i}");
+                for w in &r.witnesses {
+                    assert!(p.is_solved_by(w), "{i}");
+                }
+                let want = Solver::with_backend(Backend::Propagation).run(
+                    p,
+                    limit,
+                    &Limits::none(),
+                    &mut NoTrace,
+                );
+                assert_eq!(
+                    (r.count, r.exhausted, r.conflicts.len(), r.witnesses.len()),
+                    (
+                        want.count,
+                        want.exhausted,
+                        want.conflicts.len(),
+                        want.witnesses.len()
+                    ),
+                    "puzzle {i}, limit {limit}"
+                );
             }
         }
     }
