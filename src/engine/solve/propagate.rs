@@ -19,7 +19,11 @@ use crate::engine::trace::{Reason, TraceEvent, TraceSink};
 
 use super::RawResult;
 
-/// How many assignments pass between two checks of the limits.
+/// How many assignments pass between two checks of the limits on a 16×16;
+/// fewer on larger grids, where one assignment costs more (about n peers
+/// to update): [`Search::new`] scales it, so a deadline is seen within
+/// about the same time at every size (a 144×144's root propagation went
+/// 100 ms past a 10 ms deadline at a fixed 256).
 const CHECK_EVERY: u32 = 256;
 
 #[derive(Debug, Clone, Copy)]
@@ -107,6 +111,9 @@ pub struct Search<B: Bits> {
     /// A unit-digit with at most this many places (and at least two) is
     /// checked for locked candidates; 0 turns the check off.
     lock_max: u16,
+    /// Assignments between two checks of the limits ([`CHECK_EVERY`]
+    /// scaled to the size).
+    check_every: u32,
 }
 
 impl<B: Bits> Search<B> {
@@ -138,6 +145,7 @@ impl<B: Bits> Search<B> {
             } else {
                 0
             },
+            check_every: (CHECK_EVERY * 16 / n.max(16) as u32).max(1),
         }
     }
 
@@ -422,7 +430,7 @@ impl<B: Bits> Search<B> {
     #[inline]
     fn tick<S: TraceSink>(&mut self, limits: &Limits, sink: &S) -> bool {
         self.work += 1;
-        if self.work.is_multiple_of(CHECK_EVERY) {
+        if self.work.is_multiple_of(self.check_every) {
             if let Some(stop) = limits.check(self.nodes) {
                 self.stop = Some(stop);
             } else if sink.wants_stop() {
