@@ -1960,7 +1960,7 @@ fn a_search_shows_its_progress_and_a_miss_asks_first() {
     let text = screen_text(&a, 80, 24);
     for want in [
         "9×9 expert: none found in time",
-        "The closest in 2.2 s is medium",
+        "Closest in 2.2 s: medium, rating",
         "Keep waiting: search again, up to 8 s",
         "Play the closest found (medium)",
         "Play a shipped 9×9 expert puzzle",
@@ -2066,6 +2066,36 @@ fn keep_waiting_searches_again_longer_and_keeps_the_closest() {
     assert_ne!(g.puzzle(), medium_puzzle);
     assert_eq!(g.origin().level, Some(Level::Expert));
     assert!(a.notice.is_none());
+
+    // A search after "keep waiting" that makes nothing in its time still
+    // offers the closest of the earlier ones; a first one that makes
+    // nothing goes back to the new-game dialog, as before.
+    use dekadoku::tui::worker::{JobError, JobResult};
+    let failed = |id| {
+        Action::Job(JobResult::Generated {
+            id,
+            result: Err(JobError::OutOfTime),
+            title: None,
+        })
+    };
+    let (mut a, job) = searching_expert();
+    a.update(answer(job.id, graded_as(Level::Medium, 2, Level::Expert)));
+    let fx = a.update(ch('w'));
+    let Some(Effect::Start(job2)) = fx.into_iter().next() else {
+        panic!("no second search")
+    };
+    a.update(failed(job2.id));
+    assert!(
+        matches!(a.screen, Screen::Fallback { .. }),
+        "{:?}",
+        a.screen
+    );
+    let text = screen_text(&a, 80, 24);
+    assert!(text.contains("Play the closest found (medium)"), "{text}");
+    let (mut a, job) = searching_expert();
+    a.update(failed(job.id));
+    assert!(matches!(a.screen, Screen::NewGame { .. }), "{:?}", a.screen);
+    assert!(a.status.contains("deadline"), "{}", a.status);
 }
 
 /// "Play a shipped puzzle" opens one of the size and level asked, never

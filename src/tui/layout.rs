@@ -256,7 +256,7 @@ pub const FALLBACK_HEAD: u16 = 2;
 /// line, in a border.
 pub fn fallback_rect(area: Rect, choices: usize) -> Rect {
     let (_, body, _) = frame_parts(area);
-    centered(body, 68, FALLBACK_HEAD + choices as u16 + 4)
+    centered(body, 58, FALLBACK_HEAD + choices as u16 + 4)
 }
 
 /// The row of a list drawn in box `r` (a border round it; the rows start

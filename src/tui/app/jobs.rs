@@ -176,8 +176,23 @@ impl App {
                     }
                 }
                 Err(e) => {
-                    if let Screen::Working { shape, level, .. } = self.screen {
-                        self.screen = new_game_screen(shape, level);
+                    if let Screen::Working {
+                        shape,
+                        level,
+                        search,
+                        ..
+                    } = &mut self.screen
+                    {
+                        // A search after "keep waiting" that made nothing
+                        // still leaves the closest of the earlier ones.
+                        if let Some(search) = search.take()
+                            && e != JobError::Cancelled
+                            && let Some(earlier) = search.earlier.clone()
+                        {
+                            self.searched(*earlier, *search, fx);
+                            return;
+                        }
+                        self.screen = new_game_screen(*shape, *level);
                     }
                     self.status = e.to_string();
                 }

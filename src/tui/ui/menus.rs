@@ -132,11 +132,11 @@ pub(super) fn draw_fallback(
     let got = closest.level();
     let head = match (got, &closest.grade) {
         (Some(l), Some(g)) => format!(
-            "The closest in {spent:.1} s is {l} (rating {:.1}, {clues} clues).",
+            "Closest in {spent:.1} s: {l}, rating {:.1}, {clues} clues",
             g.rating
         ),
-        (Some(l), None) => format!("The closest in {spent:.1} s is {l} ({clues} clues)."),
-        (None, _) => format!("The closest in {spent:.1} s was not graded in time ({clues} clues)."),
+        (Some(l), None) => format!("Closest in {spent:.1} s: {l}, {clues} clues"),
+        (None, _) => format!("Closest in {spent:.1} s: not graded in time, {clues} clues"),
     };
     let mut lines = vec![
         Line::from(Span::styled(head, s.get(Role::Text))),
@@ -171,7 +171,7 @@ pub(super) fn draw_fallback(
     lines.push(Line::default());
     lines.push(Line::from(Span::styled(
         format!(
-            "{} {} move · {} choose · {} back to the new game",
+            "{} {} move · {} choose · {} back",
             keys(app, KeyContext::Menu, Command::MoveUp),
             keys(app, KeyContext::Menu, Command::MoveDown),
             keys(app, KeyContext::Menu, Command::Confirm),
