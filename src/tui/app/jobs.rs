@@ -86,7 +86,7 @@ pub struct Missed {
 
 impl Missed {
     /// The time a search after this one has (twice the last, at most
-    /// [`LONGEST_SEARCH`] times the first).
+    /// `LONGEST_SEARCH` times the first).
     pub fn next_budget(&self) -> Duration {
         (self.budget * 2).min(play_budget(self.shape) * LONGEST_SEARCH)
     }
