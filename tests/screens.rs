@@ -24,6 +24,7 @@ use std::time::Duration;
 
 use common::steps;
 use common::tui::{app, ch, key, playing, press, pull, settle};
+use dekadoku::engine::generate::Progress;
 use dekadoku::engine::generate::bundled::bundled;
 use dekadoku::engine::generate::daily::{Date, daily_level};
 use dekadoku::engine::logic::{CandidateRole, Step, Technique};
@@ -36,7 +37,7 @@ use dekadoku::tui::keymap::Keymap;
 use dekadoku::tui::layout::{Geometry, NotesMode, ZoomPlan, board_area, play_layout};
 use dekadoku::tui::style::{Role, Styles, candidate_role};
 use dekadoku::tui::ui::zoom::{Focus, ZoomView, candidate_style, placement};
-use dekadoku::tui::worker::{Job, JobResult, TraceOut, run_job_traced};
+use dekadoku::tui::worker::{Job, JobKind, JobResult, TraceOut, run_job_traced};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -171,6 +172,104 @@ fn working_while_a_puzzle_is_generated() {
     // The generation job is not run: the screen waits for it.
     assert!(fx.iter().any(|e| matches!(e, Effect::Start(_))), "{fx:?}");
     snap("working", &mut a);
+}
+
+/// The generation job of a new game (the first job the effects start):
+/// its id and the progress value the generator writes to.
+fn generation(fx: &[Effect]) -> (u64, Progress) {
+    fx.iter()
+        .find_map(|e| match e {
+            Effect::Start(Job {
+                id,
+                kind: JobKind::Generate { progress, .. },
+            }) => Some((*id, progress.clone())),
+            _ => None,
+        })
+        .expect("a generation job")
+}
+
+/// A 16×16 expert asked for through the menu; the job's id and progress.
+fn asking_16x16_expert(a: &mut App) -> (u64, Progress) {
+    a.update(key(KeyCode::Enter)); // New game (9×9, medium)
+    a.update(key(KeyCode::Right));
+    a.update(key(KeyCode::Right)); // 16×16
+    a.update(key(KeyCode::Down));
+    a.update(key(KeyCode::Right));
+    a.update(key(KeyCode::Right)); // expert
+    let fx = a.update(key(KeyCode::Enter));
+    generation(&fx)
+}
+
+/// The Working screen says what the generator is doing: the try, digging
+/// or grading, the closest level so far, and the time of the budget.
+#[test]
+fn working_with_the_generator_s_progress() {
+    let mut a = app();
+    let (_, progress) = asking_16x16_expert(&mut a);
+    for _ in 0..4 {
+        progress.begin_try();
+    }
+    progress.closest(Some(Level::Hard));
+    for _ in 0..9 {
+        a.update(Action::Tick(Duration::from_millis(250)));
+    }
+    snap("working_progress", &mut a);
+}
+
+/// No 16×16 expert found in time: the dialog says what the closest is
+/// and offers to keep waiting, play it, or play a shipped one.
+#[test]
+fn fallback_dialog_when_the_level_is_missed() {
+    use dekadoku::engine::generate::{Generated, Graded};
+    let mut a = app();
+    let (id, _) = asking_16x16_expert(&mut a);
+    for _ in 0..16 {
+        a.update(Action::Tick(Duration::from_millis(250)));
+    }
+    // A shipped hard 16×16, as the closest the generator found (its
+    // rating fixed here, so the picture does not follow the grader).
+    let puzzle = bundled(Shape::square(4).unwrap(), Level::Hard)[0].clone();
+    let Outcome::Solved(solution) = solve(&puzzle, &Limits::none(), &mut NoTrace) else {
+        panic!()
+    };
+    let mut grade = dekadoku::engine::grade::grade(&puzzle).unwrap();
+    grade.level = Level::Hard;
+    grade.rating = 4.2;
+    let closest = Graded {
+        generated: Generated {
+            clues: puzzle.clue_count(),
+            puzzle,
+            solution,
+            seed: 5,
+            level: Level::Expert,
+        },
+        grade: Some(grade),
+        rating_range: None,
+    };
+    let fx = a.update(Action::Job(JobResult::Generated {
+        id,
+        result: Ok(closest),
+        title: None,
+    }));
+    assert!(fx.is_empty(), "{fx:?}");
+    snap("fallback", &mut a);
+    // The second choice selected.
+    a.update(key(KeyCode::Down));
+    let t = draw(&mut a, 80, 24);
+    let buf = t.backend().buffer();
+    let row = (0..24)
+        .find(|&y| {
+            (0..80)
+                .map(|x| buf[(x, y)].symbol())
+                .collect::<String>()
+                .contains("Play the closest")
+        })
+        .unwrap();
+    let at = (0..80).find(|&x| buf[(x, row)].symbol() == "P").unwrap();
+    assert!(
+        buf[(at, row)].modifier.contains(Modifier::REVERSED),
+        "the choice under the arrows is shown"
+    );
 }
 
 #[test]

@@ -1850,3 +1850,392 @@ fn the_new_game_dialog_offers_the_levels_each_size_has() {
         "{fx:?}"
     );
 }
+
+// ------------------------------------------- a search that misses its level
+
+/// The app waiting for a 9×9 expert puzzle asked through the menu (no
+/// pool), and the generation job it started.
+fn searching_expert() -> (App, dekadoku::tui::worker::Job) {
+    let mut a = app();
+    a.update(key(KeyCode::Enter)); // New game dialog (9×9, medium)
+    a.update(key(KeyCode::Down));
+    a.update(key(KeyCode::Right));
+    a.update(key(KeyCode::Right)); // expert
+    let fx = a.update(key(KeyCode::Enter));
+    let Some(Effect::Start(job)) = fx.into_iter().next() else {
+        panic!("no job")
+    };
+    assert!(
+        matches!(job.kind, JobKind::Generate { .. }),
+        "{:?}",
+        job.kind
+    );
+    (a, job)
+}
+
+/// A shipped 9×9 puzzle of level `got` (graded here) as the generator's
+/// answer to a request for `asked`.
+fn graded_as(got: Level, pick: usize, asked: Level) -> dekadoku::engine::generate::Graded {
+    use dekadoku::engine::generate::bundled::bundled;
+    use dekadoku::engine::generate::{Generated, Graded};
+    let puzzle = bundled(Shape::CLASSIC, got)[pick].clone();
+    let Outcome::Solved(solution) = solve(&puzzle, &Limits::none(), &mut NoTrace) else {
+        panic!()
+    };
+    let grade = dekadoku::engine::grade::grade(&puzzle).unwrap();
+    assert_eq!(grade.level, got);
+    Graded {
+        generated: Generated {
+            clues: puzzle.clue_count(),
+            puzzle,
+            solution,
+            seed: 5,
+            level: asked,
+        },
+        grade: Some(grade),
+        rating_range: None,
+    }
+}
+
+/// The generator's answer to job `id`.
+fn answer(id: u64, g: dekadoku::engine::generate::Graded) -> Action {
+    Action::Job(dekadoku::tui::worker::JobResult::Generated {
+        id,
+        result: Ok(g),
+        title: None,
+    })
+}
+
+/// The progress and budget a generation job carries.
+fn search_of(
+    job: &dekadoku::tui::worker::Job,
+) -> (dekadoku::engine::generate::Progress, Duration, u64) {
+    match &job.kind {
+        JobKind::Generate {
+            progress,
+            budget,
+            seed,
+            ..
+        } => (progress.clone(), *budget, *seed),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// While a new game is generated, the screen says what the generator is
+/// doing (from the progress value the job carries) and for how long;
+/// when the closest puzzle misses the level, nothing starts: a dialog
+/// asks, and Esc goes back to the new-game dialog as it was.
+#[test]
+fn a_search_shows_its_progress_and_a_miss_asks_first() {
+    let (mut a, job) = searching_expert();
+    let (progress, budget, _) = search_of(&job);
+    assert_eq!(budget, Duration::from_secs(4));
+    assert!(screen_text(&a, 80, 24).contains("starting · 0.0 s of 4 s"));
+    progress.begin_try();
+    progress.begin_try();
+    progress.closest(Some(Level::Hard));
+    for _ in 0..9 {
+        a.update(Action::Tick(Duration::from_millis(250)));
+    }
+    let text = screen_text(&a, 80, 24);
+    assert!(
+        text.contains("try 2: digging · closest so far: hard · 2.2 s of 4 s"),
+        "{text}"
+    );
+    progress.grading();
+    progress.closest(Some(Level::Expert));
+    let text = screen_text(&a, 80, 24);
+    assert!(text.contains("try 2: grading · found: expert"), "{text}");
+
+    // The answer misses: no game, no statistics, a dialog.
+    let fx = a.update(answer(job.id, graded_as(Level::Medium, 0, Level::Expert)));
+    assert!(fx.is_empty(), "{fx:?}");
+    assert!(a.game.is_none());
+    assert!(a.notice.is_none(), "{:?}", a.notice);
+    assert!(
+        matches!(a.screen, Screen::Fallback { .. }),
+        "{:?}",
+        a.screen
+    );
+    let text = screen_text(&a, 80, 24);
+    for want in [
+        "9×9 expert: none found in time",
+        "Closest in 2.2 s: medium, rating",
+        "Keep waiting: search again, up to 8 s",
+        "Play the closest found (medium)",
+        "Play a shipped 9×9 expert puzzle",
+    ] {
+        assert!(text.contains(want), "{want}: {text}");
+    }
+    // Keys that mean nothing here change nothing; Esc goes back.
+    a.update(ch('x'));
+    assert!(matches!(a.screen, Screen::Fallback { .. }));
+    a.update(key(KeyCode::Esc));
+    let Screen::NewGame { size, level, .. } = a.screen else {
+        panic!("{:?}", a.screen)
+    };
+    assert_eq!((size, level), (Shape::CLASSIC, Level::Expert));
+    assert!(a.game.is_none());
+}
+
+/// "Play the closest found" starts it, counted at the level the grader
+/// measured, and the status line says it is the closest, not the level
+/// asked.
+#[test]
+fn the_closest_puzzle_is_played_when_chosen() {
+    let (mut a, job) = searching_expert();
+    let closest = graded_as(Level::Hard, 1, Level::Expert);
+    let puzzle = closest.generated.puzzle.clone();
+    a.update(answer(job.id, closest));
+    a.update(key(KeyCode::Down));
+    let fx = a.update(key(KeyCode::Enter));
+    assert!(matches!(a.screen, Screen::Playing), "{:?}", a.screen);
+    let g = a.game.as_ref().unwrap();
+    assert_eq!(g.puzzle(), puzzle);
+    assert_eq!(g.origin().level, Some(Level::Hard));
+    assert!(
+        fx.iter()
+            .any(|e| matches!(e, Effect::RecordStart { key, daily: None } if key == "9x9/hard"))
+    );
+    assert!(
+        a.status.contains("hard (the closest to expert found)"),
+        "{}",
+        a.status
+    );
+    assert!(a.notice.is_none());
+
+    // Its letter chooses it too.
+    let (mut a, job) = searching_expert();
+    a.update(answer(job.id, graded_as(Level::Hard, 1, Level::Expert)));
+    a.update(ch('c'));
+    assert!(matches!(a.screen, Screen::Playing), "{:?}", a.screen);
+}
+
+/// "Keep waiting" searches again from a new seed for twice as long, with
+/// the progress shown; the dialog then offers the closest of both
+/// searches, and a hit is played at once. An answer to the first search
+/// arriving late is dropped.
+#[test]
+fn keep_waiting_searches_again_longer_and_keeps_the_closest() {
+    let (mut a, job) = searching_expert();
+    let (_, _, seed1) = search_of(&job);
+    let medium = graded_as(Level::Medium, 2, Level::Expert);
+    let medium_puzzle = medium.generated.puzzle.clone();
+    a.update(answer(job.id, medium));
+    // Enter on the first choice: keep waiting.
+    let fx = a.update(key(KeyCode::Enter));
+    let Some(Effect::Start(job2)) = fx.into_iter().next() else {
+        panic!("no second search")
+    };
+    let (progress, budget, seed2) = search_of(&job2);
+    assert_eq!(budget, Duration::from_secs(8));
+    assert_ne!(seed1, seed2);
+    assert!(matches!(a.screen, Screen::Working { .. }));
+    progress.begin_try();
+    let text = screen_text(&a, 80, 24);
+    assert!(
+        text.contains("search 2 · try 1: digging · closest so far: medium · 0.0 s of 8 s"),
+        "{text}"
+    );
+    // Stale: the first search's job answers again.
+    a.update(answer(job.id, graded_as(Level::Expert, 0, Level::Expert)));
+    assert!(matches!(a.screen, Screen::Working { .. }));
+    // The second search finds only an easy one: the medium is still the
+    // closest on offer.
+    a.update(answer(job2.id, graded_as(Level::Easy, 0, Level::Expert)));
+    assert!(
+        matches!(a.screen, Screen::Fallback { .. }),
+        "{:?}",
+        a.screen
+    );
+    let text = screen_text(&a, 80, 24);
+    assert!(text.contains("Play the closest found (medium)"), "{text}");
+    assert!(text.contains("up to 16 s"), "{text}");
+    // A third search, by its letter, hits: played at once.
+    let fx = a.update(ch('w'));
+    let Some(Effect::Start(job3)) = fx.into_iter().next() else {
+        panic!("no third search")
+    };
+    assert_eq!(search_of(&job3).1, Duration::from_secs(16));
+    let expert = graded_as(Level::Expert, 3, Level::Expert);
+    let expert_puzzle = expert.generated.puzzle.clone();
+    a.update(answer(job3.id, expert));
+    assert!(matches!(a.screen, Screen::Playing), "{:?}", a.screen);
+    let g = a.game.as_ref().unwrap();
+    assert_eq!(g.puzzle(), expert_puzzle);
+    assert_ne!(g.puzzle(), medium_puzzle);
+    assert_eq!(g.origin().level, Some(Level::Expert));
+    assert!(a.notice.is_none());
+
+    // A search after "keep waiting" that makes nothing in its time still
+    // offers the closest of the earlier ones; a first one that makes
+    // nothing goes back to the new-game dialog, as before.
+    use dekadoku::tui::worker::{JobError, JobResult};
+    let failed = |id| {
+        Action::Job(JobResult::Generated {
+            id,
+            result: Err(JobError::OutOfTime),
+            title: None,
+        })
+    };
+    let (mut a, job) = searching_expert();
+    a.update(answer(job.id, graded_as(Level::Medium, 2, Level::Expert)));
+    let fx = a.update(ch('w'));
+    let Some(Effect::Start(job2)) = fx.into_iter().next() else {
+        panic!("no second search")
+    };
+    a.update(failed(job2.id));
+    assert!(
+        matches!(a.screen, Screen::Fallback { .. }),
+        "{:?}",
+        a.screen
+    );
+    let text = screen_text(&a, 80, 24);
+    assert!(text.contains("Play the closest found (medium)"), "{text}");
+    let (mut a, job) = searching_expert();
+    a.update(failed(job.id));
+    assert!(matches!(a.screen, Screen::NewGame { .. }), "{:?}", a.screen);
+    assert!(a.status.contains("deadline"), "{}", a.status);
+}
+
+/// "Play a shipped puzzle" opens one of the size and level asked, never
+/// the one played just before; where none is shipped (extreme) it is not
+/// offered.
+#[test]
+fn a_shipped_puzzle_is_played_when_chosen_and_not_the_last_one_again() {
+    let (mut a, job) = searching_expert();
+    let mut last: Option<Puzzle> = None;
+    let mut id = job.id;
+    for round in 0..6 {
+        a.update(answer(id, graded_as(Level::Hard, 0, Level::Expert)));
+        assert!(
+            matches!(a.screen, Screen::Fallback { .. }),
+            "{:?}",
+            a.screen
+        );
+        // The third choice, by arrows (or by its letter every other time).
+        let fx = if round % 2 == 0 {
+            a.update(key(KeyCode::Down));
+            a.update(key(KeyCode::Down));
+            a.update(key(KeyCode::Enter))
+        } else {
+            a.update(ch('r'))
+        };
+        let rest = settle(&mut a, fx);
+        assert!(matches!(a.screen, Screen::Playing), "{:?}", a.screen);
+        let g = a.game.as_ref().unwrap();
+        assert_eq!(g.origin().level, Some(Level::Expert));
+        assert!(
+            g.origin()
+                .title
+                .as_deref()
+                .is_some_and(|t| t.starts_with("ready puzzle")),
+            "{:?}",
+            g.origin()
+        );
+        assert!(g.solution().is_some());
+        let shipped = dekadoku::engine::generate::bundled::bundled(Shape::CLASSIC, Level::Expert);
+        assert!(shipped.contains(&g.puzzle()));
+        assert_ne!(
+            Some(g.puzzle()),
+            last,
+            "round {round}: the same puzzle again"
+        );
+        last = Some(g.puzzle());
+        assert!(
+            rest.iter()
+                .any(|e| matches!(e, Effect::RecordStart { key, .. } if key == "9x9/expert"))
+        );
+        // Again: menu, New game, expert.
+        a.update(key(KeyCode::Char('m')));
+        let (b, job) = {
+            a.update(key(KeyCode::Down)); // Continue → New game
+            a.update(key(KeyCode::Enter));
+            a.update(key(KeyCode::Down));
+            a.update(key(KeyCode::Right));
+            a.update(key(KeyCode::Right));
+            let fx = a.update(key(KeyCode::Enter));
+            let jobs: Vec<_> = fx
+                .into_iter()
+                .filter_map(|e| match e {
+                    Effect::Start(j) => Some(j),
+                    _ => None,
+                })
+                .collect();
+            (jobs.len(), jobs.into_iter().next().unwrap())
+        };
+        assert_eq!(b, 1);
+        assert!(
+            matches!(job.kind, JobKind::Generate { .. }),
+            "{:?}",
+            job.kind
+        );
+        id = job.id;
+    }
+
+    // Extreme: nothing shipped, two choices, and `r` does nothing.
+    let mut a = app();
+    a.update(key(KeyCode::Enter));
+    a.update(key(KeyCode::Down));
+    for _ in 0..3 {
+        a.update(key(KeyCode::Right));
+    }
+    let fx = a.update(key(KeyCode::Enter));
+    let Some(Effect::Start(job)) = fx.into_iter().next() else {
+        panic!("no job")
+    };
+    a.update(answer(job.id, graded_as(Level::Expert, 0, Level::Extreme)));
+    let text = screen_text(&a, 80, 24);
+    assert!(text.contains("9×9 extreme: none found in time"), "{text}");
+    assert!(!text.contains("shipped"), "{text}");
+    assert!(a.update(ch('r')).is_empty());
+    assert!(matches!(a.screen, Screen::Fallback { .. }));
+    // The arrows cycle over the two.
+    a.update(key(KeyCode::Down));
+    a.update(key(KeyCode::Down));
+    let fx = a.update(key(KeyCode::Enter));
+    assert!(fx.iter().any(|e| matches!(e, Effect::Start(_))), "{fx:?}");
+    assert!(matches!(a.screen, Screen::Working { .. }));
+}
+
+/// A click on a choice of the dialog chooses it, as Enter on it would;
+/// a click elsewhere does nothing.
+#[test]
+fn a_click_chooses_in_the_fallback_dialog() {
+    use dekadoku::tui::layout::{FALLBACK_HEAD, fallback_rect};
+    for (w, h) in [(80, 24), (120, 40)] {
+        for choice in 0..3u16 {
+            let (mut a, job) = searching_expert();
+            a.update(Action::Resize(w, h));
+            a.update(answer(job.id, graded_as(Level::Hard, 0, Level::Expert)));
+            let r = fallback_rect(a.layout_area(), 3);
+            // Outside the box, and on the head: nothing.
+            assert!(a.update(Action::Click { x: 0, y: 0 }).is_empty());
+            assert!(
+                a.update(Action::Click {
+                    x: r.x + 4,
+                    y: r.y + 1
+                })
+                .is_empty()
+            );
+            assert!(matches!(a.screen, Screen::Fallback { .. }));
+            let y = r.y + 1 + FALLBACK_HEAD + choice;
+            let fx = a.update(Action::Click { x: r.x + 6, y });
+            match choice {
+                0 => {
+                    assert!(matches!(a.screen, Screen::Working { .. }), "{:?}", a.screen);
+                    assert!(fx.iter().any(|e| matches!(e, Effect::Start(j)
+                        if matches!(j.kind, JobKind::Generate { .. }))));
+                }
+                1 => {
+                    assert!(matches!(a.screen, Screen::Playing), "{:?}", a.screen);
+                    assert_eq!(a.game.as_ref().unwrap().origin().level, Some(Level::Hard));
+                }
+                _ => {
+                    assert!(fx.iter().any(|e| matches!(e, Effect::Start(j)
+                        if matches!(j.kind, JobKind::Solve { .. }))));
+                }
+            }
+        }
+    }
+}

@@ -32,6 +32,7 @@ pub mod bundled;
 pub mod daily;
 mod full;
 pub mod graded;
+mod progress;
 pub mod random;
 mod symmetry;
 
@@ -46,6 +47,7 @@ use crate::engine::solve::Solver;
 pub use bundled::{BUNDLED_SIZES, bundled};
 pub use full::{SEARCHED_MAX_SIDE, full_grid};
 pub use graded::{Graded, generate_graded};
+pub use progress::{Progress, Stage};
 pub use symmetry::{Symmetry, SymmetryError};
 
 use random::{below, rng_for, shuffle};
@@ -71,6 +73,10 @@ pub struct GenerateOptions {
     /// For [`generate_graded`]: an SE-style rating range the hardest step
     /// must also fall in, in tenths, inclusive (`(70, 79)` is 7.0–7.9).
     pub rating: Option<(u16, u16)>,
+    /// Where [`generate_graded`] says what it is doing as it works (tries,
+    /// digging or grading, the closest level so far); by default nobody
+    /// watches. It never changes the puzzle made.
+    pub progress: Progress,
 }
 
 impl GenerateOptions {
@@ -84,6 +90,7 @@ impl GenerateOptions {
             clues: None,
             minimal: false,
             rating: None,
+            progress: Progress::default(),
         }
     }
 

@@ -35,7 +35,8 @@ use input::letter_value;
 
 pub use emphasis::{ConflictDisplay, Emphasis};
 pub use help::HelpLine;
-pub use menus::{MENU_SIZES, NewGameRow, Setting, StartItem};
+pub use jobs::{Missed, Search};
+pub use menus::{FallbackChoice, MENU_SIZES, NewGameRow, Setting, StartItem, fallback_choices};
 pub use pool::PoolKeeper;
 pub use stats::StatsFrom;
 
@@ -161,6 +162,17 @@ pub enum Screen {
         shape: Shape,
         /// The level asked for.
         level: Level,
+        /// A new game's search for its level: what the generator says
+        /// and how long it has had (None: other work).
+        search: Option<Box<Search>>,
+    },
+    /// No puzzle of the level asked was found in time: keep waiting,
+    /// play the closest found, or play a shipped puzzle.
+    Fallback {
+        /// The choice the arrows are on.
+        sel: FallbackChoice,
+        /// What was asked and what was found.
+        missed: Box<Missed>,
     },
     /// Waiting for a file (or pasted text) to be read: Esc stops waiting
     /// and goes back.
@@ -329,6 +341,9 @@ pub struct App {
     /// What the magnifier last drew and where (none: not shown), so a
     /// click on a magnified cell moves the cursor there.
     pub zoomed: std::cell::RefCell<Option<crate::tui::layout::ZoomPlan>>,
+    /// The shipped puzzle last played (shape, level, its place in the
+    /// collection), so the next one offered is another.
+    last_shipped: Option<(Shape, Level, usize)>,
     /// The named save being loaded (Load), until it arrives.
     loading: Option<String>,
     /// The named save the game in play came from (Load, or Save as), and
@@ -383,6 +398,7 @@ impl App {
             status_rows: std::cell::Cell::new(1),
             digit_panel: std::cell::Cell::new(None),
             zoomed: std::cell::RefCell::new(None),
+            last_shipped: None,
             loading: None,
             named: None,
             quitting: false,
@@ -612,6 +628,7 @@ impl App {
             Screen::Start { .. } => self.start_command(cmd, fx),
             Screen::NewGame { .. } => self.new_game_command(cmd, fx),
             Screen::Working { .. } => self.working_command(cmd, fx),
+            Screen::Fallback { .. } => self.fallback_command(cmd, fx),
             Screen::Reading { .. } => self.reading_command(cmd, fx),
             Screen::Load { .. } => self.load_command(cmd, fx),
             Screen::Import { .. } => self.import_command(cmd, fx),
@@ -636,8 +653,13 @@ impl App {
 
     fn tick(&mut self, dt: Duration, fx: &mut Vec<Effect>) {
         self.spinner = self.spinner.wrapping_add(1);
-        if let Screen::Watch { playback, .. } = &mut self.screen {
-            playback.tick(dt);
+        match &mut self.screen {
+            Screen::Watch { playback, .. } => playback.tick(dt),
+            Screen::Working {
+                search: Some(search),
+                ..
+            } => search.elapsed += dt,
+            _ => {}
         }
         let playing =
             matches!(self.screen, Screen::Playing) && self.overlay.is_none() && self.focused;

@@ -247,6 +247,18 @@ pub fn watch_menu_rect(area: Rect, solvers: usize) -> Rect {
     centered(body, 56, lines.min(body.height))
 }
 
+/// Lines in the fallback dialog above its choices (what was found, a
+/// blank line).
+pub const FALLBACK_HEAD: u16 = 2;
+
+/// The fallback dialog's box (no puzzle of the level found in time) for
+/// `choices` choices: the head, the choices, a blank line and the keys
+/// line, in a border.
+pub fn fallback_rect(area: Rect, choices: usize) -> Rect {
+    let (_, body, _) = frame_parts(area);
+    centered(body, 58, FALLBACK_HEAD + choices as u16 + 4)
+}
+
 /// The row of a list drawn in box `r` (a border round it; the rows start
 /// `head` lines into it) at a screen position, when it is one of `items`.
 pub fn row_at(r: Rect, head: u16, items: usize, x: u16, y: u16) -> Option<usize> {

@@ -14,7 +14,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use super::action::Command;
 use super::app::Emphasis;
-use super::app::{App, HelpLine, Overlay, Screen};
+use super::app::{App, HelpLine, Overlay, Screen, Search};
 use super::keymap::KeyContext;
 use super::style::{Role, candidate_role, unit_role};
 use board::BoardView;
@@ -25,6 +25,7 @@ use super::layout::{
     play_parts,
 };
 
+use crate::engine::generate::Stage;
 use crate::game::LogicWalk;
 
 const SPINNER: [&str; 8] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧"];
@@ -154,26 +155,38 @@ pub fn draw(frame: &mut Frame, app: &App) {
             let level = crate::engine::generate::nearest_level(*size, *level);
             menus::draw_new_game(frame, app, body, *size, level, *row)
         }
-        Screen::Working { what, .. } => {
-            let lines = vec![
-                Line::from(Span::styled(
-                    format!("{} {what}", SPINNER[app.spinner % SPINNER.len()]),
+        Screen::Working {
+            what,
+            level,
+            search,
+            ..
+        } => {
+            let mut lines = vec![Line::from(Span::styled(
+                format!("{} {what}", SPINNER[app.spinner % SPINNER.len()]),
+                s.get(Role::Text),
+            ))];
+            if let Some(search) = search {
+                lines.push(Line::from(Span::styled(
+                    search_line(search, *level),
                     s.get(Role::Text),
-                )),
-                Line::default(),
-                Line::from(Span::styled(
-                    format!(
-                        "{} cancel · r play a ready puzzle now",
-                        keys(app, KeyContext::Menu, Command::Cancel)
-                    ),
-                    s.get(Role::Dim),
-                )),
-            ];
+                )));
+            }
+            lines.push(Line::default());
+            lines.push(Line::from(Span::styled(
+                format!(
+                    "{} cancel · r play a ready puzzle now",
+                    keys(app, KeyContext::Menu, Command::Cancel)
+                ),
+                s.get(Role::Dim),
+            )));
             frame.render_widget(
-                Paragraph::new(lines).alignment(Alignment::Center),
-                centered(body, 60, 5),
+                Paragraph::new(lines)
+                    .alignment(Alignment::Center)
+                    .wrap(Wrap { trim: false }),
+                centered(body, 72, 6),
             );
         }
+        Screen::Fallback { sel, missed } => menus::draw_fallback(frame, app, area, missed, *sel),
         Screen::Reading { what, .. } => {
             let lines = vec![
                 Line::from(Span::styled(
@@ -298,6 +311,43 @@ pub fn draw(frame: &mut Frame, app: &App) {
             );
         }
         None => {}
+    }
+}
+
+/// What a search for a new game's level is doing: `try 4: digging ·
+/// closest so far: hard · 2.3 s of 4 s` (`found: expert` once a puzzle of
+/// the level is dug and being graded; `search 2 · …` once the player kept
+/// waiting).
+fn search_line(search: &Search, asked: crate::engine::Level) -> String {
+    let p = &search.progress;
+    let mut parts = Vec::new();
+    if search.round > 1 {
+        parts.push(format!("search {}", search.round));
+    }
+    parts.push(match (p.tries(), p.stage()) {
+        (0, _) | (_, Stage::Starting) => "starting".to_string(),
+        (n, Stage::Digging) => format!("try {n}: digging"),
+        (n, Stage::Grading) => format!("try {n}: grading"),
+    });
+    match search.closest(asked) {
+        Some(l) if l == asked => parts.push(format!("found: {l}")),
+        Some(l) => parts.push(format!("closest so far: {l}")),
+        None => {}
+    }
+    parts.push(format!(
+        "{:.1} s of {}",
+        search.elapsed.as_secs_f64(),
+        seconds(search.budget)
+    ));
+    parts.join(" · ")
+}
+
+/// A time limit as the player reads it: `4 s`, `0.5 s`.
+pub(super) fn seconds(d: std::time::Duration) -> String {
+    if d.subsec_millis() == 0 {
+        format!("{} s", d.as_secs())
+    } else {
+        format!("{:.1} s", d.as_secs_f64())
     }
 }
 

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::{Receiver, Sender};
 
 use crate::engine::generate::daily::{Date, daily_options};
-use crate::engine::generate::{GenerateOptions, Graded, Symmetry, generate_graded};
+use crate::engine::generate::{GenerateOptions, Graded, Progress, Symmetry, generate_graded};
 use crate::engine::logic::solve_logic;
 use crate::engine::{
     Level, Limits, NoTrace, Outcome, Puzzle, Shape, Solver, StopReason, TraceEvent, TraceSink,
@@ -27,7 +27,7 @@ use super::playback::{Counters, Finished, Unfinished, WatchSolver};
 /// What to do.
 #[derive(Debug, Clone)]
 pub enum JobKind {
-    /// Generate a unique puzzle.
+    /// Generate a unique puzzle for the player waiting.
     Generate {
         /// Its shape.
         shape: Shape,
@@ -35,6 +35,11 @@ pub enum JobKind {
         level: Level,
         /// The seed.
         seed: u64,
+        /// How long to search for the level before the closest puzzle
+        /// found is returned ([`play_budget`] at first).
+        budget: Duration,
+        /// Where the generator says what it is doing (the app shows it).
+        progress: Progress,
     },
     /// Generate the daily puzzle of a date (no deadline: it must be the
     /// same puzzle for everyone).
@@ -284,14 +289,27 @@ pub fn run_job(job: Job, cancel: Arc<AtomicBool>) -> JobResult {
 pub fn run_job_traced(job: Job, cancel: Arc<AtomicBool>, out: Option<TraceOut>) -> JobResult {
     let limits = Limits::none().with_cancel(cancel);
     match job.kind {
-        JobKind::Generate { shape, level, seed } => JobResult::Generated {
+        JobKind::Generate {
+            shape,
+            level,
+            seed,
+            budget,
+            progress,
+        } => JobResult::Generated {
             id: job.id,
-            result: for_play(shape, level, seed, limits),
+            result: for_play(shape, level, seed, budget, progress, limits),
             title: None,
         },
         JobKind::Refill { shape, level, seed } => JobResult::Refilled {
             id: job.id,
-            result: for_play(shape, level, seed, limits),
+            result: for_play(
+                shape,
+                level,
+                seed,
+                play_budget(shape),
+                Progress::default(),
+                limits,
+            ),
         },
         JobKind::Daily { date } => JobResult::Generated {
             id: job.id,
@@ -324,13 +342,26 @@ pub fn run_job_traced(job: Job, cancel: Arc<AtomicBool>, out: Option<TraceOut>) 
     }
 }
 
-/// A puzzle to play: 180° symmetric, searched for the level for a few
-/// seconds (4 up to 16×16, 30 above), then the closest found. It fails
-/// only when cancelled or when not even one try finishes in time.
-fn for_play(shape: Shape, level: Level, seed: u64, limits: Limits) -> Result<Graded, JobError> {
+/// How long a new game's first search for the level lasts before the
+/// closest puzzle found is offered: 4 s up to 16×16, 30 s above.
+pub fn play_budget(shape: Shape) -> Duration {
+    Duration::from_secs(if shape.n() <= 16 { 4 } else { 30 })
+}
+
+/// A puzzle to play: 180° symmetric, searched for the level for `budget`,
+/// then the closest found; what the search does goes to `progress`. It
+/// fails only when cancelled or when not even one try finishes in time.
+fn for_play(
+    shape: Shape,
+    level: Level,
+    seed: u64,
+    budget: Duration,
+    progress: Progress,
+    limits: Limits,
+) -> Result<Graded, JobError> {
     let mut opts = GenerateOptions::new(shape, level, seed);
     opts.symmetry = Symmetry::Rotate180;
-    let budget = Duration::from_secs(if shape.n() <= 16 { 4 } else { 30 });
+    opts.progress = progress;
     let limits = Limits {
         deadline: Instant::now().checked_add(budget),
         ..limits

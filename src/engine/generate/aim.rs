@@ -168,6 +168,7 @@ pub(super) fn generate_aimed(
             }
             return Err(stop);
         }
+        opts.progress.begin_try();
         let mut rng = rng_for(try_seed(opts.seed, i));
         let solution = full::full_grid_with(shape, &mut rng, &mut solver);
         let dig = AimedDig {
@@ -183,6 +184,7 @@ pub(super) fn generate_aimed(
             .level
             .map_or(usize::MAX - 1, |l| index(target).saturating_sub(index(l)));
         if best.as_ref().is_none_or(|(m, _, _)| miss < *m) {
+            opts.progress.closest(dug.level);
             best = Some((miss, dug.puzzle, solution));
         }
         if miss == 0 || late {
@@ -192,6 +194,7 @@ pub(super) fn generate_aimed(
     let Some((_, puzzle, solution)) = best else {
         return Err(StopReason::Cancelled);
     };
+    opts.progress.grading();
     let grade = match grade_within(&puzzle, &solution, limits) {
         Ok(g) => Some(g),
         Err(crate::engine::grade::GradeError::Stopped(StopReason::Cancelled)) => {

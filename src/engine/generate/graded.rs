@@ -131,6 +131,7 @@ pub fn generate_graded(opts: &GenerateOptions, limits: &Limits) -> Result<Graded
     let mut dig = target;
     let mut best: Option<(usize, Graded)> = None;
     for i in 0..tries(opts.shape) {
+        opts.progress.begin_try();
         let try_opts = GenerateOptions {
             level: Level::ALL[dig],
             seed: try_seed(opts.seed, i),
@@ -141,6 +142,7 @@ pub fn generate_graded(opts: &GenerateOptions, limits: &Limits) -> Result<Graded
             Err(StopReason::Deadline) if best.is_some() => break,
             Err(stop) => return Err(stop),
         };
+        opts.progress.grading();
         // The level first; the rating walk, which costs about as much
         // again, only when a rating range is asked or the try is kept.
         let mut graded_try = grade_unrated_within(&made.puzzle, &made.solution, limits);
@@ -182,6 +184,7 @@ pub fn generate_graded(opts: &GenerateOptions, limits: &Limits) -> Result<Graded
             None => (usize::MAX, target),
         };
         if best.as_ref().is_none_or(|(m, _)| miss < *m) {
+            opts.progress.closest(graded.level());
             best = Some((miss, graded));
         }
         if miss == 0 || late {

@@ -8,7 +8,7 @@ use tui_input::backend::crossterm::EventHandler;
 
 use strum::IntoEnumIterator;
 
-use super::{App, Effect, Screen, Setting, StartItem};
+use super::{App, Effect, Screen, Setting, StartItem, fallback_choices};
 use crate::game::parse_symbol;
 use crate::tui::action::Command;
 use crate::tui::keymap::KeyContext;
@@ -55,8 +55,21 @@ impl App {
                 cmd = Command::Cancel;
             }
             self.command(cmd, fx);
-        } else if matches!(self.screen, Screen::Working { .. }) && e.code == KeyCode::Char('r') {
-            self.ready_puzzle(fx);
+        } else if let KeyCode::Char(c) = e.code {
+            // Letters of their own on the waiting screens, when the keymap
+            // gives them no command.
+            match &self.screen {
+                Screen::Working { .. } if c == 'r' => self.ready_puzzle(fx),
+                Screen::Fallback { missed, .. } => {
+                    let choice = fallback_choices(missed.shipped)
+                        .into_iter()
+                        .find(|choice| choice.letter() == c);
+                    if let Some(choice) = choice {
+                        self.fallback_choose(choice, fx);
+                    }
+                }
+                _ => {}
+            }
         }
     }
 
@@ -221,6 +234,14 @@ impl App {
                 );
                 if let Some(i) = layout::row_at(r, layout::WATCH_MENU_HEAD, solvers.len(), x, y) {
                     *sel = solvers[i];
+                    self.command(Command::Confirm, fx);
+                }
+            }
+            Screen::Fallback { sel, missed } => {
+                let choices = fallback_choices(missed.shipped);
+                let r = layout::fallback_rect(area, choices.len());
+                if let Some(i) = layout::row_at(r, layout::FALLBACK_HEAD, choices.len(), x, y) {
+                    *sel = choices[i];
                     self.command(Command::Confirm, fx);
                 }
             }

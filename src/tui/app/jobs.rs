@@ -3,18 +3,99 @@
 
 use std::time::Duration;
 
-use crate::engine::generate::Graded;
 use crate::engine::generate::bundled::bundled;
+use crate::engine::generate::{Graded, Progress};
 use crate::engine::{Grid, Level, Outcome, Puzzle, Shape};
 use crate::game::{Game, Origin};
 
-use super::menus::new_game_screen;
+use super::menus::{FallbackChoice, cycle, fallback_choices, new_game_screen};
 use super::{
     AUTOSAVE_AFTER, App, Effect, Named, Pending, Position, Screen, Unsaved, daily_date,
     first_empty, size_label, stats_key,
 };
 use crate::tui::action::{Command, Loaded};
-use crate::tui::worker::{Job, JobError, JobKind, JobResult};
+use crate::tui::worker::{Job, JobError, JobKind, JobResult, play_budget};
+
+/// Each "keep waiting" doubles the search's time, up to this many times
+/// the first search's.
+const LONGEST_SEARCH: u32 = 8;
+
+/// A new game's search for its level while the player waits: what the
+/// generator says as it works, and the time it has.
+#[derive(Debug, Clone)]
+pub struct Search {
+    /// What the generator says (tries, digging or grading, the closest
+    /// level so far).
+    pub progress: Progress,
+    /// Time this search has run, as the ticks said.
+    pub elapsed: Duration,
+    /// Time it has before the closest puzzle found is offered.
+    pub budget: Duration,
+    /// 1 for the first search, one more each time the player keeps
+    /// waiting.
+    pub round: u32,
+    /// Time the earlier searches ran.
+    pub before: Duration,
+    /// The closest puzzle the earlier searches found.
+    pub earlier: Option<Box<Graded>>,
+}
+
+impl Search {
+    /// The first search for a new game of `shape`.
+    fn first(shape: Shape) -> Search {
+        Search {
+            progress: Progress::new(),
+            elapsed: Duration::ZERO,
+            budget: play_budget(shape),
+            round: 1,
+            before: Duration::ZERO,
+            earlier: None,
+        }
+    }
+
+    /// The level of the closest puzzle found so far, in this search or an
+    /// earlier one, for `asked`.
+    pub fn closest(&self, asked: Level) -> Option<Level> {
+        let now = self.progress.best();
+        match self.earlier.as_ref().and_then(|g| g.level()) {
+            Some(e) if miss(asked, Some(e)) <= miss(asked, now) => Some(e),
+            _ => now,
+        }
+    }
+}
+
+/// No puzzle of the level asked was found in time: what was asked, the
+/// closest found, and what the next search would get.
+#[derive(Debug, Clone)]
+pub struct Missed {
+    /// The shape asked for.
+    pub shape: Shape,
+    /// The level asked for.
+    pub level: Level,
+    /// The closest puzzle found (over every search so far).
+    pub closest: Graded,
+    /// The searches run so far.
+    pub rounds: u32,
+    /// The last search's time: the next has twice as long.
+    pub budget: Duration,
+    /// Time all the searches ran, as the ticks said.
+    pub spent: Duration,
+    /// Whether the game ships puzzles of this shape and level.
+    pub shipped: bool,
+}
+
+impl Missed {
+    /// The time a search after this one has (twice the last, at most
+    /// `LONGEST_SEARCH` times the first).
+    pub fn next_budget(&self) -> Duration {
+        (self.budget * 2).min(play_budget(self.shape) * LONGEST_SEARCH)
+    }
+}
+
+/// Levels between `got` and `asked` (a puzzle not graded is the farthest).
+fn miss(asked: Level, got: Option<Level>) -> usize {
+    got.map_or(usize::MAX, |l| (l as usize).abs_diff(asked as usize))
+}
 
 impl App {
     /// Starts a job on the worker, cancelling a running pool refill first
@@ -84,10 +165,34 @@ impl App {
                 }
             }
             JobResult::Generated { result, title, .. } if waited => match result {
-                Ok(graded) => self.generated(graded, title, fx),
+                Ok(graded) => {
+                    let search = match &mut self.screen {
+                        Screen::Working { search, .. } => search.take(),
+                        _ => None,
+                    };
+                    match search {
+                        Some(search) if title.is_none() => self.searched(graded, *search, fx),
+                        _ => self.generated(graded, title, fx),
+                    }
+                }
                 Err(e) => {
-                    if let Screen::Working { shape, level, .. } = self.screen {
-                        self.screen = new_game_screen(shape, level);
+                    if let Screen::Working {
+                        shape,
+                        level,
+                        search,
+                        ..
+                    } = &mut self.screen
+                    {
+                        // A search after "keep waiting" that made nothing
+                        // still leaves the closest of the earlier ones.
+                        if let Some(search) = search.take()
+                            && e != JobError::Cancelled
+                            && let Some(earlier) = search.earlier.clone()
+                        {
+                            self.searched(*earlier, *search, fx);
+                            return;
+                        }
+                        self.screen = new_game_screen(*shape, *level);
                     }
                     self.status = e.to_string();
                 }
@@ -137,6 +242,103 @@ impl App {
         pending.is_some_and(|p| {
             p.job == id && self.game.as_ref().is_some_and(|g| Position::of(g) == p.at)
         })
+    }
+
+    /// A new game's search ended: the puzzle is played when it has the
+    /// level asked; otherwise the player chooses what to do with the
+    /// closest found (over this search and the earlier ones).
+    fn searched(&mut self, graded: Graded, search: Search, fx: &mut Vec<Effect>) {
+        let Screen::Working { shape, level, .. } = self.screen else {
+            return;
+        };
+        if graded.level() == Some(level) {
+            self.generated(graded, None, fx);
+            return;
+        }
+        let closest = match search.earlier {
+            Some(e) if miss(level, e.level()) <= miss(level, graded.level()) => *e,
+            _ => graded,
+        };
+        self.screen = Screen::Fallback {
+            sel: FallbackChoice::KeepWaiting,
+            missed: Box::new(Missed {
+                shape,
+                level,
+                closest,
+                rounds: search.round,
+                budget: search.budget,
+                spent: search.before + search.elapsed,
+                shipped: !bundled(shape, level).is_empty(),
+            }),
+        };
+        self.status.clear();
+    }
+
+    /// The dialog after a search that missed the level: ↑/↓ and Enter (or
+    /// a choice's letter, see [`App::key`]) choose, Esc goes back to the
+    /// new-game dialog.
+    pub(super) fn fallback_command(&mut self, cmd: Command, fx: &mut Vec<Effect>) {
+        let Screen::Fallback { sel, missed } = &mut self.screen else {
+            return;
+        };
+        let choices = fallback_choices(missed.shipped);
+        match cmd {
+            Command::MoveUp | Command::MoveDown => {
+                *sel = cycle(&choices, *sel, cmd == Command::MoveDown)
+            }
+            Command::Confirm => {
+                let choice = *sel;
+                self.fallback_choose(choice, fx)
+            }
+            Command::Cancel => {
+                self.screen = new_game_screen(missed.shape, missed.level);
+                self.status = "no new game started".into();
+            }
+            _ => {}
+        }
+    }
+
+    /// Does what a choice of the fallback dialog says.
+    pub(super) fn fallback_choose(&mut self, choice: FallbackChoice, fx: &mut Vec<Effect>) {
+        let Screen::Fallback { missed, .. } = &self.screen else {
+            return;
+        };
+        let missed = (**missed).clone();
+        let (shape, level) = (missed.shape, missed.level);
+        match choice {
+            FallbackChoice::KeepWaiting => {
+                let search = Search {
+                    progress: Progress::new(),
+                    elapsed: Duration::ZERO,
+                    budget: missed.next_budget(),
+                    round: missed.rounds + 1,
+                    before: missed.spent,
+                    earlier: Some(Box::new(missed.closest)),
+                };
+                self.search(shape, level, search, fx);
+            }
+            FallbackChoice::PlayClosest => {
+                let got = missed.closest.level();
+                let rating = missed.closest.grade.as_ref().map(|g| g.rating);
+                let clues = missed.closest.generated.clues;
+                self.generated(missed.closest, None, fx);
+                // The player chose it: no notice, what it is on the status.
+                self.notice = None;
+                self.status = match (got, rating) {
+                    (Some(got), Some(r)) => format!(
+                        "new puzzle: {got} (the closest to {level} found), rating {r:.1}, {clues} clues"
+                    ),
+                    (Some(got), None) => {
+                        format!("new puzzle: {got} (the closest to {level} found), {clues} clues")
+                    }
+                    (None, _) => format!("new puzzle: not graded in time, {clues} clues"),
+                };
+            }
+            FallbackChoice::PlayShipped if missed.shipped => {
+                self.play_shipped(shape, level, None, fx);
+            }
+            FallbackChoice::PlayShipped => {}
+        }
     }
 
     /// Plays a generated puzzle, and says when it missed the level asked.
@@ -220,6 +422,7 @@ impl App {
                         what: "solving the imported puzzle".into(),
                         shape: g.shape(),
                         level: Level::Medium,
+                        search: None,
                     };
                     return;
                 }
@@ -241,14 +444,30 @@ impl App {
 
     /// Generates a puzzle on the worker while the player waits.
     pub(super) fn generate(&mut self, shape: Shape, level: Level, fx: &mut Vec<Effect>) {
+        self.search(shape, level, Search::first(shape), fx);
+    }
+
+    /// Starts `search` for a puzzle of this shape and level from a new
+    /// seed; the Working screen shows its progress.
+    fn search(&mut self, shape: Shape, level: Level, search: Search, fx: &mut Vec<Effect>) {
         let label = size_label(shape);
         let seed = self.next_seed();
-        let id = self.job(JobKind::Generate { shape, level, seed }, fx);
+        let id = self.job(
+            JobKind::Generate {
+                shape,
+                level,
+                seed,
+                budget: search.budget,
+                progress: search.progress.clone(),
+            },
+            fx,
+        );
         self.screen = Screen::Working {
             job: id,
             what: format!("generating a {label} {level} puzzle (seed {seed})"),
             shape,
             level,
+            search: Some(Box::new(search)),
         };
     }
 
@@ -256,17 +475,41 @@ impl App {
     pub(super) fn ready_puzzle(&mut self, fx: &mut Vec<Effect>) {
         let Screen::Working {
             job, shape, level, ..
-        } = self.screen.clone()
+        } = self.screen
         else {
             return;
         };
+        self.play_shipped(shape, level, Some(job), fx);
+    }
+
+    /// Opens a shipped puzzle of this shape and level (another than the
+    /// one last played, when there are several), cancelling job `cancel`
+    /// first; says so when none is shipped.
+    fn play_shipped(
+        &mut self,
+        shape: Shape,
+        level: Level,
+        cancel: Option<u64>,
+        fx: &mut Vec<Effect>,
+    ) {
         let list = bundled(shape, level);
         if list.is_empty() {
             self.status = "no ready puzzle of this size and level".into();
             return;
         }
-        fx.push(Effect::Cancel(job));
-        let pick = (self.next_seed() % list.len() as u64) as usize;
+        if let Some(job) = cancel {
+            fx.push(Effect::Cancel(job));
+        }
+        let len = list.len() as u64;
+        let r = self.next_seed();
+        let pick = match self.last_shipped {
+            Some((s, l, last)) if (s, l) == (shape, level) && len > 1 && (last as u64) < len => {
+                let i = (r % (len - 1)) as usize;
+                i + usize::from(i >= last)
+            }
+            _ => (r % len) as usize,
+        };
+        self.last_shipped = Some((shape, level, pick));
         let origin = Origin {
             level: Some(level),
             seed: None,
@@ -284,6 +527,7 @@ impl App {
             what: "opening a ready puzzle".into(),
             shape,
             level,
+            search: None,
         };
     }
 

@@ -99,6 +99,39 @@ pub enum NewGameRow {
     Level,
 }
 
+/// The choices when no puzzle of the level asked was found in time, in
+/// the order shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, EnumIter)]
+pub enum FallbackChoice {
+    /// Search again, from a new seed, for longer.
+    KeepWaiting,
+    /// Play the closest puzzle found.
+    PlayClosest,
+    /// Play a shipped puzzle of the size and level asked (offered only
+    /// when the game ships one).
+    PlayShipped,
+}
+
+impl FallbackChoice {
+    /// The letter that chooses it at once (when the keymap gives the key
+    /// no command).
+    pub fn letter(self) -> char {
+        match self {
+            FallbackChoice::KeepWaiting => 'w',
+            FallbackChoice::PlayClosest => 'c',
+            FallbackChoice::PlayShipped => 'r',
+        }
+    }
+}
+
+/// The choices offered: all three when a shipped puzzle of the size and
+/// level exists (`shipped`), else the first two.
+pub fn fallback_choices(shipped: bool) -> Vec<FallbackChoice> {
+    FallbackChoice::iter()
+        .filter(|&c| shipped || c != FallbackChoice::PlayShipped)
+        .collect()
+}
+
 /// The entry after (or before) `cur` in `all`, wrapping around; `cur`
 /// itself when it is not in `all`.
 pub fn cycle<T: Copy + PartialEq>(all: &[T], cur: T, forward: bool) -> T {
@@ -161,6 +194,7 @@ impl App {
                     what: format!("making the daily puzzle of {date} ({level})"),
                     shape: Shape::CLASSIC,
                     level,
+                    search: None,
                 };
             }
             StartItem::Stats => self.open_stats(super::StatsFrom::Start, fx),

@@ -5,15 +5,19 @@ use jiff::tz::TimeZone;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph, Wrap};
 use strum::IntoEnumIterator;
 
-use super::{clock, keys};
+use super::{clock, keys, seconds};
 use crate::engine::{Level, Shape};
 use crate::tui::action::{Command, SaveListing};
-use crate::tui::app::{App, NewGameRow, Setting, StartItem, size_label};
+use crate::tui::app::{
+    App, FallbackChoice, Missed, NewGameRow, Setting, StartItem, fallback_choices, size_label,
+};
 use crate::tui::keymap::KeyContext;
-use crate::tui::layout::{centered, frame_parts, load_rect, menu_rect, settings_rect};
+use crate::tui::layout::{
+    centered, fallback_rect, frame_parts, load_rect, menu_rect, settings_rect,
+};
 use crate::tui::style::Role;
 
 pub(super) fn draw_start(frame: &mut Frame, app: &App, area: Rect, sel: StartItem) {
@@ -104,6 +108,89 @@ pub(super) fn draw_new_game(
             Block::default()
                 .borders(Borders::ALL)
                 .title(" New game ")
+                .border_style(s.get(Role::BoxBorder)),
+        ),
+        r,
+    );
+}
+
+/// The dialog after a search that missed the level asked: what was
+/// found, and the choices (keep waiting, the closest, a shipped puzzle).
+pub(super) fn draw_fallback(
+    frame: &mut Frame,
+    app: &App,
+    area: Rect,
+    missed: &Missed,
+    sel: FallbackChoice,
+) {
+    let s = &app.styles;
+    let choices = fallback_choices(missed.shipped);
+    let r = fallback_rect(area, choices.len());
+    let closest = &missed.closest;
+    let clues = closest.generated.clues;
+    let spent = missed.spent.as_secs_f64();
+    let got = closest.level();
+    let head = match (got, &closest.grade) {
+        (Some(l), Some(g)) => format!(
+            "Closest in {spent:.1} s: {l}, rating {:.1}, {clues} clues",
+            g.rating
+        ),
+        (Some(l), None) => format!("Closest in {spent:.1} s: {l}, {clues} clues"),
+        (None, _) => format!("Closest in {spent:.1} s: not graded in time, {clues} clues"),
+    };
+    let mut lines = vec![
+        Line::from(Span::styled(head, s.get(Role::Text))),
+        Line::default(),
+    ];
+    for choice in choices {
+        let text = match choice {
+            FallbackChoice::KeepWaiting => format!(
+                "Keep waiting: search again, up to {}",
+                seconds(missed.next_budget())
+            ),
+            FallbackChoice::PlayClosest => match got {
+                Some(l) => format!("Play the closest found ({l})"),
+                None => "Play the puzzle found (not graded)".to_string(),
+            },
+            FallbackChoice::PlayShipped => format!(
+                "Play a shipped {} {} puzzle",
+                size_label(missed.shape),
+                missed.level
+            ),
+        };
+        let style = if choice == sel {
+            s.get(Role::Selected)
+        } else {
+            s.get(Role::Text)
+        };
+        lines.push(Line::from(vec![
+            Span::styled(format!(" {}  ", choice.letter()), s.get(Role::Dim)),
+            Span::styled(text, style),
+        ]));
+    }
+    lines.push(Line::default());
+    lines.push(Line::from(Span::styled(
+        format!(
+            "{} {} move · {} choose · {} back",
+            keys(app, KeyContext::Menu, Command::MoveUp),
+            keys(app, KeyContext::Menu, Command::MoveDown),
+            keys(app, KeyContext::Menu, Command::Confirm),
+            keys(app, KeyContext::Menu, Command::Cancel),
+        ),
+        s.get(Role::Dim),
+    )));
+    let title = format!(
+        " {} {}: none found in time ",
+        size_label(missed.shape),
+        missed.level
+    );
+    frame.render_widget(Clear, r);
+    frame.render_widget(
+        Paragraph::new(lines).block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(title)
+                .padding(Padding::horizontal(1))
                 .border_style(s.get(Role::BoxBorder)),
         ),
         r,
