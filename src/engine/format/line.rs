@@ -9,8 +9,8 @@ use crate::engine::grid::Puzzle;
 use crate::engine::shape::Shape;
 
 use super::cells::{self, MAX_CHAR_SIDE};
-use super::lines::Lines;
-use super::{FormatErrorKind, Item};
+use super::lines::{Line, Lines};
+use super::{FormatError, FormatErrorKind, Item};
 
 /// Blank markers of the line format.
 pub(super) const BLANKS: [char; 2] = ['.', '0'];
@@ -25,25 +25,100 @@ pub(super) struct State {
 /// The next puzzle or error; `None` at the end.
 pub(super) fn next<R: BufRead>(lines: &mut Lines<R>, state: &mut State) -> Option<Item> {
     loop {
-        let line = match lines.next_line()? {
-            Ok(l) => l,
-            Err(e) => {
-                state.seen_content = true;
-                return Some(Err(e));
+        let line = lines.next_line()?;
+        if let Some(item) = take(lines, state, line) {
+            return Some(item);
+        }
+    }
+}
+
+/// A classic 9×9 puzzle as [`classic`] reads it: digits 1-9, 0 for blank,
+/// row-major.
+pub(super) type Givens = [u8; 81];
+
+/// What [`next_fast`] yields: the line a puzzle is on and the puzzle, as
+/// [`Givens`] when it is a plain 9×9 line.
+pub(super) type FastItem = Result<(usize, Result<Givens, Puzzle>), FormatError>;
+
+/// The next puzzle or error, as [`next`] gives it, but a line that
+/// [`classic`] reads is neither copied into a `String` nor built into a
+/// [`Puzzle`]: its [`Givens`] come straight from the reader's buffer. Every
+/// other line goes through [`next`]'s parser, so both read the same
+/// puzzles and report the same errors.
+pub(super) fn next_fast<R: BufRead>(lines: &mut Lines<R>, state: &mut State) -> Option<FastItem> {
+    loop {
+        let line = if lines.has_pending() {
+            lines.next_line()?
+        } else {
+            match lines.read_raw()? {
+                Ok(no) => {
+                    if let Some(givens) = classic(lines.raw()) {
+                        state.seen_content = true;
+                        return Some(Ok((no, Ok(givens))));
+                    }
+                    lines.raw_text(no)
+                }
+                Err(e) => Err(e),
             }
         };
-        let first = !state.seen_content;
-        match parse_line(&line.text, first) {
-            Ok(Parsed::Skip) => {}
-            Ok(Parsed::Header) => state.seen_content = true,
-            Ok(Parsed::Puzzle(p)) => {
-                state.seen_content = true;
-                return Some(Ok((line.no, p)));
-            }
-            Err((col, kind)) => {
-                state.seen_content = true;
-                return Some(Err(lines.error(line.no, col, kind)));
-            }
+        if let Some(item) = take(lines, state, line) {
+            return Some(item.map(|(no, p)| (no, Err(p))));
+        }
+    }
+}
+
+/// The givens of a line that is plainly one 9×9 puzzle: 81 cells (`1`-`9`,
+/// `.` or `0`) from the first byte, then the end of the line, or a comma, a
+/// space or a tab before more ASCII text (a CSV row, a rating). `None` for
+/// anything else, which the general parser then reads (it reads these
+/// lines to the same puzzle).
+pub(super) fn classic(bytes: &[u8]) -> Option<Givens> {
+    let (cells, rest) = bytes.split_at_checked(81)?;
+    if !matches!(rest.first(), None | Some(b',' | b' ' | b'\t')) {
+        return None;
+    }
+    // The general reader refuses a NUL and invalid UTF-8 anywhere on the
+    // line: leave every line that is not plain ASCII to it.
+    if !rest.iter().all(|&b| b != 0 && b.is_ascii()) {
+        return None;
+    }
+    let mut givens = [0u8; 81];
+    let mut bad = false;
+    for (g, &c) in givens.iter_mut().zip(cells) {
+        let d = c.wrapping_sub(b'0');
+        bad |= d > 9 && c != b'.';
+        *g = if d <= 9 { d } else { 0 };
+    }
+    (!bad).then_some(givens)
+}
+
+/// What a line read as text gives: `Some` to yield, `None` to go on.
+fn take(
+    lines: &Lines<impl BufRead>,
+    state: &mut State,
+    line: Result<Line, FormatError>,
+) -> Option<Item> {
+    let line = match line {
+        Ok(l) => l,
+        Err(e) => {
+            state.seen_content = true;
+            return Some(Err(e));
+        }
+    };
+    let first = !state.seen_content;
+    match parse_line(&line.text, first) {
+        Ok(Parsed::Skip) => None,
+        Ok(Parsed::Header) => {
+            state.seen_content = true;
+            None
+        }
+        Ok(Parsed::Puzzle(p)) => {
+            state.seen_content = true;
+            Some(Ok((line.no, p)))
+        }
+        Err((col, kind)) => {
+            state.seen_content = true;
+            Some(Err(lines.error(line.no, col, kind)))
         }
     }
 }

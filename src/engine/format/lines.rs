@@ -132,6 +132,30 @@ impl<R: BufRead> Lines<R> {
         if let Some(l) = self.pending.pop_front() {
             return Some(l);
         }
+        match self.read_raw()? {
+            Ok(no) => Some(self.raw_text(no)),
+            Err(e) => Some(Err(e)),
+        }
+    }
+
+    /// Whether lines were put back ([`Lines::unread`]): [`Lines::read_raw`]
+    /// reads past them, so it is only for when there are none.
+    pub fn has_pending(&self) -> bool {
+        !self.pending.is_empty()
+    }
+
+    /// The bytes of the line [`Lines::read_raw`] read last, without its
+    /// ending, not yet checked to be text.
+    pub fn raw(&self) -> &[u8] {
+        &self.buf
+    }
+
+    /// Reads the next line from the reader into [`Lines::raw`] (ignoring
+    /// lines put back) and gives its number; `None` at the end. A line
+    /// too long and a read error are errors here; whether the bytes are
+    /// text is for [`Lines::raw_text`]. Nothing is allocated once the
+    /// buffer has grown to the longest line.
+    pub fn read_raw(&mut self) -> Option<Result<usize, FormatError>> {
         if self.finished {
             return None;
         }
@@ -186,6 +210,13 @@ impl<R: BufRead> Lines<R> {
             let kind = FormatErrorKind::LineTooLong { limit: self.limit };
             return Some(Err(self.error(no, None, kind)));
         }
+        Some(Ok(no))
+    }
+
+    /// The line [`Lines::read_raw`] read last (number `no`) as text: an
+    /// error at its first NUL or invalid UTF-8 byte; a byte order mark
+    /// opening line 1 is dropped.
+    pub fn raw_text(&self, no: usize) -> Result<Line, FormatError> {
         let bad_utf8 = std::str::from_utf8(&self.buf)
             .err()
             .map(|e| e.valid_up_to());
@@ -197,13 +228,13 @@ impl<R: BufRead> Lines<R> {
         if let Some(at) = bad {
             let prefix = std::str::from_utf8(&self.buf[..at]).map_or(at, |s| s.chars().count());
             let kind = FormatErrorKind::NotText { byte: self.buf[at] };
-            return Some(Err(self.error(no, Some(prefix + 1), kind)));
+            return Err(self.error(no, Some(prefix + 1), kind));
         }
         let mut text = String::from_utf8_lossy(&self.buf).into_owned();
         if no == 1 && text.starts_with('\u{feff}') {
             text.remove(0);
         }
-        Some(Ok(Line { no, text }))
+        Ok(Line { no, text })
     }
 }
 
