@@ -801,14 +801,9 @@ pub(crate) fn run_batch<T: Send>(
 /// reports many puzzles makes one system call for each.
 pub(crate) fn note_line(bar: &ProgressBar, text: &mut String) {
     text.push('\n');
-    let write = || {
+    bar.suspend(|| {
         let _ = io::stderr().lock().write_all(text.as_bytes());
-    };
-    if bar.is_hidden() {
-        write();
-    } else {
-        bar.suspend(write);
-    }
+    });
 }
 
 /// The command line, or the exit code when there is nothing to run:

@@ -362,6 +362,90 @@ mod tests {
         assert_eq!(r.last_line(), 4);
     }
 
+    /// Both readers of one text: what `next` yields and what `next_fast`
+    /// yields (as puzzles), with the line numbers.
+    fn both(
+        text: &[u8],
+        format: Option<Format>,
+    ) -> (
+        Vec<(usize, Result<Puzzle, FormatError>)>,
+        Vec<(usize, Result<Puzzle, FormatError>)>,
+        usize,
+    ) {
+        let mut general = PuzzleReader::new(text, "t", format);
+        let a = std::iter::from_fn(|| general.next().map(|r| (general.last_line(), r))).collect();
+        let mut fast = PuzzleReader::new(text, "t", format);
+        let mut classic = 0;
+        let b = std::iter::from_fn(|| {
+            let r = fast.next_fast()?;
+            if let Ok(super::super::Parsed::Classic(_)) = &r {
+                classic += 1;
+            }
+            Some((fast.last_line(), r.map(super::super::Parsed::into_puzzle)))
+        })
+        .collect();
+        (a, b, classic)
+    }
+
+    #[test]
+    fn the_fast_path_takes_plain_lines_and_leaves_the_rest() {
+        let zeros = TOP1.replace('.', "0");
+        for (line, fast) in [
+            (TOP1.to_string(), true),
+            (zeros.clone(), true),
+            (format!("{TOP1},{zeros}"), true),
+            (format!("{TOP1} ED=7.1"), true),
+            (format!("{TOP1}\t# hard"), true),
+            (format!(" {TOP1}"), false),
+            (format!("\"{TOP1}\",x"), false),
+            (format!("{TOP1}  # très dur"), false),
+            (format!("{TOP1}x"), false),
+            (format!("{TOP1}.."), false),
+            (TOP1[..80].to_string(), false),
+            (format!("{}x", &TOP1[..80]), false),
+        ] {
+            assert_eq!(classic(line.as_bytes()).is_some(), fast, "{line}");
+            let (a, b, _) = both(format!("{line}\n").as_bytes(), None);
+            assert_eq!(a, b, "{line}");
+        }
+        let g = classic(TOP1.as_bytes()).unwrap();
+        assert_eq!((g[0], g[1], g[6], g[80]), (4, 0, 8, 0));
+    }
+
+    proptest::proptest! {
+        /// Any text of lines made of cells, separators, quotes, comments,
+        /// non-ASCII and NUL: both readers yield the same puzzles and
+        /// errors at the same lines.
+        #[test]
+        fn the_fast_path_reads_as_the_general_parser(
+            lines in proptest::collection::vec(
+                (proptest::sample::select(vec![TOP1, "", "# c", "1.3.....2...4..1"]),
+                 proptest::collection::vec((0usize..90, proptest::sample::select(
+                    vec!['x', ' ', ',', '"', '#', '\t', 'é', '\0', '0', '9', '.', 'A', '\u{feff}'])), 0..3),
+                 proptest::sample::select(vec!["", ",x", " 7.1", "\t", "  ", ",", " é", "\0"])),
+                1..6),
+            forced in proptest::bool::ANY,
+        ) {
+            let mut text = String::new();
+            for (base, edits, tail) in lines {
+                let mut chars: Vec<char> = base.chars().collect();
+                for (at, c) in edits {
+                    if at < chars.len() {
+                        chars[at] = c;
+                    } else {
+                        chars.push(c);
+                    }
+                }
+                text.extend(chars);
+                text.push_str(tail);
+                text.push('\n');
+            }
+            let format = forced.then_some(Format::Line);
+            let (a, b, _) = both(text.as_bytes(), format);
+            proptest::prop_assert_eq!(a, b, "{:?}", text);
+        }
+    }
+
     #[test]
     fn writes_dots() {
         let p = read(TOP1).remove(0).unwrap();

@@ -39,6 +39,26 @@ pub(super) fn is_content(text: &str) -> bool {
     !t.is_empty() && !t.starts_with('#')
 }
 
+/// The first `\n` or `\r` of `bytes`, looked for 16 bytes at a time (a
+/// test of a whole block compiles to vector instructions; a byte-by-byte
+/// search does not).
+fn line_end(bytes: &[u8]) -> Option<usize> {
+    let is_end = |b: u8| b == b'\n' || b == b'\r';
+    let mut blocks = bytes.chunks_exact(16);
+    let mut base = 0;
+    for block in blocks.by_ref() {
+        if block.iter().fold(false, |any, &b| any | is_end(b)) {
+            return block.iter().position(|&b| is_end(b)).map(|i| base + i);
+        }
+        base += 16;
+    }
+    blocks
+        .remainder()
+        .iter()
+        .position(|&b| is_end(b))
+        .map(|i| base + i)
+}
+
 /// Lines of a reader, numbered, with push-back.
 pub(super) struct Lines<R> {
     reader: R,
@@ -181,7 +201,7 @@ impl<R: BufRead> Lines<R> {
                 continue;
             }
             got_any = true;
-            let (take, newline) = match avail.iter().position(|&b| b == b'\n' || b == b'\r') {
+            let (take, newline) = match line_end(avail) {
                 Some(i) => {
                     self.after_cr = avail[i] == b'\r';
                     (i, true)
@@ -279,6 +299,24 @@ mod tests {
             let mut lines = Lines::new(reader, "t".into());
             let got: Vec<_> = std::iter::from_fn(|| lines.next_line()).collect();
             assert_eq!(got, want, "capacity {cap}");
+        }
+    }
+
+    #[test]
+    fn line_ends_are_found_in_every_place() {
+        for len in 0..40 {
+            for at in 0..len {
+                for end in [b'\n', b'\r'] {
+                    let mut bytes = vec![b'x'; len];
+                    bytes[at] = end;
+                    assert_eq!(line_end(&bytes), Some(at), "{len} {at}");
+                    if at + 1 < len {
+                        bytes[at + 1] = b'\n';
+                        assert_eq!(line_end(&bytes), Some(at), "{len} {at}");
+                    }
+                }
+            }
+            assert_eq!(line_end(&vec![b'x'; len]), None);
         }
     }
 
