@@ -20,6 +20,8 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
@@ -742,12 +744,36 @@ pub(crate) fn run_batch<T: Send>(
             }
             Some(pool) => {
                 let proto = &exact;
+                // A SAT program that fails fails for every puzzle, and the
+                // run stops at the first failure in input order: once one
+                // has failed, the puzzles not yet started take its error
+                // instead of running the program again.
+                let failed: Mutex<Option<ExternalError>> = Mutex::new(None);
+                let any_failed = AtomicBool::new(false);
+                let answer = |exact: &mut Exact, p: &Parsed| {
+                    if any_failed.load(Ordering::Relaxed)
+                        && let Some(e) = failed.lock().ok().and_then(|f| f.clone())
+                    {
+                        return Done {
+                            answer: Err(e),
+                            told: None,
+                        };
+                    }
+                    let d = one(exact, p);
+                    if let Err(e) = &d.answer
+                        && let Ok(mut f) = failed.lock()
+                    {
+                        f.get_or_insert_with(|| e.clone());
+                        any_failed.store(true, Ordering::Relaxed);
+                    }
+                    d
+                };
                 pool.install(|| {
                     done.par_extend(
                         batch
                             .par_iter()
                             .filter_map(|e| e.item.as_ref().ok())
-                            .map_init(|| proto.fresh(), |exact, p| one(exact, p)),
+                            .map_init(|| proto.fresh(), |exact, p| answer(exact, p)),
                     );
                 });
             }

@@ -1039,3 +1039,27 @@ fn the_fast_reader_agrees_with_the_general_one_on_every_shared_corpus() {
     }
     assert!(files >= 8, "{files} corpus files");
 }
+
+/// A SAT program that cannot run stops a parallel run as it stops a
+/// single-threaded one: the same message, naming the first puzzle, once.
+#[test]
+fn a_failing_sat_program_stops_every_job_count_alike() {
+    let input = format!("{HARD}\n").repeat(40);
+    for cmd in ["solve", "count"] {
+        let one = run(
+            &[cmd, "--sat-cmd", "no-such-program -q", "--jobs", "1"],
+            input.as_bytes(),
+        );
+        let four = run(
+            &[cmd, "--sat-cmd", "no-such-program -q", "--jobs", "4"],
+            input.as_bytes(),
+        );
+        assert_eq!(one.status.code(), Some(2), "{cmd}");
+        assert_eq!(four.status.code(), Some(2), "{cmd}");
+        assert!(one.stdout.is_empty() && four.stdout.is_empty());
+        let err = text(&four.stderr);
+        assert_eq!(text(&one.stderr), err, "{cmd}");
+        assert!(err.contains("puzzle 1 (line 1)"), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}

@@ -358,7 +358,7 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
 
     fn next(&mut self) -> Option<Self::Item> {
         self.step(false)
-            .map(|item| item.map(|(_, p)| p.map_or_else(|p| p, |givens| classic_puzzle(&givens))))
+            .map(|item| item.map(|(_, p)| p.into_puzzle()))
     }
 }
 
@@ -382,7 +382,8 @@ impl Parsed {
     }
 }
 
-/// The puzzle of classic givens (digits 0..=9, as [`line::classic`] reads them).
+/// The puzzle of classic givens (digits 0..=9, as [`line::classic`] reads
+/// them: 81 cells, none above 9, so `Puzzle::new` cannot refuse them).
 fn classic_puzzle(givens: &[u8; 81]) -> Puzzle {
     let cells = givens.iter().map(|&d| Value::new(usize::from(d))).collect();
     Puzzle::new(Shape::CLASSIC, cells).unwrap_or_else(|_| Puzzle::empty(Shape::CLASSIC))
@@ -395,12 +396,7 @@ impl<R: BufRead> PuzzleReader<R> {
     /// without allocating. Every other line, and every other format, is read
     /// as by `next`; the puzzles, errors and line numbers are the same.
     pub fn next_fast(&mut self) -> Option<Result<Parsed, FormatError>> {
-        self.step(true).map(|item| {
-            item.map(|(_, p)| match p {
-                Ok(givens) => Parsed::Classic(givens),
-                Err(p) => Parsed::Puzzle(p),
-            })
-        })
+        self.step(true).map(|item| item.map(|(_, p)| p))
     }
 
     fn step(&mut self, fast: bool) -> Option<line::FastItem> {
@@ -414,7 +410,7 @@ impl<R: BufRead> PuzzleReader<R> {
                     self.format = Some(f);
                     f
                 }
-                Ok(None) => return self.finish().map(|r| r.map(|p| (0, Err(p)))),
+                Ok(None) => return self.finish().map(|r| r.map(|p| (0, Parsed::Puzzle(p)))),
                 Err(e) => {
                     self.done = true;
                     self.yielded = true;
@@ -423,7 +419,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 }
             },
         };
-        let general = |item: Option<Item>| item.map(|r| r.map(|(no, p)| (no, Err(p))));
+        let general = |item: Option<Item>| item.map(|r| r.map(|(no, p)| (no, Parsed::Puzzle(p))));
         let item = match format {
             Format::Seeds => general(seeds::next(&mut self.lines)),
             Format::Line if fast => line::next_fast(&mut self.lines, &mut self.line_state),
@@ -432,7 +428,7 @@ impl<R: BufRead> PuzzleReader<R> {
             Format::Numbers => general(numbers::next(&mut self.lines)),
         };
         match item {
-            None => self.finish().map(|r| r.map(|p| (0, Err(p)))),
+            None => self.finish().map(|r| r.map(|p| (0, Parsed::Puzzle(p)))),
             Some(Ok((start, puzzle))) => {
                 self.yielded = true;
                 self.last_line = start;

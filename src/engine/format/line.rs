@@ -10,7 +10,7 @@ use crate::engine::shape::Shape;
 
 use super::cells::{self, MAX_CHAR_SIDE};
 use super::lines::{Line, Lines};
-use super::{FormatError, FormatErrorKind, Item};
+use super::{FormatError, FormatErrorKind, Item, Parsed};
 
 /// Blank markers of the line format.
 pub(super) const BLANKS: [char; 2] = ['.', '0'];
@@ -36,9 +36,8 @@ pub(super) fn next<R: BufRead>(lines: &mut Lines<R>, state: &mut State) -> Optio
 /// row-major.
 pub(super) type Givens = [u8; 81];
 
-/// What [`next_fast`] yields: the line a puzzle is on and the puzzle, as
-/// [`Givens`] when it is a plain 9×9 line.
-pub(super) type FastItem = Result<(usize, Result<Givens, Puzzle>), FormatError>;
+/// What [`next_fast`] yields: a puzzle and the line it is on, or an error.
+pub(super) type FastItem = Result<(usize, Parsed), FormatError>;
 
 /// The next puzzle or error, as [`next`] gives it, but a line that
 /// [`classic`] reads is neither copied into a `String` nor built into a
@@ -54,7 +53,7 @@ pub(super) fn next_fast<R: BufRead>(lines: &mut Lines<R>, state: &mut State) -> 
                 Ok(no) => {
                     if let Some(givens) = classic(lines.raw()) {
                         state.seen_content = true;
-                        return Some(Ok((no, Ok(givens))));
+                        return Some(Ok((no, Parsed::Classic(givens))));
                     }
                     lines.raw_text(no)
                 }
@@ -62,7 +61,7 @@ pub(super) fn next_fast<R: BufRead>(lines: &mut Lines<R>, state: &mut State) -> 
             }
         };
         if let Some(item) = take(lines, state, line) {
-            return Some(item.map(|(no, p)| (no, Err(p))));
+            return Some(item.map(|(no, p)| (no, Parsed::Puzzle(p))));
         }
     }
 }
@@ -107,12 +106,12 @@ fn take(
     };
     let first = !state.seen_content;
     match parse_line(&line.text, first) {
-        Ok(Parsed::Skip) => None,
-        Ok(Parsed::Header) => {
+        Ok(Content::Skip) => None,
+        Ok(Content::Header) => {
             state.seen_content = true;
             None
         }
-        Ok(Parsed::Puzzle(p)) => {
+        Ok(Content::Puzzle(p)) => {
             state.seen_content = true;
             Some(Ok((line.no, p)))
         }
@@ -125,7 +124,7 @@ fn take(
 
 /// What one line holds.
 #[derive(Debug, PartialEq, Eq)]
-enum Parsed {
+enum Content {
     /// Blank or comment.
     Skip,
     /// A CSV header.
@@ -155,15 +154,15 @@ pub(super) fn puzzle_field(body: &str) -> (Option<&str>, bool) {
     (field.split_whitespace().next(), csv)
 }
 
-fn parse_line(text: &str, first: bool) -> Result<Parsed, (Option<usize>, FormatErrorKind)> {
+fn parse_line(text: &str, first: bool) -> Result<Content, (Option<usize>, FormatErrorKind)> {
     let body = text.trim();
     if body.is_empty() || body.starts_with('#') {
-        return Ok(Parsed::Skip);
+        return Ok(Content::Skip);
     }
     let (word, csv) = puzzle_field(body);
     let len = word.map_or(0, |w| w.chars().count());
     if csv && first && side_of_length(len).is_none() {
-        return Ok(Parsed::Header);
+        return Ok(Content::Header);
     }
     let Some(word) = word else {
         return Err((None, FormatErrorKind::LineLength { found: 0 }));
@@ -188,7 +187,7 @@ fn parse_line(text: &str, first: bool) -> Result<Parsed, (Option<usize>, FormatE
         }
     }
     cells::build(shape, cells)
-        .map(Parsed::Puzzle)
+        .map(Content::Puzzle)
         .map_err(|k| (None, k))
 }
 
