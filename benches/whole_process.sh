@@ -6,7 +6,7 @@
 #
 #   benches/whole_process.sh [TDOKU_SRC] [RUNS]
 #
-# Prints a Markdown table: mean wall seconds and user seconds of each run
+# Prints a Markdown table: mean wall and user milliseconds of each run
 # (hyperfine when installed, else /usr/bin/time), single thread, and ours
 # divided by tdoku's (below 1: ours is faster), then `solve --jobs 2`.
 set -euo pipefail
@@ -30,11 +30,11 @@ if [[ -n $tdoku_src && -f $tdoku_src/src/solver_dpll_triad_simd.cc ]]; then
     tdoku=$tmp/tdoku
 fi
 
-# Mean wall and user seconds of a command over $runs runs (after a warm-up).
+# Mean wall and user milliseconds of a command over $runs runs (after a warm-up).
 measure() {
     if command -v hyperfine >/dev/null; then
         hyperfine -N -i -w 1 -r "$runs" --export-json "$tmp/h.json" "$*" >/dev/null 2>&1
-        python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"][0]; print("%.3f %.3f" % (r["mean"], r["user"]))' "$tmp/h.json"
+        python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"][0]; print("%.1f %.1f" % (1000 * r["mean"], 1000 * r["user"]))' "$tmp/h.json"
     else
         local wall=0 user=0 w u
         "$@" >/dev/null 2>&1 || true
@@ -42,7 +42,7 @@ measure() {
             read -r w u < <( { /usr/bin/time -f '%e %U' "$@" >/dev/null 2>/dev/null; } 2>&1 | tail -1)
             wall=$(echo "$wall + $w" | bc -l); user=$(echo "$user + $u" | bc -l)
         done
-        printf '%.3f %.3f\n' "$(echo "$wall / $runs" | bc -l)" "$(echo "$user / $runs" | bc -l)"
+        printf '%.1f %.1f\n' "$(echo "1000 * $wall / $runs" | bc -l)" "$(echo "1000 * $user / $runs" | bc -l)"
     fi
 }
 
@@ -55,7 +55,7 @@ files=(puzzles2_17_clue puzzles3_magictour_top1465 "puzzles5_forum_hardest_1905_
        norvig_top95.txt norvig_easy50.txt norvig_hardest.txt)
 if [[ -n ${CORPORA:-} ]]; then read -r -a files <<< "$CORPORA"; fi
 
-echo "| corpus | puzzles | ours solve s (user) | ours count s (user) | tdoku solve s (user) | tdoku count s (user) | solve ratio (user) | count ratio (user) |"
+echo "| corpus | puzzles | ours solve ms (user) | ours count ms (user) | tdoku solve ms (user) | tdoku count ms (user) | solve ratio (user) | count ratio (user) |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|"
 for f in "${files[@]}"; do
     path=$shared/$f
@@ -73,7 +73,7 @@ for f in "${files[@]}"; do
 done
 
 echo
-echo "| corpus | solve --jobs 1 s | solve --jobs 2 s | speed-up |"
+echo "| corpus | solve --jobs 1 ms | solve --jobs 2 ms | speed-up |"
 echo "|---|---:|---:|---:|"
 for f in ${JOBS_CORPORA:-"puzzles5_forum_hardest_1905_11+" puzzles2_17_clue}; do
     path=$shared/$f

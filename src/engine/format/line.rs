@@ -361,16 +361,13 @@ mod tests {
         assert_eq!(r.last_line(), 4);
     }
 
+    /// What a reader yields for a text, with the line of each item.
+    type Yielded = Vec<(usize, Result<Puzzle, FormatError>)>;
+
     /// Both readers of one text: what `next` yields and what `next_fast`
-    /// yields (as puzzles), with the line numbers.
-    fn both(
-        text: &[u8],
-        format: Option<Format>,
-    ) -> (
-        Vec<(usize, Result<Puzzle, FormatError>)>,
-        Vec<(usize, Result<Puzzle, FormatError>)>,
-        usize,
-    ) {
+    /// yields (as puzzles), with the line numbers, and how many lines took
+    /// the fast path.
+    fn both(text: &[u8], format: Option<Format>) -> (Yielded, Yielded, usize) {
         let mut general = PuzzleReader::new(text, "t", format);
         let a = std::iter::from_fn(|| general.next().map(|r| (general.last_line(), r))).collect();
         let mut fast = PuzzleReader::new(text, "t", format);
