@@ -4,6 +4,11 @@
 //! two, theirs solving or counting to two. Throughput is in puzzles;
 //! parsing happens before timing for both solvers.
 //!
+//! `line_io` times reading the line files themselves: the general parser
+//! (`PuzzleReader` as an iterator of puzzles) against the fast path of
+//! `solve` and `count` (`PuzzleReader::next_fast`, plain 9×9 lines read
+//! without allocating).
+//!
 //! Run with `cargo bench --bench nine -- --warm-up-time 1 --measurement-time 3`.
 
 use std::hint::black_box;
@@ -92,5 +97,47 @@ fn nine(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, nine);
+/// Files for `line_io`: dots, CSV rows with `0` blanks.
+const IO_FILES: [&str; 2] = ["puzzles2_17_clue", "kaggle_bryanpark_first20k.csv"];
+
+fn line_io(c: &mut Criterion) {
+    use dekadoku::engine::format::{Parsed, PuzzleReader};
+    for name in IO_FILES {
+        let Ok(bytes) = std::fs::read(format!("{SHARED}/{name}")) else {
+            eprintln!("skipped {name}: {SHARED} not present");
+            continue;
+        };
+        let count = PuzzleReader::new(&bytes[..], name, None)
+            .filter(Result::is_ok)
+            .count();
+        let mut group = c.benchmark_group(format!("line_io/{name}"));
+        group.throughput(Throughput::Elements(count as u64));
+        group.bench_function("general", |b| {
+            b.iter(|| {
+                let mut clues = 0;
+                for p in PuzzleReader::new(black_box(&bytes[..]), name, None).flatten() {
+                    clues += p.clue_count();
+                }
+                clues
+            })
+        });
+        group.bench_function("fast", |b| {
+            b.iter(|| {
+                let mut clues = 0;
+                let mut reader = PuzzleReader::new(black_box(&bytes[..]), name, None);
+                while let Some(item) = reader.next_fast() {
+                    clues += match item {
+                        Ok(Parsed::Classic(g)) => g.iter().filter(|&&d| d != 0).count(),
+                        Ok(Parsed::Puzzle(p)) => p.clue_count(),
+                        Err(_) => 0,
+                    };
+                }
+                clues
+            })
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, nine, line_io);
 criterion_main!(benches);

@@ -20,15 +20,20 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressFinish, ProgressStyle};
 
-use crate::engine::format::{Format, FormatError, PuzzleReader};
+use rayon::prelude::*;
+
+use crate::engine::format::{Format, FormatError, Parsed, PuzzleReader};
 use crate::engine::sat::{External, ExternalError};
 use crate::engine::solve::RawResult;
-use crate::engine::{Backend, Limits, NoTrace, Puzzle, Solver};
+use crate::engine::solve::nine::{self, NineResult};
+use crate::engine::{Backend, Limits, Method, NoTrace, Puzzle, Solver};
 
 /// dekadoku: Sudoku from 4×4 to 400×400.
 #[derive(Debug, Parser)]
@@ -148,6 +153,16 @@ pub enum CliError {
     /// Options of `generate` that cannot be met.
     #[error("dekadoku generate: {0}")]
     Generate(#[from] generate::GenerateError),
+    /// The worker threads of `--jobs` could not start.
+    #[error("dekadoku {command}: cannot start {jobs} threads: {source}")]
+    Threads {
+        /// The subcommand.
+        command: &'static str,
+        /// How many were asked for.
+        jobs: usize,
+        /// What rayon said.
+        source: rayon::ThreadPoolBuildError,
+    },
     /// The game could not start (or failed while it ran).
     #[error("dekadoku: {0}")]
     Game(#[source] io::Error),
@@ -254,9 +269,14 @@ impl Tally {
 
     /// The last puzzle counted, ending on `line`, as messages name it.
     pub fn at(&self, line: usize) -> PuzzleAt {
+        self.at_of(self.puzzles, line)
+    }
+
+    /// Puzzle `index` of this input, ending on `line`, as messages name it.
+    pub fn at_of(&self, index: usize, line: usize) -> PuzzleAt {
         PuzzleAt {
             name: self.name.clone(),
-            index: self.puzzles,
+            index,
             line,
         }
     }
@@ -335,7 +355,8 @@ pub fn progress_of(what: &str, len: u64) -> ProgressBar {
 /// A bar that clears itself when dropped, so that an error printed after
 /// the subcommand returns is not drawn over.
 fn progress_bar(len: Option<u64>, template: &str) -> ProgressBar {
-    let target = if io::stderr().is_terminal() {
+    let shown = io::stderr().is_terminal();
+    let target = if shown {
         ProgressDrawTarget::stderr()
     } else {
         ProgressDrawTarget::hidden()
@@ -344,7 +365,10 @@ fn progress_bar(len: Option<u64>, template: &str) -> ProgressBar {
     if let Ok(style) = ProgressStyle::with_template(template) {
         bar = bar.with_style(style);
     }
-    bar.enable_steady_tick(Duration::from_millis(120));
+    // The ticking thread only where there is something to draw.
+    if shown {
+        bar.enable_steady_tick(Duration::from_millis(120));
+    }
     bar
 }
 
@@ -445,9 +469,26 @@ pub enum SearchError {
 #[derive(Debug)]
 pub(crate) enum Exact {
     /// A backend of the engine (boxed: a solver keeps its buffers inline).
-    Engine(Box<Solver>),
+    Engine {
+        /// The solver.
+        solver: Box<Solver>,
+        /// Its backend.
+        backend: Backend,
+        /// Whether the kernel answered last.
+        kernel_last: bool,
+    },
     /// A SAT solver program, fed DIMACS.
     Program(External),
+}
+
+/// An answer of [`Exact::run_parsed`]: the 9×9 kernel's, for classic
+/// givens, or the general search's.
+#[derive(Debug)]
+pub(crate) enum Answer {
+    /// The 9×9 kernel's result (no conflicting givens).
+    Nine(Box<NineResult>),
+    /// Any other search's.
+    Raw(RawResult),
 }
 
 impl Exact {
@@ -457,9 +498,26 @@ impl Exact {
         match (backend, sat_cmd) {
             (Some(b), Some(_)) if b != Backend::Sat => Err(SearchError::SatCmdWithBackend(b)),
             (_, Some(cmd)) => Ok(Exact::Program(External::parse(cmd)?)),
-            (b, None) => Ok(Exact::Engine(Box::new(Solver::with_backend(
-                b.unwrap_or_default(),
-            )))),
+            (b, None) => {
+                let backend = b.unwrap_or_default();
+                Ok(Exact::Engine {
+                    solver: Box::new(Solver::with_backend(backend)),
+                    backend,
+                    kernel_last: false,
+                })
+            }
+        }
+    }
+
+    /// The same search with buffers of its own, for another thread.
+    pub fn fresh(&self) -> Exact {
+        match self {
+            Exact::Engine { backend, .. } => Exact::Engine {
+                solver: Box::new(Solver::with_backend(*backend)),
+                backend: *backend,
+                kernel_last: false,
+            },
+            Exact::Program(p) => Exact::Program(p.clone()),
         }
     }
 
@@ -473,21 +531,305 @@ impl Exact {
         limits: &Limits,
     ) -> Result<RawResult, ExternalError> {
         match self {
-            Exact::Engine(s) => Ok(s.run(puzzle, limit, limits, &mut NoTrace)),
+            Exact::Engine {
+                solver,
+                kernel_last,
+                ..
+            } => {
+                *kernel_last = false;
+                Ok(solver.run(puzzle, limit, limits, &mut NoTrace))
+            }
             Exact::Program(p) => p.run(puzzle, limit, limits, &mut NoTrace),
         }
+    }
+
+    /// [`Exact::run`] on a puzzle as the reader gave it: classic givens go
+    /// straight to the 9×9 kernel when the backend would send them there
+    /// (the same search, without building a [`Puzzle`] or its solution
+    /// grids); givens that break the rules, other backends and other
+    /// puzzles take [`Exact::run`].
+    pub fn run_parsed(
+        &mut self,
+        parsed: &Parsed,
+        limit: u64,
+        limits: &Limits,
+    ) -> Result<Answer, ExternalError> {
+        // `auto` and `propagation` send an untraced classic search to the
+        // kernel (Solver::run), so the answer is the same.
+        if let (
+            Parsed::Classic(givens),
+            Exact::Engine {
+                backend: Backend::Auto | Backend::Propagation,
+                kernel_last,
+                ..
+            },
+        ) = (parsed, &mut *self)
+        {
+            let r = nine::solve_nine(givens, limit, limits);
+            if !r.givens_conflict {
+                *kernel_last = true;
+                return Ok(Answer::Nine(Box::new(r)));
+            }
+        }
+        let r = match parsed {
+            Parsed::Puzzle(p) => self.run(p, limit, limits)?,
+            Parsed::Classic(_) => self.run(&parsed.clone().into_puzzle(), limit, limits)?,
+        };
+        Ok(Answer::Raw(r))
     }
 
     /// Which method gave the last answer: `propagation`, `sat (won the
     /// race)`, `sat-cmd`.
     pub fn method(&self) -> String {
         match self {
-            Exact::Engine(s) => s
+            Exact::Engine {
+                kernel_last: true, ..
+            } => Method {
+                backend: Backend::Propagation,
+                raced: false,
+            }
+            .to_string(),
+            Exact::Engine { solver, .. } => solver
                 .last_method()
                 .map_or_else(|| "nothing yet".to_string(), |m| m.to_string()),
             Exact::Program(_) => "sat-cmd".to_string(),
         }
     }
+}
+
+/// `--jobs`, shared by `solve` and `count`.
+#[derive(Debug, Clone, Copy, Default, Args)]
+pub struct Jobs {
+    /// Solve this many puzzles at once, on as many threads (default 1;
+    /// 0: one per core). The output is the same for every job count, in
+    /// the input's order.
+    #[arg(long, value_name = "J")]
+    pub jobs: Option<usize>,
+}
+
+impl Jobs {
+    /// The number of threads: at least one.
+    pub fn threads(self) -> usize {
+        match self.jobs {
+            None => 1,
+            Some(0) => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            Some(j) => j,
+        }
+    }
+}
+
+/// One item of an input as a batch run reads it: a puzzle with its number
+/// and line, or a format error.
+struct Entry {
+    /// The puzzle's number in the input, from 1 (0 for an error).
+    index: usize,
+    /// The line it ends on.
+    line: usize,
+    /// What was read.
+    item: Result<Parsed, FormatError>,
+}
+
+/// Standard output as [`run_batch`] writes it.
+pub(crate) type Out = io::BufWriter<io::StdoutLock<'static>>;
+
+/// Where an answer of [`run_batch`] belongs.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Place {
+    /// The puzzle's number in the input, from 1.
+    pub index: usize,
+    /// The line it ends on.
+    pub line: usize,
+    /// The input's format (forced or detected).
+    pub format: Option<Format>,
+}
+
+impl Place {
+    /// The puzzle as messages name it.
+    pub fn at(self, tally: &Tally) -> PuzzleAt {
+        tally.at_of(self.index, self.line)
+    }
+}
+
+/// What a worker did with one puzzle: the answer (or the SAT program's
+/// failure) and, with `--verbose`, the method and the time it took.
+struct Done<T> {
+    answer: Result<T, ExternalError>,
+    told: Option<(String, Duration)>,
+}
+
+/// Puzzles per thread in a batch of a parallel run: enough that the
+/// threads rarely wait for each other, few enough to stream the output.
+const BATCH_PER_THREAD: usize = 256;
+
+/// What `solve` and `count` share: reads `input` (plain 9×9 lines without
+/// building a [`Puzzle`]), has `work` answer each puzzle, on `jobs`
+/// threads, and gives the answers to `emit` in input order with the
+/// puzzle's place, which writes them to `out`. Format errors are reported
+/// in their place; a failed write or a failing SAT program ends the run.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn run_batch<T: Send>(
+    input: &Input,
+    command: &'static str,
+    search: &Search,
+    jobs: Jobs,
+    what: &str,
+    work: impl Fn(&mut Exact, &Parsed, &Limits) -> Result<T, ExternalError> + Sync,
+    mut emit: impl FnMut(&mut Tally, &ProgressBar, Place, T, &mut Out) -> io::Result<()>,
+) -> Result<Status, CliError> {
+    let mut reader = input.open()?;
+    let mut exact = search
+        .exact()
+        .map_err(|source| CliError::Search { command, source })?;
+    let threads = jobs.threads();
+    let pool = if threads > 1 {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| CliError::Threads {
+                command,
+                jobs: threads,
+                source: e,
+            })?;
+        Some(pool)
+    } else {
+        None
+    };
+    let mut out: Out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let mut tally = Tally::new(input.name());
+    let bar = progress(what);
+    let shown = !bar.is_hidden();
+    let verbose = search.verbose.verbose;
+    let one = |exact: &mut Exact, parsed: &Parsed| {
+        let started = verbose.then(std::time::Instant::now);
+        let answer = work(exact, parsed, &search.timeout.limits());
+        let told = started.map(|t| (exact.method(), t.elapsed()));
+        Done { answer, told }
+    };
+    let size = if pool.is_some() {
+        threads * BATCH_PER_THREAD
+    } else {
+        1
+    };
+    let mut batch: Vec<Entry> = Vec::with_capacity(size);
+    let mut done: Vec<Done<T>> = Vec::with_capacity(size);
+    loop {
+        batch.clear();
+        done.clear();
+        while batch.len() < size {
+            let Some(item) = reader.next_fast() else {
+                break;
+            };
+            let index = if item.is_ok() {
+                tally.puzzles += 1;
+                tally.puzzles
+            } else {
+                0
+            };
+            batch.push(Entry {
+                index,
+                line: reader.last_line(),
+                item,
+            });
+        }
+        if batch.is_empty() {
+            break;
+        }
+        match &pool {
+            None => {
+                for e in &batch {
+                    if let Ok(p) = &e.item {
+                        done.push(one(&mut exact, p));
+                    }
+                }
+            }
+            Some(pool) => {
+                let proto = &exact;
+                // A SAT program that fails fails for every puzzle, and the
+                // run stops at the first failure in input order: once one
+                // has failed, the puzzles not yet started take its error
+                // instead of running the program again.
+                let failed: Mutex<Option<ExternalError>> = Mutex::new(None);
+                let any_failed = AtomicBool::new(false);
+                let answer = |exact: &mut Exact, p: &Parsed| {
+                    if any_failed.load(Ordering::Relaxed)
+                        && let Some(e) = failed.lock().ok().and_then(|f| f.clone())
+                    {
+                        return Done {
+                            answer: Err(e),
+                            told: None,
+                        };
+                    }
+                    let d = one(exact, p);
+                    if let Err(e) = &d.answer
+                        && let Ok(mut f) = failed.lock()
+                    {
+                        f.get_or_insert_with(|| e.clone());
+                        any_failed.store(true, Ordering::Relaxed);
+                    }
+                    d
+                };
+                pool.install(|| {
+                    done.par_extend(
+                        batch
+                            .par_iter()
+                            .filter_map(|e| e.item.as_ref().ok())
+                            .map_init(|| proto.fresh(), |exact, p| answer(exact, p)),
+                    );
+                });
+            }
+        }
+        let mut answers = done.drain(..);
+        for e in batch.drain(..) {
+            if let Err(err) = e.item {
+                tally.error(&bar, err);
+                continue;
+            }
+            let Some(d) = answers.next() else {
+                break;
+            };
+            let answer = d.answer.map_err(|source| CliError::Solver {
+                at: tally.at_of(e.index, e.line),
+                source,
+            });
+            let answer = match answer {
+                Ok(a) => a,
+                Err(err) => {
+                    // What came before is written; the error ends the run.
+                    return match out.flush() {
+                        Ok(()) => Err(err),
+                        Err(w) => tally.write_failed(w).and(Err(err)),
+                    };
+                }
+            };
+            if let Some((method, took)) = d.told {
+                let at = tally.at_of(e.index, e.line);
+                search.verbose.tell(&bar, &at, &method, took);
+            }
+            if shown {
+                bar.inc(1);
+            }
+            let place = Place {
+                index: e.index,
+                line: e.line,
+                format: reader.format(),
+            };
+            if let Err(w) = emit(&mut tally, &bar, place, answer, &mut out) {
+                return tally.write_failed(w);
+            }
+        }
+    }
+    bar.finish_and_clear();
+    tally.flush_and_finish(&mut out)
+}
+
+/// Writes `text` and a line end to standard error in one write (as
+/// `note!` does, above a progress bar when there is one): a run that
+/// reports many puzzles makes one system call for each.
+pub(crate) fn note_line(bar: &ProgressBar, text: &mut String) {
+    text.push('\n');
+    bar.suspend(|| {
+        let _ = io::stderr().lock().write_all(text.as_bytes());
+    });
 }
 
 /// The command line, or the exit code when there is nothing to run:

@@ -931,3 +931,135 @@ fn generate_settling_for_the_closest_at_the_timeout_exits_1() {
         "{stderr}"
     );
 }
+
+/// Runs `dekadoku args FILE` on a file (not stdin).
+fn run_file(args: &[&str], file: &std::path::Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dekadoku"))
+        .args(args)
+        .arg(file)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+/// `--jobs 4` answers puzzles in batches on four threads; what it writes
+/// (solutions, counts, notes, errors) and its exit code are those of
+/// `--jobs 1`, byte for byte, in the input's order.
+#[test]
+fn solve_and_count_give_the_same_output_for_every_job_count() {
+    let Some(top) = common::shared("puzzles3_magictour_top1465") else {
+        return;
+    };
+    let Some(serg) = common::shared("puzzles7_serg_benchmark") else {
+        return;
+    };
+    // Unique, several solutions, conflicting givens, bad lines, other sizes.
+    let dir = tempfile::tempdir().unwrap();
+    let mixed = dir.path().join("mixed.txt");
+    let mut body = String::from("# mixed\n");
+    for (i, line) in std::fs::read_to_string(&serg)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .take(600)
+        .enumerate()
+    {
+        body.push_str(line);
+        body.push('\n');
+        match i % 97 {
+            0 => body.push_str(&format!("{}x\n", &HARD[..80])),
+            1 => body.push_str(&format!("44{}\n", &HARD[2..])),
+            2 => body.push_str("1.3.....2...4..1\n"),
+            3 => body.push_str(&format!("{HARD},rating 7\n")),
+            4 => body.push_str(&format!("{}\n", &HARD[..50])),
+            _ => {}
+        }
+    }
+    std::fs::write(&mixed, body).unwrap();
+    for file in [top.as_path(), mixed.as_path()] {
+        for args in [
+            &["solve"][..],
+            &["count"],
+            &["count", "--limit", "5"],
+            &["solve", "--first"],
+            &["solve", "--format", "grid"],
+            &["solve", "--backend", "dlx"],
+        ] {
+            let one = run_file(&[args, &["--jobs", "1"]].concat(), file);
+            let four = run_file(&[args, &["--jobs", "4"]].concat(), file);
+            assert!(!one.stdout.is_empty(), "{args:?} {}", file.display());
+            assert_eq!(one.status.code(), four.status.code(), "{args:?}");
+            assert!(
+                one.stdout == four.stdout,
+                "{args:?} {}: stdout",
+                file.display()
+            );
+            assert_eq!(text(&one.stderr), text(&four.stderr), "{args:?}");
+        }
+    }
+}
+
+/// The reader's fast path for plain 9×9 lines and its general parser read
+/// every line of every shared corpus in the line format to the same
+/// puzzles, errors and line numbers.
+#[test]
+fn the_fast_reader_agrees_with_the_general_one_on_every_shared_corpus() {
+    use dekadoku::engine::format::PuzzleReader;
+    let Some(dir) = common::shared("") else {
+        return;
+    };
+    let mut files = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if !path.is_file() || path.extension().is_some_and(|e| e == "md") {
+            continue;
+        }
+        let bytes = std::fs::read(&path).unwrap();
+        let name = path.display().to_string();
+        let mut general = PuzzleReader::new(&bytes[..], &name, None);
+        let mut fast = PuzzleReader::new(&bytes[..], &name, None);
+        let mut classic = 0;
+        loop {
+            let a = general.next();
+            let b = fast.next_fast();
+            if let Some(Ok(dekadoku::engine::format::Parsed::Classic(_))) = &b {
+                classic += 1;
+            }
+            let b = b.map(|r| r.map(|p| p.into_puzzle()));
+            assert_eq!(a, b, "{name}:{}", general.last_line());
+            assert_eq!(general.last_line(), fast.last_line(), "{name}");
+            if a.is_none() {
+                break;
+            }
+        }
+        if general.format() == Some(dekadoku::engine::format::Format::Line) {
+            assert!(classic > 0, "{name}: no line took the fast path");
+        }
+        files += 1;
+    }
+    assert!(files >= 8, "{files} corpus files");
+}
+
+/// A SAT program that cannot run stops a parallel run as it stops a
+/// single-threaded one: the same message, naming the first puzzle, once.
+#[test]
+fn a_failing_sat_program_stops_every_job_count_alike() {
+    let input = format!("{HARD}\n").repeat(40);
+    for cmd in ["solve", "count"] {
+        let one = run(
+            &[cmd, "--sat-cmd", "no-such-program -q", "--jobs", "1"],
+            input.as_bytes(),
+        );
+        let four = run(
+            &[cmd, "--sat-cmd", "no-such-program -q", "--jobs", "4"],
+            input.as_bytes(),
+        );
+        assert_eq!(one.status.code(), Some(2), "{cmd}");
+        assert_eq!(four.status.code(), Some(2), "{cmd}");
+        assert!(one.stdout.is_empty() && four.stdout.is_empty());
+        let err = text(&four.stderr);
+        assert_eq!(text(&one.stderr), err, "{cmd}");
+        assert!(err.contains("puzzle 1 (line 1)"), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}

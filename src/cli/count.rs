@@ -1,10 +1,13 @@
 //! `dekadoku count`: how many solutions each puzzle has, up to a limit.
 
-use std::io::{self, BufWriter, Write};
+use std::fmt::Write as _;
+use std::io::Write;
 
 use clap::Args;
 
-use super::{CliError, Input, Search, Status, Tally, progress};
+use crate::engine::{Conflict, StopReason};
+
+use super::{Answer, CliError, Input, Jobs, Search, Status, note_line, run_batch};
 
 /// Arguments of `count`.
 #[derive(Debug, Args)]
@@ -28,57 +31,66 @@ pub struct CountArgs {
     limit: u64,
     #[command(flatten)]
     search: Search,
+    #[command(flatten)]
+    jobs: Jobs,
+}
+
+/// A puzzle's count as `count` prints it.
+struct Counted {
+    solutions: u64,
+    exact: bool,
+    stopped: Option<StopReason>,
+    conflicts: Vec<Conflict>,
 }
 
 /// Runs `count`: one line per puzzle, `N` when exact, `>=N` at the limit.
 pub fn run(args: &CountArgs) -> Result<Status, CliError> {
-    let mut reader = args.input.open()?;
-    let mut exact = args.search.exact().map_err(|source| CliError::Search {
-        command: "count",
-        source,
-    })?;
-    let mut out = BufWriter::new(io::stdout().lock());
-    let mut tally = Tally::new(args.input.name());
-    let bar = progress("counting");
-    while let Some(item) = reader.next() {
-        let Some(puzzle) = tally.puzzle(item, &bar) else {
-            continue;
-        };
-        let at = tally.at(reader.last_line());
-        let limits = args.search.timeout.limits();
-        let started = std::time::Instant::now();
-        let c = exact
-            .run(&puzzle, args.limit.max(1), &limits)
-            .map_err(|source| CliError::Solver {
-                at: at.clone(),
-                source,
-            })?
-            .into_count();
-        args.search
-            .verbose
-            .tell(&bar, &at, &exact.method(), started.elapsed());
-        bar.inc(1);
-        let text = if !c.conflicts.is_empty() {
-            bar.suspend(|| {
-                for k in &c.conflicts {
-                    note!("{at}: conflicting givens: {k}");
+    let limit = args.limit.max(1);
+    let mut note = String::new();
+    run_batch(
+        &args.input,
+        "count",
+        &args.search,
+        args.jobs,
+        "counting",
+        |exact, parsed, limits| {
+            Ok(match exact.run_parsed(parsed, limit, limits)? {
+                Answer::Nine(r) => Counted {
+                    solutions: r.count,
+                    exact: r.exhausted,
+                    stopped: r.stopped,
+                    conflicts: Vec::new(),
+                },
+                Answer::Raw(r) => {
+                    let c = r.into_count();
+                    Counted {
+                        solutions: c.solutions,
+                        exact: c.exact,
+                        stopped: c.stopped,
+                        conflicts: c.conflicts,
+                    }
                 }
-            });
-            "0".to_string()
-        } else if let Some(stop) = c.stopped {
-            format!(">={} ({stop})", c.solutions)
-        } else if c.exact {
-            c.solutions.to_string()
-        } else {
-            format!(">={}", c.solutions)
-        };
-        if !(c.exact && c.solutions == 1) {
-            tally.unsolved();
-        }
-        if let Err(e) = writeln!(out, "{text}") {
-            return tally.write_failed(e);
-        }
-    }
-    bar.finish_and_clear();
-    tally.flush_and_finish(&mut out)
+            })
+        },
+        |tally, bar, place, c, out| {
+            if !(c.exact && c.solutions == 1) {
+                tally.unsolved();
+            }
+            if !c.conflicts.is_empty() {
+                let at = place.at(tally);
+                for k in &c.conflicts {
+                    note.clear();
+                    let _ = write!(note, "{at}: conflicting givens: {k}");
+                    note_line(bar, &mut note);
+                }
+                out.write_all(b"0\n")
+            } else if let Some(stop) = c.stopped {
+                writeln!(out, ">={} ({stop})", c.solutions)
+            } else if c.exact {
+                writeln!(out, "{}", c.solutions)
+            } else {
+                writeln!(out, ">={}", c.solutions)
+            }
+        },
+    )
 }

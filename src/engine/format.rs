@@ -42,7 +42,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use super::grid::{Grid, Puzzle};
+use super::grid::{Grid, Puzzle, Value};
 use super::shape::{Shape, ShapeError};
 
 pub use cells::MAX_CHAR_SIDE;
@@ -357,6 +357,49 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
     type Item = Result<Puzzle, FormatError>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        self.step(false)
+            .map(|item| item.map(|(_, p)| p.into_puzzle()))
+    }
+}
+
+/// A puzzle as [`PuzzleReader::next_fast`] reads it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Parsed {
+    /// A classic 9×9 puzzle from a plain line: digits 1-9, 0 for blank,
+    /// row-major.
+    Classic([u8; 81]),
+    /// Any other puzzle.
+    Puzzle(Puzzle),
+}
+
+impl Parsed {
+    /// The puzzle itself.
+    pub fn into_puzzle(self) -> Puzzle {
+        match self {
+            Parsed::Classic(givens) => classic_puzzle(&givens),
+            Parsed::Puzzle(p) => p,
+        }
+    }
+}
+
+/// The puzzle of classic givens (digits 0..=9, as [`line::classic`] reads
+/// them: 81 cells, none above 9, so `Puzzle::new` cannot refuse them).
+fn classic_puzzle(givens: &[u8; 81]) -> Puzzle {
+    let cells = givens.iter().map(|&d| Value::new(usize::from(d))).collect();
+    Puzzle::new(Shape::CLASSIC, cells).unwrap_or_else(|_| Puzzle::empty(Shape::CLASSIC))
+}
+
+impl<R: BufRead> PuzzleReader<R> {
+    /// The next puzzle, as [`Iterator::next`] gives it, but a plain 9×9
+    /// line of the line format (81 cells, then nothing, a comma, a space or
+    /// a tab) comes as [`Parsed::Classic`], read from the reader's buffer
+    /// without allocating. Every other line, and every other format, is read
+    /// as by `next`; the puzzles, errors and line numbers are the same.
+    pub fn next_fast(&mut self) -> Option<Result<Parsed, FormatError>> {
+        self.step(true).map(|item| item.map(|(_, p)| p))
+    }
+
+    fn step(&mut self, fast: bool) -> Option<line::FastItem> {
         if self.done {
             return None;
         }
@@ -367,7 +410,7 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
                     self.format = Some(f);
                     f
                 }
-                Ok(None) => return self.finish(),
+                Ok(None) => return self.finish().map(|r| r.map(|p| (0, Parsed::Puzzle(p)))),
                 Err(e) => {
                     self.done = true;
                     self.yielded = true;
@@ -376,18 +419,20 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
                 }
             },
         };
+        let general = |item: Option<Item>| item.map(|r| r.map(|(no, p)| (no, Parsed::Puzzle(p))));
         let item = match format {
-            Format::Seeds => seeds::next(&mut self.lines),
-            Format::Line => line::next(&mut self.lines, &mut self.line_state),
-            Format::Grid => grid::next(&mut self.lines),
-            Format::Numbers => numbers::next(&mut self.lines),
+            Format::Seeds => general(seeds::next(&mut self.lines)),
+            Format::Line if fast => line::next_fast(&mut self.lines, &mut self.line_state),
+            Format::Line => general(line::next(&mut self.lines, &mut self.line_state)),
+            Format::Grid => general(grid::next(&mut self.lines)),
+            Format::Numbers => general(numbers::next(&mut self.lines)),
         };
         match item {
-            None => self.finish(),
+            None => self.finish().map(|r| r.map(|p| (0, Parsed::Puzzle(p)))),
             Some(Ok((start, puzzle))) => {
                 self.yielded = true;
                 self.last_line = start;
-                Some(Ok(puzzle))
+                Some(Ok((start, puzzle)))
             }
             Some(Err(e)) => {
                 self.yielded = true;

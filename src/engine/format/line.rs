@@ -9,8 +9,8 @@ use crate::engine::grid::Puzzle;
 use crate::engine::shape::Shape;
 
 use super::cells::{self, MAX_CHAR_SIDE};
-use super::lines::Lines;
-use super::{FormatErrorKind, Item};
+use super::lines::{Line, Lines};
+use super::{FormatError, FormatErrorKind, Item, Parsed};
 
 /// Blank markers of the line format.
 pub(super) const BLANKS: [char; 2] = ['.', '0'];
@@ -25,32 +25,106 @@ pub(super) struct State {
 /// The next puzzle or error; `None` at the end.
 pub(super) fn next<R: BufRead>(lines: &mut Lines<R>, state: &mut State) -> Option<Item> {
     loop {
-        let line = match lines.next_line()? {
-            Ok(l) => l,
-            Err(e) => {
-                state.seen_content = true;
-                return Some(Err(e));
+        let line = lines.next_line()?;
+        if let Some(item) = take(lines, state, line) {
+            return Some(item);
+        }
+    }
+}
+
+/// A classic 9×9 puzzle as [`classic`] reads it: digits 1-9, 0 for blank,
+/// row-major.
+pub(super) type Givens = [u8; 81];
+
+/// What [`next_fast`] yields: a puzzle and the line it is on, or an error.
+pub(super) type FastItem = Result<(usize, Parsed), FormatError>;
+
+/// The next puzzle or error, as [`next`] gives it, but a line that
+/// [`classic`] reads is neither copied into a `String` nor built into a
+/// [`Puzzle`]: its [`Givens`] come straight from the reader's buffer. Every
+/// other line goes through [`next`]'s parser, so both read the same
+/// puzzles and report the same errors.
+pub(super) fn next_fast<R: BufRead>(lines: &mut Lines<R>, state: &mut State) -> Option<FastItem> {
+    loop {
+        let line = if lines.has_pending() {
+            lines.next_line()?
+        } else {
+            match lines.read_raw()? {
+                Ok(no) => {
+                    if let Some(givens) = classic(lines.raw()) {
+                        state.seen_content = true;
+                        return Some(Ok((no, Parsed::Classic(givens))));
+                    }
+                    lines.raw_text(no)
+                }
+                Err(e) => Err(e),
             }
         };
-        let first = !state.seen_content;
-        match parse_line(&line.text, first) {
-            Ok(Parsed::Skip) => {}
-            Ok(Parsed::Header) => state.seen_content = true,
-            Ok(Parsed::Puzzle(p)) => {
-                state.seen_content = true;
-                return Some(Ok((line.no, p)));
-            }
-            Err((col, kind)) => {
-                state.seen_content = true;
-                return Some(Err(lines.error(line.no, col, kind)));
-            }
+        if let Some(item) = take(lines, state, line) {
+            return Some(item.map(|(no, p)| (no, Parsed::Puzzle(p))));
+        }
+    }
+}
+
+/// The givens of a line that is plainly one 9×9 puzzle: 81 cells (`1`-`9`,
+/// `.` or `0`) from the first byte, then the end of the line, or a comma, a
+/// space or a tab before more ASCII text (a CSV row, a rating). `None` for
+/// anything else, which the general parser then reads (it reads these
+/// lines to the same puzzle).
+pub(super) fn classic(bytes: &[u8]) -> Option<Givens> {
+    let (cells, rest) = bytes.split_at_checked(81)?;
+    if !matches!(rest.first(), None | Some(b',' | b' ' | b'\t')) {
+        return None;
+    }
+    // The general reader refuses a NUL and invalid UTF-8 anywhere on the
+    // line: leave every line that is not plain ASCII to it.
+    if !rest.iter().all(|&b| b != 0 && b.is_ascii()) {
+        return None;
+    }
+    let mut givens = [0u8; 81];
+    let mut bad = false;
+    for (g, &c) in givens.iter_mut().zip(cells) {
+        let d = c.wrapping_sub(b'0');
+        bad |= d > 9 && c != b'.';
+        *g = if d <= 9 { d } else { 0 };
+    }
+    (!bad).then_some(givens)
+}
+
+/// What a line read as text gives: `Some` to yield, `None` to go on.
+fn take(
+    lines: &Lines<impl BufRead>,
+    state: &mut State,
+    line: Result<Line, FormatError>,
+) -> Option<Item> {
+    let line = match line {
+        Ok(l) => l,
+        Err(e) => {
+            state.seen_content = true;
+            return Some(Err(e));
+        }
+    };
+    let first = !state.seen_content;
+    match parse_line(&line.text, first) {
+        Ok(Content::Skip) => None,
+        Ok(Content::Header) => {
+            state.seen_content = true;
+            None
+        }
+        Ok(Content::Puzzle(p)) => {
+            state.seen_content = true;
+            Some(Ok((line.no, p)))
+        }
+        Err((col, kind)) => {
+            state.seen_content = true;
+            Some(Err(lines.error(line.no, col, kind)))
         }
     }
 }
 
 /// What one line holds.
 #[derive(Debug, PartialEq, Eq)]
-enum Parsed {
+enum Content {
     /// Blank or comment.
     Skip,
     /// A CSV header.
@@ -80,15 +154,15 @@ pub(super) fn puzzle_field(body: &str) -> (Option<&str>, bool) {
     (field.split_whitespace().next(), csv)
 }
 
-fn parse_line(text: &str, first: bool) -> Result<Parsed, (Option<usize>, FormatErrorKind)> {
+fn parse_line(text: &str, first: bool) -> Result<Content, (Option<usize>, FormatErrorKind)> {
     let body = text.trim();
     if body.is_empty() || body.starts_with('#') {
-        return Ok(Parsed::Skip);
+        return Ok(Content::Skip);
     }
     let (word, csv) = puzzle_field(body);
     let len = word.map_or(0, |w| w.chars().count());
     if csv && first && side_of_length(len).is_none() {
-        return Ok(Parsed::Header);
+        return Ok(Content::Header);
     }
     let Some(word) = word else {
         return Err((None, FormatErrorKind::LineLength { found: 0 }));
@@ -113,7 +187,7 @@ fn parse_line(text: &str, first: bool) -> Result<Parsed, (Option<usize>, FormatE
         }
     }
     cells::build(shape, cells)
-        .map(Parsed::Puzzle)
+        .map(Content::Puzzle)
         .map_err(|k| (None, k))
 }
 
@@ -285,6 +359,87 @@ mod tests {
         r.next();
         r.next();
         assert_eq!(r.last_line(), 4);
+    }
+
+    /// What a reader yields for a text, with the line of each item.
+    type Yielded = Vec<(usize, Result<Puzzle, FormatError>)>;
+
+    /// Both readers of one text: what `next` yields and what `next_fast`
+    /// yields (as puzzles), with the line numbers, and how many lines took
+    /// the fast path.
+    fn both(text: &[u8], format: Option<Format>) -> (Yielded, Yielded, usize) {
+        let mut general = PuzzleReader::new(text, "t", format);
+        let a = std::iter::from_fn(|| general.next().map(|r| (general.last_line(), r))).collect();
+        let mut fast = PuzzleReader::new(text, "t", format);
+        let mut classic = 0;
+        let b = std::iter::from_fn(|| {
+            let r = fast.next_fast()?;
+            if let Ok(super::super::Parsed::Classic(_)) = &r {
+                classic += 1;
+            }
+            Some((fast.last_line(), r.map(super::super::Parsed::into_puzzle)))
+        })
+        .collect();
+        (a, b, classic)
+    }
+
+    #[test]
+    fn the_fast_path_takes_plain_lines_and_leaves_the_rest() {
+        let zeros = TOP1.replace('.', "0");
+        for (line, fast) in [
+            (TOP1.to_string(), true),
+            (zeros.clone(), true),
+            (format!("{TOP1},{zeros}"), true),
+            (format!("{TOP1} ED=7.1"), true),
+            (format!("{TOP1}\t# hard"), true),
+            (format!(" {TOP1}"), false),
+            (format!("\"{TOP1}\",x"), false),
+            (format!("{TOP1}  # très dur"), false),
+            (format!("{TOP1}x"), false),
+            (format!("{TOP1}.."), false),
+            (TOP1[..80].to_string(), false),
+            (format!("{}x", &TOP1[..80]), false),
+        ] {
+            assert_eq!(classic(line.as_bytes()).is_some(), fast, "{line}");
+            let (a, b, _) = both(format!("{line}\n").as_bytes(), None);
+            assert_eq!(a, b, "{line}");
+        }
+        let g = classic(TOP1.as_bytes()).unwrap();
+        assert_eq!((g[0], g[1], g[6], g[80]), (4, 0, 8, 0));
+    }
+
+    proptest::proptest! {
+        /// Any text of lines made of cells, separators, quotes, comments,
+        /// non-ASCII and NUL: both readers yield the same puzzles and
+        /// errors at the same lines.
+        #[test]
+        fn the_fast_path_reads_as_the_general_parser(
+            lines in proptest::collection::vec(
+                (proptest::sample::select(vec![TOP1, "", "# c", "1.3.....2...4..1"]),
+                 proptest::collection::vec((0usize..90, proptest::sample::select(
+                    vec!['x', ' ', ',', '"', '#', '\t', 'é', '\0', '0', '9', '.', 'A', '\u{feff}'])), 0..3),
+                 proptest::sample::select(vec!["", ",x", " 7.1", "\t", "  ", ",", " é", "\0"])),
+                1..6),
+            forced in proptest::bool::ANY,
+        ) {
+            let mut text = String::new();
+            for (base, edits, tail) in lines {
+                let mut chars: Vec<char> = base.chars().collect();
+                for (at, c) in edits {
+                    if at < chars.len() {
+                        chars[at] = c;
+                    } else {
+                        chars.push(c);
+                    }
+                }
+                text.extend(chars);
+                text.push_str(tail);
+                text.push('\n');
+            }
+            let format = forced.then_some(Format::Line);
+            let (a, b, _) = both(text.as_bytes(), format);
+            proptest::prop_assert_eq!(a, b, "{:?}", text);
+        }
     }
 
     #[test]

@@ -39,6 +39,26 @@ pub(super) fn is_content(text: &str) -> bool {
     !t.is_empty() && !t.starts_with('#')
 }
 
+/// The first `\n` or `\r` of `bytes`, looked for 16 bytes at a time (a
+/// test of a whole block compiles to vector instructions; a byte-by-byte
+/// search does not).
+fn line_end(bytes: &[u8]) -> Option<usize> {
+    let is_end = |b: u8| b == b'\n' || b == b'\r';
+    let mut blocks = bytes.chunks_exact(16);
+    let mut base = 0;
+    for block in blocks.by_ref() {
+        if block.iter().fold(false, |any, &b| any | is_end(b)) {
+            return block.iter().position(|&b| is_end(b)).map(|i| base + i);
+        }
+        base += 16;
+    }
+    blocks
+        .remainder()
+        .iter()
+        .position(|&b| is_end(b))
+        .map(|i| base + i)
+}
+
 /// Lines of a reader, numbered, with push-back.
 pub(super) struct Lines<R> {
     reader: R,
@@ -132,6 +152,30 @@ impl<R: BufRead> Lines<R> {
         if let Some(l) = self.pending.pop_front() {
             return Some(l);
         }
+        match self.read_raw()? {
+            Ok(no) => Some(self.raw_text(no)),
+            Err(e) => Some(Err(e)),
+        }
+    }
+
+    /// Whether lines were put back ([`Lines::unread`]): [`Lines::read_raw`]
+    /// reads past them, so it is only for when there are none.
+    pub fn has_pending(&self) -> bool {
+        !self.pending.is_empty()
+    }
+
+    /// The bytes of the line [`Lines::read_raw`] read last, without its
+    /// ending, not yet checked to be text.
+    pub fn raw(&self) -> &[u8] {
+        &self.buf
+    }
+
+    /// Reads the next line from the reader into [`Lines::raw`] (ignoring
+    /// lines put back) and gives its number; `None` at the end. A line
+    /// too long and a read error are errors here; whether the bytes are
+    /// text is for [`Lines::raw_text`]. Nothing is allocated once the
+    /// buffer has grown to the longest line.
+    pub fn read_raw(&mut self) -> Option<Result<usize, FormatError>> {
         if self.finished {
             return None;
         }
@@ -157,7 +201,7 @@ impl<R: BufRead> Lines<R> {
                 continue;
             }
             got_any = true;
-            let (take, newline) = match avail.iter().position(|&b| b == b'\n' || b == b'\r') {
+            let (take, newline) = match line_end(avail) {
                 Some(i) => {
                     self.after_cr = avail[i] == b'\r';
                     (i, true)
@@ -186,6 +230,13 @@ impl<R: BufRead> Lines<R> {
             let kind = FormatErrorKind::LineTooLong { limit: self.limit };
             return Some(Err(self.error(no, None, kind)));
         }
+        Some(Ok(no))
+    }
+
+    /// The line [`Lines::read_raw`] read last (number `no`) as text: an
+    /// error at its first NUL or invalid UTF-8 byte; a byte order mark
+    /// opening line 1 is dropped.
+    pub fn raw_text(&self, no: usize) -> Result<Line, FormatError> {
         let bad_utf8 = std::str::from_utf8(&self.buf)
             .err()
             .map(|e| e.valid_up_to());
@@ -197,13 +248,13 @@ impl<R: BufRead> Lines<R> {
         if let Some(at) = bad {
             let prefix = std::str::from_utf8(&self.buf[..at]).map_or(at, |s| s.chars().count());
             let kind = FormatErrorKind::NotText { byte: self.buf[at] };
-            return Some(Err(self.error(no, Some(prefix + 1), kind)));
+            return Err(self.error(no, Some(prefix + 1), kind));
         }
         let mut text = String::from_utf8_lossy(&self.buf).into_owned();
         if no == 1 && text.starts_with('\u{feff}') {
             text.remove(0);
         }
-        Some(Ok(Line { no, text }))
+        Ok(Line { no, text })
     }
 }
 
@@ -248,6 +299,24 @@ mod tests {
             let mut lines = Lines::new(reader, "t".into());
             let got: Vec<_> = std::iter::from_fn(|| lines.next_line()).collect();
             assert_eq!(got, want, "capacity {cap}");
+        }
+    }
+
+    #[test]
+    fn line_ends_are_found_in_every_place() {
+        for len in 0..40 {
+            for at in 0..len {
+                for end in [b'\n', b'\r'] {
+                    let mut bytes = vec![b'x'; len];
+                    bytes[at] = end;
+                    assert_eq!(line_end(&bytes), Some(at), "{len} {at}");
+                    if at + 1 < len {
+                        bytes[at + 1] = b'\n';
+                        assert_eq!(line_end(&bytes), Some(at), "{len} {at}");
+                    }
+                }
+            }
+            assert_eq!(line_end(&vec![b'x'; len]), None);
         }
     }
 
