@@ -587,6 +587,7 @@ impl Exact {
             } => Method {
                 backend: Backend::Propagation,
                 raced: false,
+                handed: false,
             }
             .to_string(),
             Exact::Engine { solver, .. } => solver
