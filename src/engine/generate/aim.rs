@@ -411,7 +411,10 @@ mod tests {
     /// extreme, and the same seed makes it again.
     #[test]
     fn extreme_above_9x9_is_dug_toward() {
-        for (shape, seed) in [(Shape::new(3, 4).unwrap(), 1), (Shape::square(4).unwrap(), 1)] {
+        for (shape, seed) in [
+            (Shape::new(3, 4).unwrap(), 1),
+            (Shape::square(4).unwrap(), 1),
+        ] {
             let opts = GenerateOptions::new(shape, Level::Extreme, seed);
             let g = generate_graded(&opts, &Limits::none()).unwrap();
             let what = format!("{shape} seed {seed}");

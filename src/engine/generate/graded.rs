@@ -238,13 +238,13 @@ fn extreme(opts: &GenerateOptions, limits: &Limits) -> Result<Graded, StopReason
             Err(StopReason::Deadline) if best.is_some() => break,
             Err(stop) => return Err(stop),
         };
-        let (miss, late) = match super::aim::capped_level(&made.puzzle, Level::Expert, &order, limits)
-        {
-            Ok(None) => (0, false),
-            Ok(Some(level)) => (target - index(level), false),
-            Err(StopReason::Deadline) => (usize::MAX, true),
-            Err(stop) => return Err(stop),
-        };
+        let (miss, late) =
+            match super::aim::capped_level(&made.puzzle, Level::Expert, &order, limits) {
+                Ok(None) => (0, false),
+                Ok(Some(level)) => (target - index(level), false),
+                Err(StopReason::Deadline) => (usize::MAX, true),
+                Err(stop) => return Err(stop),
+            };
         if best.as_ref().is_none_or(|(m, _)| miss < *m) {
             best = Some((miss, made));
         }
