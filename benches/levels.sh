@@ -5,6 +5,8 @@
 #   benches/levels.sh generate SIZE LEVEL COUNT [SEED]
 #                                          median time and hit rate of
 #                                          `generate --level LEVEL`
+#   benches/levels.sh small                the sizes and levels `all` adds
+#                                          to the three (4, 6, 12)
 #   benches/levels.sh all                  both, on the shipped 16×16 and
 #                                          25×25 files and every size × level
 #
@@ -60,10 +62,18 @@ grade) shift; grade_files "$@" ;;
 generate) shift; generate "$@" ;;
 all)
     grade_files puzzles/16x16-*.txt puzzles/25x25-*.txt
+    generate 4 easy 20
+    for l in easy medium hard; do generate 6 $l 20; done
     for l in easy medium hard expert; do generate 9 $l 20; done
     generate 9 extreme 10
+    for l in easy medium hard expert extreme; do generate 12 $l 5; done
     for l in easy medium hard expert extreme; do generate 16 $l 5; done
     for l in easy medium hard expert extreme; do generate 25 $l 3; done
     ;;
-*) echo "usage: $0 [grade FILES…|generate SIZE LEVEL COUNT [SEED]|all]" >&2; exit 2 ;;
+small)
+    generate 4 easy 20
+    for l in easy medium hard; do generate 6 $l 20; done
+    for l in easy medium hard expert extreme; do generate 12 $l 5; done
+    ;;
+*) echo "usage: $0 [grade FILES…|generate SIZE LEVEL COUNT [SEED]|small|all]" >&2; exit 2 ;;
 esac
