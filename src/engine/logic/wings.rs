@@ -147,7 +147,7 @@ pub const MAX_LARGE_WING_NODES: usize = 200_000;
 
 /// The largest wing searched for on boards above 16×16 (as the fish stop
 /// at a size): there the 7-cell search grows about 50,000 sets in every
-/// position that gets past the chains, and was half the time of grading
+/// position that gets past the chains, over a third of the time of grading
 /// a 25×25 extreme puzzle. A wing is an almost-locked-set pattern, so the
 /// ALS techniques tried next (ALS-XZ rated the same 7.5) find most of what
 /// a 7-cell wing would, at the same level; on the shipped 25×25 puzzles
