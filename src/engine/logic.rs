@@ -152,7 +152,10 @@ pub fn next_step(board: &Board) -> Option<Step> {
         if board.stopped() {
             return None;
         }
-        if let Some(s) = find_all(board, t).into_iter().find(Step::is_productive) {
+        // Only the step taken is finished (its roles and effect text):
+        // finishing does not change what a step places or removes.
+        if let Some(mut s) = first_productive(board, t) {
+            s.finish(board.n());
             return Some(s);
         }
     }

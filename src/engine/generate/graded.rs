@@ -1,6 +1,8 @@
 //! Generating to a target [`Level`]. Plain requests (no clue or rating
-//! range, not minimal, below Extreme) dig toward the level with the
-//! grader's feedback (`aim.rs`); the rest dig a puzzle, grade it with the
+//! range, not minimal, below Extreme, or Extreme above 9×9) dig toward the
+//! level with the grader's feedback (`aim.rs`); 9×9 Extreme digs to
+//! minimal and asks the capped walk whether each try is past Expert
+//! (`extreme`); the rest dig a puzzle, grade it with the
 //! technique solver, keep it when the grade matches, else try again from
 //! the next seed — digging deeper after a puzzle that came out too easy and
 //! less deep after one that came out too hard — and return the closest
@@ -10,7 +12,7 @@
 //! puzzles need only singles), so the clue ranges of [`super::clue_range`]
 //! are only where the search starts.
 
-use crate::engine::grade::{Grade, GradeError, grade_unrated_within, rate_within};
+use crate::engine::grade::{Grade, GradeError, grade_unrated_within, grade_within, rate_within};
 use crate::engine::level::Level;
 use crate::engine::limits::{Limits, StopReason};
 use crate::engine::logic::MAX_LOGIC_SIDE;
@@ -123,9 +125,17 @@ pub fn generate_graded(opts: &GenerateOptions, limits: &Limits) -> Result<Graded
             rating_range: opts.rating,
         });
     }
-    if opts.clues.is_none() && opts.rating.is_none() && !opts.minimal && opts.level < Level::Extreme
+    // Extreme above 9×9 too: there a dig rarely gets to minimal without
+    // passing Expert (on 9×9 it mostly does, so the tries dig to minimal).
+    if opts.clues.is_none()
+        && opts.rating.is_none()
+        && !opts.minimal
+        && (opts.level < Level::Extreme || opts.shape.n() > 9)
     {
         return super::aim::generate_aimed(opts, limits);
+    }
+    if opts.level == Level::Extreme && opts.rating.is_none() {
+        return extreme(opts, limits);
     }
     let target = index(opts.level);
     let mut dig = target;
@@ -205,6 +215,70 @@ pub fn generate_graded(opts: &GenerateOptions, limits: &Limits) -> Result<Graded
         }
     }
     best.map(|(_, g)| g).ok_or(StopReason::Cancelled)
+}
+
+/// [`generate_graded`] for Extreme without a rating range: the same tries
+/// from the same seeds, dug as deep as they go, but each told extreme or
+/// not by the generator's capped walk with the cap at Expert
+/// ([`super::aim::capped_level`]: the grader's own path, stopped before
+/// the first forcing chain, template or guess) rather than by a full
+/// grade, which would follow every forcing chain to the end. Only the
+/// puzzle kept is graded in full. The same puzzle as the grade-every-try
+/// loop, found sooner.
+fn extreme(opts: &GenerateOptions, limits: &Limits) -> Result<Graded, StopReason> {
+    let order = super::aim::capped_order(opts.shape.n(), Level::Expert);
+    let target = index(Level::Extreme);
+    // The closest try so far: (levels below Extreme, the try); a try the
+    // walk could not finish (a deadline) counts as the farthest.
+    let mut best: Option<(usize, Generated)> = None;
+    for i in 0..tries(opts.shape) {
+        let try_opts = GenerateOptions {
+            seed: try_seed(opts.seed, i),
+            ..opts.clone()
+        };
+        let made = match generate(&try_opts, limits) {
+            Ok(made) => made,
+            Err(StopReason::Deadline) if best.is_some() => break,
+            Err(stop) => return Err(stop),
+        };
+        let (miss, late) =
+            match super::aim::capped_level(&made.puzzle, Level::Expert, &order, limits) {
+                Ok(None) => (0, false),
+                Ok(Some(level)) => (target - index(level), false),
+                Err(StopReason::Deadline) => (usize::MAX, true),
+                Err(stop) => return Err(stop),
+            };
+        if best.as_ref().is_none_or(|(m, _)| miss < *m) {
+            best = Some((miss, made));
+        }
+        if miss == 0 || late {
+            break;
+        }
+        if let Some(stop) = limits.check(0) {
+            match stop {
+                StopReason::Deadline => break,
+                other => return Err(other),
+            }
+        }
+    }
+    let Some((_, made)) = best else {
+        return Err(StopReason::Cancelled);
+    };
+    let grade = match grade_within(&made.puzzle, &made.solution, limits) {
+        Ok(grade) => Some(grade),
+        Err(GradeError::Stopped(StopReason::Deadline)) => None,
+        Err(GradeError::Stopped(stop)) => return Err(stop),
+        Err(_) => None,
+    };
+    Ok(Graded {
+        generated: Generated {
+            level: opts.level,
+            seed: opts.seed,
+            ..made
+        },
+        grade,
+        rating_range: None,
+    })
 }
 
 #[cfg(test)]

@@ -45,6 +45,10 @@ struct Lines<'a> {
     d: usize,
     /// Per base line, the cover indices where `d` is a candidate.
     masks: Vec<u64>,
+    /// How many cover lines a box spans.
+    cover_band: usize,
+    /// How many base lines a box spans.
+    base_band: usize,
 }
 
 impl Lines<'_> {
@@ -223,18 +227,55 @@ fn leaf(lines: &Lines, kind: Kind, base: &[usize], union: u64, steps: &mut Vec<S
         return;
     }
     let b = lines.b;
-    sub_masks(union, k, &mut |cover| {
+    // The fins all lie in one box, so in one band of cover lines: a cover
+    // holds every place of the union outside that band. Only those covers
+    // are tried, taken in the order of all k-subsets of `union` (lowest
+    // lines first), as the plain enumeration would meet them.
+    let mut covers: Vec<u64> = Vec::new();
+    let bw = lines.cover_band;
+    for band in 0..lines.n.div_ceil(bw) {
+        let in_band = ((1u64 << bw) - 1) << (band * bw);
+        let required = union & !in_band;
+        let needed = required.count_ones() as usize;
+        let free = union & in_band;
+        if needed > k || needed + free.count_ones() as usize <= k {
+            continue;
+        }
+        sub_masks(free, k - needed, &mut |extra| covers.push(required | extra));
+    }
+    covers.sort_unstable_by(|&x, &y| {
+        let low = (x ^ y) & (x ^ y).wrapping_neg();
+        if x == y {
+            std::cmp::Ordering::Equal
+        } else if x & low != 0 {
+            std::cmp::Ordering::Less
+        } else {
+            std::cmp::Ordering::Greater
+        }
+    });
+    for cover in covers {
+        // The base lines with fins lie in one band too.
+        let mut fin_band = None;
+        if base.iter().any(|&i| {
+            if lines.masks[i] & !cover == 0 {
+                return false;
+            }
+            let band = i / lines.base_band;
+            fin_band.replace(band).is_some_and(|was| was != band)
+        }) {
+            continue;
+        }
         let mut fin_cells = base
             .iter()
             .flat_map(|&i| bits(lines.masks[i] & !cover).map(move |j| lines.cell(i, j)));
         // Every fin in one box, checked before anything is collected (most
         // covers fail here, and this runs for every cover of every base).
         let Some(first) = fin_cells.next() else {
-            return;
+            continue;
         };
         let bx = b.units_of(first)[2];
         if fin_cells.any(|f| b.units_of(f)[2] != bx) {
-            return;
+            continue;
         }
         let fins: Vec<usize> = base
             .iter()
@@ -244,12 +285,12 @@ fn leaf(lines: &Lines, kind: Kind, base: &[usize], union: u64, steps: &mut Vec<S
             .iter()
             .any(|&i| (lines.masks[i] & cover).count_ones() <= 1);
         if sashimi != (kind == Kind::Sashimi) {
-            return;
+            continue;
         }
         if let Some(s) = fish_step(lines, kind, base, cover, &fins) {
             steps.push(s);
         }
-    });
+    }
 }
 
 /// Walks the k-combinations of the `open` base lines whose joined places
@@ -316,6 +357,16 @@ fn search(b: &Board, kind: Kind, k: usize) -> Vec<Step> {
                 dir,
                 d,
                 masks: vec![0; n],
+                cover_band: if dir == 0 {
+                    b.shape().box_cols()
+                } else {
+                    b.shape().box_rows()
+                },
+                base_band: if dir == 0 {
+                    b.shape().box_rows()
+                } else {
+                    b.shape().box_cols()
+                },
             };
             for i in 0..n {
                 let mut m = 0u64;
