@@ -31,7 +31,8 @@ pub struct GenerateArgs {
     /// puzzle needs): easy, medium, hard, expert or extreme. Puzzles are
     /// dug, graded and kept when they match; when none does within the
     /// tries, the closest is printed with a warning (and the exit code is 1
-    /// when it was the timeout that ran out). Above 64×64 the level is a
+    /// when it was the timeout that ran out; the closest is still graded,
+    /// which may take up to 10 s past the timeout). Above 64×64 the level is a
     /// clue-count target. Small grids have fewer levels (4×4: easy; 6×6:
     /// easy to hard): asking for another is an error. Default: medium, or
     /// the nearest level the size has.

@@ -203,13 +203,14 @@ pub(super) fn generate_aimed(
         return Err(StopReason::Cancelled);
     };
     opts.progress.grading();
-    let grade = match grade_within(&puzzle, &solution, limits) {
+    let grade = match grade_within(&puzzle, &solution, &super::graded::grading_limits(limits)) {
         Ok(g) => Some(g),
         Err(crate::engine::grade::GradeError::Stopped(StopReason::Cancelled)) => {
             return Err(StopReason::Cancelled);
         }
         Err(_) => None,
     };
+    opts.progress.closest(grade.as_ref().map(|g| g.level));
     Ok(Graded {
         generated: Generated {
             clues: puzzle.clue_count(),

@@ -17,6 +17,7 @@ use crate::engine::level::Level;
 use crate::engine::limits::{Limits, StopReason};
 use crate::engine::logic::MAX_LOGIC_SIDE;
 use crate::engine::shape::Shape;
+use std::time::{Duration, Instant};
 
 use super::random::splitmix64;
 use super::{GenerateOptions, Generated, generate};
@@ -93,6 +94,26 @@ pub fn tries(shape: Shape) -> u64 {
 
 /// The seed of try `i`: try 0 uses the caller's seed, so it makes the
 /// same puzzle as [`generate`]; later ones are spread by SplitMix64.
+/// How far past the caller's deadline the grading of the one puzzle kept
+/// may run. The deadline bounds the search; the puzzle it found is graded
+/// to the end (a 25×25 extreme one takes a second or two), since an
+/// ungraded puzzle tells the player nothing about its level. The cancel
+/// flag still stops it at once.
+pub(super) const GRADE_GRACE: Duration = Duration::from_secs(10);
+
+/// `limits` for grading the puzzle kept: its deadline at least
+/// [`GRADE_GRACE`] from now.
+pub(super) fn grading_limits(limits: &Limits) -> Limits {
+    let grace = Instant::now().checked_add(GRADE_GRACE);
+    Limits {
+        deadline: limits.deadline.map(|d| match grace {
+            Some(g) => d.max(g),
+            None => d,
+        }),
+        ..limits.clone()
+    }
+}
+
 pub(super) fn try_seed(seed: u64, i: u64) -> u64 {
     if i == 0 {
         return seed;
@@ -232,6 +253,7 @@ fn extreme(opts: &GenerateOptions, limits: &Limits) -> Result<Graded, StopReason
     // walk could not finish (a deadline) counts as the farthest.
     let mut best: Option<(usize, Generated)> = None;
     for i in 0..tries(opts.shape) {
+        opts.progress.begin_try();
         let try_opts = GenerateOptions {
             seed: try_seed(opts.seed, i),
             ..opts.clone()
@@ -241,14 +263,16 @@ fn extreme(opts: &GenerateOptions, limits: &Limits) -> Result<Graded, StopReason
             Err(StopReason::Deadline) if best.is_some() => break,
             Err(stop) => return Err(stop),
         };
-        let (miss, late) =
+        opts.progress.grading();
+        let (miss, late, seen) =
             match super::aim::capped_level(&made.puzzle, Level::Expert, &order, limits) {
-                Ok(None) => (0, false),
-                Ok(Some(level)) => (target - index(level), false),
-                Err(StopReason::Deadline) => (usize::MAX, true),
+                Ok(None) => (0, false, Some(Level::Extreme)),
+                Ok(Some(level)) => (target - index(level), false, Some(level)),
+                Err(StopReason::Deadline) => (usize::MAX, true, None),
                 Err(stop) => return Err(stop),
             };
         if best.as_ref().is_none_or(|(m, _)| miss < *m) {
+            opts.progress.closest(seen);
             best = Some((miss, made));
         }
         if miss == 0 || late {
@@ -264,12 +288,14 @@ fn extreme(opts: &GenerateOptions, limits: &Limits) -> Result<Graded, StopReason
     let Some((_, made)) = best else {
         return Err(StopReason::Cancelled);
     };
-    let grade = match grade_within(&made.puzzle, &made.solution, limits) {
+    opts.progress.grading();
+    let grade = match grade_within(&made.puzzle, &made.solution, &grading_limits(limits)) {
         Ok(grade) => Some(grade),
         Err(GradeError::Stopped(StopReason::Deadline)) => None,
         Err(GradeError::Stopped(stop)) => return Err(stop),
         Err(_) => None,
     };
+    opts.progress.closest(grade.as_ref().map(|g| g.level));
     Ok(Graded {
         generated: Generated {
             level: opts.level,
@@ -284,6 +310,24 @@ fn extreme(opts: &GenerateOptions, limits: &Limits) -> Result<Graded, StopReason
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The puzzle kept is graded past a deadline that has run out (within
+    /// the grace), never past a cancel, and without a deadline stays so.
+    #[test]
+    fn the_kept_puzzle_is_graded_past_the_deadline_not_past_a_cancel() {
+        let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        let gone = Limits {
+            deadline: Some(Instant::now()),
+            ..Limits::none().with_cancel(flag)
+        };
+        let l = grading_limits(&gone);
+        let left = l
+            .deadline
+            .map(|d| d.saturating_duration_since(Instant::now()));
+        assert!(left.is_some_and(|d| d > GRADE_GRACE / 2), "{left:?}");
+        assert_eq!(l.check(0), Some(StopReason::Cancelled));
+        assert_eq!(grading_limits(&Limits::none()).deadline, None);
+    }
     use crate::engine::count::is_unique;
     use crate::engine::grade::grade;
     use crate::engine::shape::Shape;
