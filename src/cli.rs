@@ -584,12 +584,7 @@ impl Exact {
         match self {
             Exact::Engine {
                 kernel_last: true, ..
-            } => Method {
-                backend: Backend::Propagation,
-                raced: false,
-                handed: false,
-            }
-            .to_string(),
+            } => Method::alone(Backend::Propagation).to_string(),
             Exact::Engine { solver, .. } => solver
                 .last_method()
                 .map_or_else(|| "nothing yet".to_string(), |m| m.to_string()),

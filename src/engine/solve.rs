@@ -300,6 +300,17 @@ pub struct Method {
     pub handed: bool,
 }
 
+impl Method {
+    /// `backend` answering on its own: no race, no handover.
+    pub(crate) fn alone(backend: Backend) -> Method {
+        Method {
+            backend,
+            raced: false,
+            handed: false,
+        }
+    }
+}
+
 /// `propagation`, `sat (won the race)`, `sat (after 10 ms of propagation)`.
 impl std::fmt::Display for Method {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -388,13 +399,7 @@ impl Solver {
         limits: &Limits,
         sink: &mut S,
     ) -> RawResult {
-        let single = |backend| {
-            Some(Method {
-                backend,
-                raced: false,
-                handed: false,
-            })
-        };
+        let single = |backend| Some(Method::alone(backend));
         match self.backend {
             Backend::DancingLinks => {
                 self.last = single(Backend::DancingLinks);

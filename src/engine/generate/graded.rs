@@ -114,6 +114,29 @@ pub(super) fn grading_limits(limits: &Limits) -> Limits {
     }
 }
 
+/// Try `i` of a graded search: a puzzle dug for `level`'s clues with the
+/// try's seed. `None` when the deadline passed and a closest puzzle is
+/// already kept (`have_one`): the search ends there with it.
+fn dig_try(
+    opts: &GenerateOptions,
+    level: Level,
+    i: u64,
+    limits: &Limits,
+    have_one: bool,
+) -> Result<Option<Generated>, StopReason> {
+    opts.progress.begin_try();
+    let try_opts = GenerateOptions {
+        level,
+        seed: try_seed(opts.seed, i),
+        ..opts.clone()
+    };
+    match generate(&try_opts, limits) {
+        Ok(made) => Ok(Some(made)),
+        Err(StopReason::Deadline) if have_one => Ok(None),
+        Err(stop) => Err(stop),
+    }
+}
+
 pub(super) fn try_seed(seed: u64, i: u64) -> u64 {
     if i == 0 {
         return seed;
@@ -162,16 +185,8 @@ pub fn generate_graded(opts: &GenerateOptions, limits: &Limits) -> Result<Graded
     let mut dig = target;
     let mut best: Option<(usize, Graded)> = None;
     for i in 0..tries(opts.shape) {
-        opts.progress.begin_try();
-        let try_opts = GenerateOptions {
-            level: Level::ALL[dig],
-            seed: try_seed(opts.seed, i),
-            ..opts.clone()
-        };
-        let made = match generate(&try_opts, limits) {
-            Ok(made) => made,
-            Err(StopReason::Deadline) if best.is_some() => break,
-            Err(stop) => return Err(stop),
+        let Some(made) = dig_try(opts, Level::ALL[dig], i, limits, best.is_some())? else {
+            break;
         };
         opts.progress.grading();
         // The level first; the rating walk, which costs about as much
@@ -253,15 +268,8 @@ fn extreme(opts: &GenerateOptions, limits: &Limits) -> Result<Graded, StopReason
     // walk could not finish (a deadline) counts as the farthest.
     let mut best: Option<(usize, Generated)> = None;
     for i in 0..tries(opts.shape) {
-        opts.progress.begin_try();
-        let try_opts = GenerateOptions {
-            seed: try_seed(opts.seed, i),
-            ..opts.clone()
-        };
-        let made = match generate(&try_opts, limits) {
-            Ok(made) => made,
-            Err(StopReason::Deadline) if best.is_some() => break,
-            Err(stop) => return Err(stop),
+        let Some(made) = dig_try(opts, opts.level, i, limits, best.is_some())? else {
+            break;
         };
         opts.progress.grading();
         let (miss, late, seen) =

@@ -77,11 +77,7 @@ pub(super) fn run(
     // Stopped by our deadline only (not the caller's limits): race.
     let ours = r.stopped == Some(StopReason::Deadline) && limits.check(0).is_none();
     if !ours {
-        let alone = Method {
-            backend: Backend::Propagation,
-            raced: false,
-            handed: false,
-        };
+        let alone = Method::alone(Backend::Propagation);
         return (r, alone);
     }
     if limit <= 2 {
@@ -109,11 +105,7 @@ pub(super) fn handover(
         return (r, method);
     }
     let r = solver.propagate(puzzle, limit, limits, &mut NoTrace);
-    let alone = Method {
-        backend: Backend::Propagation,
-        raced: false,
-        handed: false,
-    };
+    let alone = Method::alone(Backend::Propagation);
     (r, alone)
 }
 
@@ -189,11 +181,7 @@ fn race_watched(
         // No thread could be started: the propagation solver here.
         None => {
             let r = solver.propagate(puzzle, limit, limits, &mut NoTrace);
-            let alone = Method {
-                backend: Backend::Propagation,
-                raced: false,
-                handed: false,
-            };
+            let alone = Method::alone(Backend::Propagation);
             (r, alone)
         }
     }
@@ -302,6 +290,27 @@ mod tests {
         v
     }
 
+    /// `r` finished, its solutions solve `p`, and it says what `backend`
+    /// alone says of puzzle `i` at `limit`.
+    fn agrees(p: &Puzzle, r: &RawResult, limit: u64, backend: Backend, i: usize) {
+        assert_eq!(r.stopped, None, "{i}");
+        for w in &r.witnesses {
+            assert!(p.is_solved_by(w), "{i}");
+        }
+        let want = Solver::with_backend(backend).run(p, limit, &Limits::none(), &mut NoTrace);
+        assert_eq!(
+            (r.count, r.exhausted, r.conflicts.len(), r.witnesses.len()),
+            (
+                want.count,
+                want.exhausted,
+                want.conflicts.len(),
+                want.witnesses.len()
+            ),
+            "puzzle {i}, limit {limit}, against {}",
+            backend.name()
+        );
+    }
+
     #[test]
     fn a_race_answers_as_each_backend_does() {
         let mut solver = Solver::new();
@@ -309,23 +318,8 @@ mod tests {
             for limit in [1, 2, 5] {
                 let (r, method) = race(&mut solver, p, limit, &Limits::none());
                 assert!(method.raced && method.backend != Backend::Auto, "{i}");
-                assert_eq!(r.stopped, None, "{i}");
-                for w in &r.witnesses {
-                    assert!(p.is_solved_by(w), "{i}");
-                }
                 for b in [Backend::Propagation, Backend::Sat] {
-                    let want = Solver::with_backend(b).run(p, limit, &Limits::none(), &mut NoTrace);
-                    assert_eq!(
-                        (r.count, r.exhausted, r.conflicts.len(), r.witnesses.len()),
-                        (
-                            want.count,
-                            want.exhausted,
-                            want.conflicts.len(),
-                            want.witnesses.len()
-                        ),
-                        "puzzle {i}, limit {limit}, against {}",
-                        b.name()
-                    );
+                    agrees(p, &r, limit, b, i);
                 }
             }
         }
@@ -344,26 +338,7 @@ mod tests {
                     (Backend::Sat, false, true),
                     "{i}"
                 );
-                assert_eq!(r.stopped, None, "{i}");
-                for w in &r.witnesses {
-                    assert!(p.is_solved_by(w), "{i}");
-                }
-                let want = Solver::with_backend(Backend::Propagation).run(
-                    p,
-                    limit,
-                    &Limits::none(),
-                    &mut NoTrace,
-                );
-                assert_eq!(
-                    (r.count, r.exhausted, r.conflicts.len(), r.witnesses.len()),
-                    (
-                        want.count,
-                        want.exhausted,
-                        want.conflicts.len(),
-                        want.witnesses.len()
-                    ),
-                    "puzzle {i}, limit {limit}"
-                );
+                agrees(p, &r, limit, Backend::Propagation, i);
             }
         }
     }
