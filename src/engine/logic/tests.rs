@@ -657,10 +657,9 @@ fn arbitrary_positions_never_panic() {
 /// and the path and the traced logic solver report the stop instead of
 /// guessing or handing over to the search.
 #[test]
-fn a_cancel_cuts_long_technique_searches_short() {
+fn a_cancelled_search_stops_and_stays_sound() {
     use std::sync::Arc;
-    use std::sync::atomic::{AtomicBool, Ordering};
-    use std::time::{Duration, Instant};
+    use std::sync::atomic::AtomicBool;
 
     let shape = Shape::square(7).unwrap();
     let g = generate(
@@ -670,27 +669,24 @@ fn a_cancel_cuts_long_technique_searches_short() {
     .unwrap();
     let mut board = Board::from_puzzle(&g.puzzle).unwrap();
     board.set_known_unique(true);
-    for t in [
-        Technique::FinnedFish(4),
-        Technique::SashimiFish(4),
-        Technique::GroupedAic,
-    ] {
-        let flag = Arc::new(AtomicBool::new(false));
+    // Every technique, cancelled: it stops and what it gives before
+    // stopping is as sound as ever (checked against the solution). (This
+    // test once timed how soon a cancel landed mid-search; since the fish
+    // and wing searches were bounded, every search here ends within a few
+    // milliseconds anyway, and a test checks answers, not timings.)
+    let raised = Limits::none().with_cancel(Arc::new(AtomicBool::new(true)));
+    for t in Technique::for_side(shape.n()) {
         let mut b = board.clone();
-        b.set_limits(&Limits::none().with_cancel(flag.clone()));
-        let setter = std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(20));
-            flag.store(true, Ordering::Relaxed);
-            Instant::now()
-        });
-        let _ = find_all(&b, t);
-        let done = Instant::now();
-        let set = setter.join().unwrap();
-        let lag = done.saturating_duration_since(set);
-        assert!(
-            lag < Duration::from_millis(100),
-            "{t:?}: {lag:?} after the cancel"
-        );
+        b.set_limits(&raised);
+        for step in find_all(&b, t) {
+            for &(c, v) in &step.placements {
+                assert_eq!(g.solution.get(c), v, "{t:?}: {}", step.explanation);
+            }
+            for &(c, v) in &step.eliminations {
+                assert_ne!(g.solution.get(c), v, "{t:?}: {}", step.explanation);
+            }
+        }
+        assert!(b.stopped(), "{t:?}");
     }
     // Cancelled before it starts.
     let flag = Arc::new(AtomicBool::new(true));
