@@ -30,8 +30,11 @@ const CHECK_EVERY: u32 = 256;
 enum Job {
     Naked(u32),
     Hidden(u32, u32),
-    /// Unit and digit whose places may all lie in one other unit.
-    Locked(u32, u32),
+    /// Unit and digit whose places may all lie in one other unit, with the
+    /// count of places when queued: a job whose count has since dropped is
+    /// stale (the drop queued a newer job for the same unit-digit, which
+    /// ran first and did all this one could do), so it is skipped.
+    Locked(u32, u16, u16),
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -92,6 +95,8 @@ pub struct Search<B: Bits> {
     assigned: Vec<bool>,
     /// places[u * n + d]: cells of unit u that still allow digit d.
     places: Vec<u16>,
+    /// Digits given in each unit (scratch for [`Search::root`]).
+    used: Vec<B>,
     /// (cell, digit) eliminations below the root, in order.
     trail: Vec<(u32, u32)>,
     /// Cells assigned below the root, in order.
@@ -128,6 +133,7 @@ impl<B: Bits> Search<B> {
             cand: vec![B::full(n); n * n],
             assigned: vec![false; n * n],
             places: vec![n as u16; 3 * n * n],
+            used: Vec::new(),
             trail: Vec::new(),
             assigned_trail: Vec::new(),
             queue: Vec::new(),
@@ -173,6 +179,94 @@ impl<B: Bits> Search<B> {
         self.rng = SEED;
     }
 
+    /// The givens placed all at once (untraced searches): candidates from
+    /// the digits given in each unit, places counted from the candidates,
+    /// and a job queued for every single, hidden single and unit-digit in
+    /// locked range. The fixed point the queue then reaches is the one the
+    /// given-by-given path reaches (singles and locked candidates to a
+    /// fixed point have one closure), and no weight has changed when the
+    /// root is alive, so the search that follows is the same. False when
+    /// the givens clash (or leave a cell or a unit-digit without a place).
+    fn root(&mut self, puzzle: &Puzzle) -> bool {
+        let n = self.n;
+        self.trail.clear();
+        self.assigned_trail.clear();
+        self.queue.clear();
+        self.frames.clear();
+        self.nodes = 0;
+        self.work = 0;
+        self.stop = None;
+        self.weight.fill(1);
+        self.fails = 0;
+        self.cutoff = u64::MAX;
+        self.rng = SEED;
+        let tables = Arc::clone(&self.tables);
+        // Digits given in each unit.
+        let used = &mut self.used;
+        used.clear();
+        used.resize(3 * n, B::full(0));
+        let mut unassigned = n * n;
+        for (c, v) in puzzle.cells().iter().enumerate() {
+            match v {
+                Some(v) => {
+                    let d = v.index();
+                    if d >= n {
+                        return false;
+                    }
+                    for u in tables.units_of(c) {
+                        let u = &mut used[u as usize];
+                        if u.has(d) {
+                            return false;
+                        }
+                        u.insert(d);
+                    }
+                    self.cand[c] = B::single(d);
+                    self.assigned[c] = true;
+                    unassigned -= 1;
+                }
+                None => self.assigned[c] = false,
+            }
+        }
+        self.unassigned = unassigned;
+        let full = B::full(n);
+        self.places.fill(0);
+        for c in 0..n * n {
+            let [r, col, b] = tables.units_of(c);
+            if !self.assigned[c] {
+                let free = full
+                    .and_not(&used[r as usize])
+                    .and_not(&used[col as usize])
+                    .and_not(&used[b as usize]);
+                self.cand[c] = free;
+                if free.is_empty() {
+                    return false;
+                }
+                if free.is_single() {
+                    self.queue.push(Job::Naked(c as u32));
+                }
+            }
+            let (r, col, b) = (r as usize * n, col as usize * n, b as usize * n);
+            for d in self.cand[c].iter() {
+                self.places[r + d] += 1;
+                self.places[col + d] += 1;
+                self.places[b + d] += 1;
+            }
+        }
+        for (u, (row, given)) in self.places.chunks_exact(n).zip(used.iter()).enumerate() {
+            for (d, &k) in row.iter().enumerate() {
+                match k {
+                    0 => return false,
+                    1 if !given.has(d) => self.queue.push(Job::Hidden(u as u32, d as u32)),
+                    k if k >= 2 && k <= self.lock_max => {
+                        self.queue.push(Job::Locked(u as u32, d as u16, k))
+                    }
+                    _ => {}
+                }
+            }
+        }
+        true
+    }
+
     fn cell(&self, c: usize) -> Cell {
         Cell::from_index(self.shape, c)
     }
@@ -208,22 +302,27 @@ impl<B: Bits> Search<B> {
         limits: &Limits,
         sink: &mut S,
     ) -> RawResult {
-        self.reset();
         let mut result = RawResult::default();
         let checked = !limits.is_unlimited() || S::ENABLED;
 
         // Root: the givens, then what they force. Nothing here is logged.
         let mut ok = true;
-        for (c, v) in puzzle.cells().iter().enumerate() {
-            if let Some(v) = v {
-                if self.assign(c, v.index(), Reason::Given, sink).is_err() {
-                    ok = false;
-                    break;
-                }
-                if checked && self.tick(limits, sink) {
-                    break;
+        if S::ENABLED {
+            // Traced: one given at a time, so the sink sees each step.
+            self.reset();
+            for (c, v) in puzzle.cells().iter().enumerate() {
+                if let Some(v) = v {
+                    if self.assign(c, v.index(), Reason::Given, sink).is_err() {
+                        ok = false;
+                        break;
+                    }
+                    if checked && self.tick(limits, sink) {
+                        break;
+                    }
                 }
             }
+        } else {
+            ok = self.root(puzzle);
         }
         for &(c, d) in exclude {
             if !ok || self.stop.is_some() {
@@ -473,7 +572,7 @@ impl<B: Bits> Search<B> {
                         self.weight[u as usize] += 1;
                     }
                     1 => self.queue.push(Job::Hidden(u, d as u32)),
-                    k if k <= self.lock_max => self.queue.push(Job::Locked(u, d as u32)),
+                    k if k <= self.lock_max => self.queue.push(Job::Locked(u, d as u16, k)),
                     _ => {}
                 }
             }
@@ -565,7 +664,12 @@ impl<B: Bits> Search<B> {
                         self.assign(c as usize, d, Reason::HiddenSingle { unit: u }, sink)?;
                     }
                 }
-                Job::Locked(u, d) => self.locked(u as usize, d as usize, sink)?,
+                Job::Locked(u, d, k) => {
+                    let (u, d) = (u as usize, d as usize);
+                    if self.places[u * self.n + d] == k {
+                        self.locked(u, d, sink)?;
+                    }
+                }
             }
             if checked && self.tick(limits, sink) {
                 self.queue.clear();
