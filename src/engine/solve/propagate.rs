@@ -85,6 +85,17 @@ fn luby(index: u32) -> u64 {
     }
 }
 
+/// Steps the xorshift64 state `rng` and maps it to a number below `k`.
+#[inline]
+fn xorshift_below(rng: &mut u64, k: u32) -> u32 {
+    let mut x = *rng;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    *rng = x;
+    (((x >> 32) * k as u64) >> 32) as u32
+}
+
 /// A reusable search over one shape with candidate sets of width `B`.
 #[derive(Debug)]
 pub struct Search<B: Bits> {
@@ -736,45 +747,55 @@ impl<B: Bits> Search<B> {
     /// its units (dom/wdeg); ties are broken at random.
     fn choose(&mut self) -> (usize, usize) {
         let n = self.n;
-        // Scores are size × 3072 / weight so both views compare at weight 1.
+        // Scores are size × 3072 / weight (rounded down) so both views
+        // compare at weight 1. With a = size × 3072, ⌊a / w⌋ < best exactly
+        // when a < best × w, and ⌊a / w⌋ = best when best × w ≤ a <
+        // (best + 1) × w: the division is done only for a new best.
         let mut best = u64::MAX;
         let mut pick = (usize::MAX, 0usize, false);
         let mut ties = 0u32;
-        for c in 0..n * n {
-            if self.assigned[c] {
+        for (c, (cand, &assigned)) in self.cand.iter().zip(self.assigned.iter()).enumerate() {
+            if assigned {
                 continue;
             }
-            let k = self.cand[c].count() as u64;
+            let a = cand.count() as u64 * 3072;
             let [r, col, b] = self.tables.units_of(c);
             let w = (self.weight[r as usize] + self.weight[col as usize] + self.weight[b as usize])
                 as u64;
-            let score = k * 3072 / w;
-            if score < best {
-                best = score;
+            let lo = best.saturating_mul(w);
+            if a < lo {
+                best = a / w;
                 pick = (c, 0, false);
                 ties = 1;
-            } else if score == best {
+            } else if a < lo.saturating_add(w) {
                 ties += 1;
-                if self.random_below(ties) == 0 {
+                if xorshift_below(&mut self.rng, ties) == 0 {
                     pick = (c, 0, false);
                 }
             }
         }
-        for i in 0..self.places.len() {
-            let k = self.places[i];
-            if k < 2 {
-                continue;
-            }
-            let (u, d) = (i / n, i % n);
-            let score = k as u64 * 3072 / (3 * self.weight[u] as u64);
-            if score < best {
-                best = score;
-                pick = (u, d, true);
-                ties = 1;
-            } else if score == best {
-                ties += 1;
-                if self.random_below(ties) == 0 {
+        for (u, (row, &weight)) in self
+            .places
+            .chunks_exact(n)
+            .zip(self.weight.iter())
+            .enumerate()
+        {
+            let w = 3 * weight as u64;
+            for (d, &k) in row.iter().enumerate() {
+                if k < 2 {
+                    continue;
+                }
+                let a = k as u64 * 3072;
+                let lo = best.saturating_mul(w);
+                if a < lo {
+                    best = a / w;
                     pick = (u, d, true);
+                    ties = 1;
+                } else if a < lo.saturating_add(w) {
+                    ties += 1;
+                    if xorshift_below(&mut self.rng, ties) == 0 {
+                        pick = (u, d, true);
+                    }
                 }
             }
         }
@@ -801,12 +822,7 @@ impl<B: Bits> Search<B> {
     /// A pseudo-random number below `k` (xorshift64; only breaks ties, so a
     /// few lines beat a dependency in the hot loop).
     fn random_below(&mut self, k: u32) -> u32 {
-        let mut x = self.rng;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.rng = x;
-        (((x >> 32) * k as u64) >> 32) as u32
+        xorshift_below(&mut self.rng, k)
     }
 
     fn grid(&self) -> Grid {
