@@ -162,14 +162,15 @@ fn stop_large(
 }
 
 /// A cancel flag raised from another thread stops the search on hard
-/// instances of several sizes, whether it lands during the root propagation
-/// (400×400) or deep in the search (225×225, 64×64). The latency is printed
+/// instances of several sizes, deep in the search (225×225, 64×64). (The
+/// 400×400 used to be here for a cancel during the root propagation; since
+/// the givens are placed all at once it is solved in about 0.1 s, before
+/// any stop.) The latency is printed
 /// for the record (tests check answers, not timings; a search that never
 /// looked at the flag would not end).
 #[test]
 fn cancel_flag_stops_large_searches() {
     for (name, after) in [
-        ("rkkautsar_sudoku-400-1.txt", 300),
         ("rkkautsar_sudoku-225-1.txt", 500),
         ("rkkautsar_sudoku-64-1.txt", 300),
     ] {
@@ -188,7 +189,7 @@ fn cancel_flag_stops_large_searches() {
 /// A deadline stops the same searches, with the outcome saying so.
 #[test]
 fn deadline_stops_large_searches() {
-    for name in ["rkkautsar_sudoku-400-1.txt", "rkkautsar_sudoku-225-1.txt"] {
+    for name in ["rkkautsar_sudoku-225-1.txt", "rkkautsar_sudoku-64-1.txt"] {
         let limits = Limits::timeout(Duration::from_millis(300));
         let Some((stopped, late)) = stop_large(name, limits, None) else {
             return;

@@ -30,8 +30,11 @@ const CHECK_EVERY: u32 = 256;
 enum Job {
     Naked(u32),
     Hidden(u32, u32),
-    /// Unit and digit whose places may all lie in one other unit.
-    Locked(u32, u32),
+    /// Unit and digit whose places may all lie in one other unit, with the
+    /// count of places when queued: a job whose count has since dropped is
+    /// stale (the drop queued a newer job for the same unit-digit, which
+    /// ran first and did all this one could do), so it is skipped.
+    Locked(u32, u16, u16),
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -82,6 +85,17 @@ fn luby(index: u32) -> u64 {
     }
 }
 
+/// Steps the xorshift64 state `rng` and maps it to a number below `k`.
+#[inline]
+fn xorshift_below(rng: &mut u64, k: u32) -> u32 {
+    let mut x = *rng;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    *rng = x;
+    (((x >> 32) * k as u64) >> 32) as u32
+}
+
 /// A reusable search over one shape with candidate sets of width `B`.
 #[derive(Debug)]
 pub struct Search<B: Bits> {
@@ -92,6 +106,8 @@ pub struct Search<B: Bits> {
     assigned: Vec<bool>,
     /// places[u * n + d]: cells of unit u that still allow digit d.
     places: Vec<u16>,
+    /// Digits given in each unit (scratch for [`Search::root`]).
+    used: Vec<B>,
     /// (cell, digit) eliminations below the root, in order.
     trail: Vec<(u32, u32)>,
     /// Cells assigned below the root, in order.
@@ -128,6 +144,7 @@ impl<B: Bits> Search<B> {
             cand: vec![B::full(n); n * n],
             assigned: vec![false; n * n],
             places: vec![n as u16; 3 * n * n],
+            used: Vec::new(),
             trail: Vec::new(),
             assigned_trail: Vec::new(),
             queue: Vec::new(),
@@ -173,6 +190,94 @@ impl<B: Bits> Search<B> {
         self.rng = SEED;
     }
 
+    /// The givens placed all at once (untraced searches): candidates from
+    /// the digits given in each unit, places counted from the candidates,
+    /// and a job queued for every single, hidden single and unit-digit in
+    /// locked range. The fixed point the queue then reaches is the one the
+    /// given-by-given path reaches (singles and locked candidates to a
+    /// fixed point have one closure), and no weight has changed when the
+    /// root is alive, so the search that follows is the same. False when
+    /// the givens clash (or leave a cell or a unit-digit without a place).
+    fn root(&mut self, puzzle: &Puzzle) -> bool {
+        let n = self.n;
+        self.trail.clear();
+        self.assigned_trail.clear();
+        self.queue.clear();
+        self.frames.clear();
+        self.nodes = 0;
+        self.work = 0;
+        self.stop = None;
+        self.weight.fill(1);
+        self.fails = 0;
+        self.cutoff = u64::MAX;
+        self.rng = SEED;
+        let tables = Arc::clone(&self.tables);
+        // Digits given in each unit.
+        let used = &mut self.used;
+        used.clear();
+        used.resize(3 * n, B::full(0));
+        let mut unassigned = n * n;
+        for (c, v) in puzzle.cells().iter().enumerate() {
+            match v {
+                Some(v) => {
+                    let d = v.index();
+                    if d >= n {
+                        return false;
+                    }
+                    for u in tables.units_of(c) {
+                        let u = &mut used[u as usize];
+                        if u.has(d) {
+                            return false;
+                        }
+                        u.insert(d);
+                    }
+                    self.cand[c] = B::single(d);
+                    self.assigned[c] = true;
+                    unassigned -= 1;
+                }
+                None => self.assigned[c] = false,
+            }
+        }
+        self.unassigned = unassigned;
+        let full = B::full(n);
+        self.places.fill(0);
+        for c in 0..n * n {
+            let [r, col, b] = tables.units_of(c);
+            if !self.assigned[c] {
+                let free = full
+                    .and_not(&used[r as usize])
+                    .and_not(&used[col as usize])
+                    .and_not(&used[b as usize]);
+                self.cand[c] = free;
+                if free.is_empty() {
+                    return false;
+                }
+                if free.is_single() {
+                    self.queue.push(Job::Naked(c as u32));
+                }
+            }
+            let (r, col, b) = (r as usize * n, col as usize * n, b as usize * n);
+            for d in self.cand[c].iter() {
+                self.places[r + d] += 1;
+                self.places[col + d] += 1;
+                self.places[b + d] += 1;
+            }
+        }
+        for (u, (row, given)) in self.places.chunks_exact(n).zip(used.iter()).enumerate() {
+            for (d, &k) in row.iter().enumerate() {
+                match k {
+                    0 => return false,
+                    1 if !given.has(d) => self.queue.push(Job::Hidden(u as u32, d as u32)),
+                    k if k >= 2 && k <= self.lock_max => {
+                        self.queue.push(Job::Locked(u as u32, d as u16, k))
+                    }
+                    _ => {}
+                }
+            }
+        }
+        true
+    }
+
     fn cell(&self, c: usize) -> Cell {
         Cell::from_index(self.shape, c)
     }
@@ -208,22 +313,27 @@ impl<B: Bits> Search<B> {
         limits: &Limits,
         sink: &mut S,
     ) -> RawResult {
-        self.reset();
         let mut result = RawResult::default();
         let checked = !limits.is_unlimited() || S::ENABLED;
 
         // Root: the givens, then what they force. Nothing here is logged.
         let mut ok = true;
-        for (c, v) in puzzle.cells().iter().enumerate() {
-            if let Some(v) = v {
-                if self.assign(c, v.index(), Reason::Given, sink).is_err() {
-                    ok = false;
-                    break;
-                }
-                if checked && self.tick(limits, sink) {
-                    break;
+        if S::ENABLED {
+            // Traced: one given at a time, so the sink sees each step.
+            self.reset();
+            for (c, v) in puzzle.cells().iter().enumerate() {
+                if let Some(v) = v {
+                    if self.assign(c, v.index(), Reason::Given, sink).is_err() {
+                        ok = false;
+                        break;
+                    }
+                    if checked && self.tick(limits, sink) {
+                        break;
+                    }
                 }
             }
+        } else {
+            ok = self.root(puzzle);
         }
         for &(c, d) in exclude {
             if !ok || self.stop.is_some() {
@@ -473,7 +583,7 @@ impl<B: Bits> Search<B> {
                         self.weight[u as usize] += 1;
                     }
                     1 => self.queue.push(Job::Hidden(u, d as u32)),
-                    k if k <= self.lock_max => self.queue.push(Job::Locked(u, d as u32)),
+                    k if k <= self.lock_max => self.queue.push(Job::Locked(u, d as u16, k)),
                     _ => {}
                 }
             }
@@ -565,7 +675,12 @@ impl<B: Bits> Search<B> {
                         self.assign(c as usize, d, Reason::HiddenSingle { unit: u }, sink)?;
                     }
                 }
-                Job::Locked(u, d) => self.locked(u as usize, d as usize, sink)?,
+                Job::Locked(u, d, k) => {
+                    let (u, d) = (u as usize, d as usize);
+                    if self.places[u * self.n + d] == k {
+                        self.locked(u, d, sink)?;
+                    }
+                }
             }
             if checked && self.tick(limits, sink) {
                 self.queue.clear();
@@ -632,45 +747,55 @@ impl<B: Bits> Search<B> {
     /// its units (dom/wdeg); ties are broken at random.
     fn choose(&mut self) -> (usize, usize) {
         let n = self.n;
-        // Scores are size × 3072 / weight so both views compare at weight 1.
+        // Scores are size × 3072 / weight (rounded down) so both views
+        // compare at weight 1. With a = size × 3072, ⌊a / w⌋ < best exactly
+        // when a < best × w, and ⌊a / w⌋ = best when best × w ≤ a <
+        // (best + 1) × w: the division is done only for a new best.
         let mut best = u64::MAX;
         let mut pick = (usize::MAX, 0usize, false);
         let mut ties = 0u32;
-        for c in 0..n * n {
-            if self.assigned[c] {
+        for (c, (cand, &assigned)) in self.cand.iter().zip(self.assigned.iter()).enumerate() {
+            if assigned {
                 continue;
             }
-            let k = self.cand[c].count() as u64;
+            let a = cand.count() as u64 * 3072;
             let [r, col, b] = self.tables.units_of(c);
             let w = (self.weight[r as usize] + self.weight[col as usize] + self.weight[b as usize])
                 as u64;
-            let score = k * 3072 / w;
-            if score < best {
-                best = score;
+            let lo = best.saturating_mul(w);
+            if a < lo {
+                best = a / w;
                 pick = (c, 0, false);
                 ties = 1;
-            } else if score == best {
+            } else if a < lo.saturating_add(w) {
                 ties += 1;
-                if self.random_below(ties) == 0 {
+                if xorshift_below(&mut self.rng, ties) == 0 {
                     pick = (c, 0, false);
                 }
             }
         }
-        for i in 0..self.places.len() {
-            let k = self.places[i];
-            if k < 2 {
-                continue;
-            }
-            let (u, d) = (i / n, i % n);
-            let score = k as u64 * 3072 / (3 * self.weight[u] as u64);
-            if score < best {
-                best = score;
-                pick = (u, d, true);
-                ties = 1;
-            } else if score == best {
-                ties += 1;
-                if self.random_below(ties) == 0 {
+        for (u, (row, &weight)) in self
+            .places
+            .chunks_exact(n)
+            .zip(self.weight.iter())
+            .enumerate()
+        {
+            let w = 3 * weight as u64;
+            for (d, &k) in row.iter().enumerate() {
+                if k < 2 {
+                    continue;
+                }
+                let a = k as u64 * 3072;
+                let lo = best.saturating_mul(w);
+                if a < lo {
+                    best = a / w;
                     pick = (u, d, true);
+                    ties = 1;
+                } else if a < lo.saturating_add(w) {
+                    ties += 1;
+                    if xorshift_below(&mut self.rng, ties) == 0 {
+                        pick = (u, d, true);
+                    }
                 }
             }
         }
@@ -697,12 +822,7 @@ impl<B: Bits> Search<B> {
     /// A pseudo-random number below `k` (xorshift64; only breaks ties, so a
     /// few lines beat a dependency in the hot loop).
     fn random_below(&mut self, k: u32) -> u32 {
-        let mut x = self.rng;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.rng = x;
-        (((x >> 32) * k as u64) >> 32) as u32
+        xorshift_below(&mut self.rng, k)
     }
 
     fn grid(&self) -> Grid {
