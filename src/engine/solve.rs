@@ -199,7 +199,7 @@ pub enum Backend {
     /// The method picked per puzzle: the propagation solver alone on grids
     /// below 20×20, on traced searches and on searches with a node budget
     /// (counted in its nodes, so these stay deterministic); on larger grids
-    /// it first runs alone for 10 ms, and a puzzle it does not finish by
+    /// it first runs alone for 10 ms per 25 of side, and a puzzle it does not finish by
     /// then goes to SAT (up to two solutions: solve, uniqueness) or is
     /// raced (counting further): the propagation solver and SAT on two
     /// threads, the first to finish answers and the other is cancelled and
@@ -295,7 +295,7 @@ pub struct Method {
     /// True when it answered a race ([`Backend::Auto`] counting past two
     /// on a hard puzzle): it finished first and the other was cancelled.
     pub raced: bool,
-    /// True when SAT answered after the propagation solver had its 10 ms
+    /// True when SAT answered after the propagation solver had its turn
     /// ([`Backend::Auto`] solving a hard big puzzle).
     pub handed: bool,
 }
@@ -311,7 +311,7 @@ impl Method {
     }
 }
 
-/// `propagation`, `sat (won the race)`, `sat (after 10 ms of propagation)`.
+/// `propagation`, `sat (won the race)`, `sat (after propagation)`.
 impl std::fmt::Display for Method {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.backend.name())?;
@@ -319,7 +319,7 @@ impl std::fmt::Display for Method {
             f.write_str(" (won the race)")?;
         }
         if self.handed {
-            f.write_str(" (after 10 ms of propagation)")?;
+            f.write_str(" (after propagation)")?;
         }
         Ok(())
     }
