@@ -13,8 +13,9 @@ use super::{Answer, CliError, Input, Jobs, Search, Status, note_line, run_batch}
 #[derive(Debug, Args)]
 #[command(
     mut_arg("backend", |a| a.help(
-        "The exact search: `auto` (the default: picked per puzzle, hard big ones raced \
-         between propagation and SAT), `propagation`, `dlx` (Dancing Links) or `sat` \
+        "The exact search: `auto` (the default: picked per puzzle; hard big ones go to SAT, \
+         or, counting past two, are raced between propagation and SAT), `propagation`, \
+         `dlx` (Dancing Links) or `sat` \
          (the embedded SAT solver, CaDiCaL, counting with blocking clauses)"
     )),
     mut_arg("sat_cmd", |a| a.help(
