@@ -176,11 +176,17 @@ impl<B: Bits> Search<B> {
         self.cand.fill(B::full(n));
         self.assigned.fill(false);
         self.places.fill(n as u16);
+        self.unassigned = n * n;
+        self.restart_state();
+    }
+
+    /// The search's own state back to a new search's: empty trails, queue
+    /// and frames, no nodes, weights 1, no cutoff, the seed.
+    fn restart_state(&mut self) {
         self.trail.clear();
         self.assigned_trail.clear();
         self.queue.clear();
         self.frames.clear();
-        self.unassigned = n * n;
         self.nodes = 0;
         self.work = 0;
         self.stop = None;
@@ -200,17 +206,7 @@ impl<B: Bits> Search<B> {
     /// the givens clash (or leave a cell or a unit-digit without a place).
     fn root(&mut self, puzzle: &Puzzle) -> bool {
         let n = self.n;
-        self.trail.clear();
-        self.assigned_trail.clear();
-        self.queue.clear();
-        self.frames.clear();
-        self.nodes = 0;
-        self.work = 0;
-        self.stop = None;
-        self.weight.fill(1);
-        self.fails = 0;
-        self.cutoff = u64::MAX;
-        self.rng = SEED;
+        self.restart_state();
         let tables = Arc::clone(&self.tables);
         // Digits given in each unit.
         let used = &mut self.used;
