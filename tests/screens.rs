@@ -48,9 +48,17 @@ use ratatui::style::Modifier;
 /// The two window sizes every screen is drawn at.
 const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
 
-/// Width of the side panel beside the board (kept out of the board
-/// searches of the style checks).
-const PANEL: u16 = 25;
+/// The columns left of the side panel (the board's, for the style
+/// checks): up to the panel's left line, the column drawn `│` on the
+/// body's first four rows (where the board draws its top frame and a
+/// crossing), found from the right; the whole width without a panel.
+fn board_columns(buf: &Buffer) -> u16 {
+    let area = buf.area;
+    (0..area.width)
+        .rev()
+        .find(|&x| (1..5).all(|y| buf[(x, y)].symbol() == "│"))
+        .unwrap_or(area.width)
+}
 
 /// The screen drawn at `w`×`h`.
 fn draw(app: &mut App, w: u16, h: u16) -> Terminal<TestBackend> {
@@ -705,7 +713,7 @@ fn find(buf: &Buffer, sym: &str) -> Vec<(u16, u16)> {
     let area = buf.area;
     let mut at = Vec::new();
     for y in 1..area.height - 1 {
-        for x in 0..area.width - PANEL {
+        for x in 0..board_columns(buf) {
             if buf[(x, y)].symbol() == sym {
                 at.push((x, y));
             }
@@ -772,7 +780,7 @@ fn colours_that_carry_meaning() {
     let area = buf.area;
     let mut marked = Vec::new();
     for y in 1..area.height - 1 {
-        for x in 0..area.width - PANEL {
+        for x in 0..board_columns(buf) {
             if buf[(x, y)].modifier.contains(cursor) {
                 marked.push((x, y));
             }
@@ -826,9 +834,9 @@ fn hint_colours() {
     let count = |a: &mut App| {
         let t = draw(a, 80, 24);
         let buf = t.backend().buffer();
-        let area = buf.area;
+        let (area, right) = (buf.area, board_columns(buf));
         (1..area.height - 1)
-            .flat_map(|y| (0..area.width - PANEL).map(move |x| (x, y)))
+            .flat_map(|y| (0..right).map(move |x| (x, y)))
             .filter(|&p| buf[p].bg == hint_bg)
             .count()
     };
@@ -838,9 +846,9 @@ fn hint_colours() {
     let t = draw(&mut a, 80, 24);
     let buf = t.backend().buffer();
     let placed = s.get(Role::Placed);
-    let area = buf.area;
+    let (area, right) = (buf.area, board_columns(buf));
     let marked: Vec<String> = (1..area.height - 1)
-        .flat_map(|y| (0..area.width - PANEL).map(move |x| (x, y)))
+        .flat_map(|y| (0..right).map(move |x| (x, y)))
         .filter(|&p| buf[p].fg == placed.fg.unwrap() && buf[p].bg == placed.bg.unwrap())
         .map(|p| buf[p].symbol().to_string())
         .collect();

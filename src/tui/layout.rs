@@ -22,6 +22,10 @@ pub const MIN_SIZE: (u16, u16) = (44, 14);
 /// Width of the side panel, when the window is wide enough for it.
 pub const PANEL_WIDTH: u16 = 25;
 
+/// Widest the side panel grows when the board leaves columns to spare, so
+/// that its keys and a hint's text do not wrap on a wide window.
+pub const WIDE_PANEL_WIDTH: u16 = 40;
+
 /// Title line, body and status line of the window.
 pub fn frame_parts(area: Rect) -> (Rect, Rect, Rect) {
     let [title, body, status] = Layout::vertical([
@@ -53,6 +57,35 @@ fn split(area: Rect, shape: Shape) -> (Rect, Option<Rect>) {
     }
 }
 
+/// Board area and panel with the columns the board does not use (beyond
+/// a margin of two) given to the panel, up to [`WIDE_PANEL_WIDTH`], so
+/// that its keys and a hint's text do not wrap on a wide window. Only
+/// where there is no magnifier, which would want those columns: the
+/// board keeps its cells, since its area stays at least as wide as it.
+fn grow_panel(board: Rect, panel: Option<Rect>, shape: Shape) -> (Rect, Option<Rect>) {
+    let Some(panel) = panel else {
+        return (board, None);
+    };
+    let g = Geometry::new(shape, board, 0);
+    let spare = board.width.saturating_sub(g.size().0.saturating_add(2));
+    let grow = if g.scrolls() {
+        0
+    } else {
+        spare.min(WIDE_PANEL_WIDTH.saturating_sub(panel.width))
+    };
+    (
+        Rect {
+            width: board.width - grow,
+            ..board
+        },
+        Some(Rect {
+            x: panel.x - grow,
+            width: panel.width + grow,
+            ..panel
+        }),
+    )
+}
+
 /// The board of `shape` centred across `area`.
 fn centre_board(area: Rect, shape: Shape) -> Rect {
     let w = Geometry::new(shape, area, 0).size().0.min(area.width);
@@ -63,6 +96,7 @@ fn centre_board(area: Rect, shape: Shape) -> Rect {
 /// magnifier; play and the logic walk use [`play_layout`]).
 pub fn play_parts(area: Rect, shape: Shape) -> (Rect, Option<Rect>) {
     let (board, panel) = split(area, shape);
+    let (board, panel) = grow_panel(board, panel, shape);
     (centre_board(board, shape), panel)
 }
 
@@ -108,15 +142,20 @@ pub const PANEL_TEXT_MIN: u16 = 5;
 ///    the cursor (as many of its cells as fit).
 pub fn play_layout(area: Rect, shape: Shape) -> PlayLayout {
     let (board_area, panel) = split(area, shape);
+    let g = Geometry::new(shape, board_area, 0);
+    if g.notes_mode() == NotesMode::Natural {
+        let (board, panel) = grow_panel(board_area, panel, shape);
+        return PlayLayout {
+            board: centre_board(board, shape),
+            panel,
+            zoom: None,
+        };
+    }
     let plain = PlayLayout {
         board: centre_board(board_area, shape),
         panel,
         zoom: None,
     };
-    let g = Geometry::new(shape, board_area, 0);
-    if g.notes_mode() == NotesMode::Natural {
-        return plain;
-    }
     let with = |board: Rect, zoom: ZoomSlot| PlayLayout {
         board,
         panel,
@@ -662,4 +701,47 @@ pub fn chip_at(panel: Rect, n: usize, x: u16, y: u16) -> Option<Chip> {
         .into_iter()
         .find(|(r, _)| y == r.y && x >= r.x && x < r.x + r.width.max(1))
         .map(|(_, chip)| chip)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn panel_width(w: u16, h: u16, shape: Shape) -> Option<u16> {
+        play_layout(Rect::new(0, 0, w, h), shape)
+            .panel
+            .map(|p| p.width)
+    }
+
+    #[test]
+    fn the_panel_takes_the_columns_the_board_leaves() {
+        let sixteen = Shape::square(4).unwrap();
+        // 9×9 at 200×60: the board's cells are as at 25 columns of panel,
+        // and the panel has its widest, without crossing the board.
+        let area = Rect::new(0, 0, 200, 60);
+        let l = play_layout(area, Shape::CLASSIC);
+        let p = l.panel.unwrap();
+        assert_eq!(p.width, WIDE_PANEL_WIDTH);
+        assert_eq!(p.right(), 200);
+        assert!(l.board.right() < p.x, "{l:?}");
+        let narrow = split(area, Shape::CLASSIC).0;
+        assert_eq!(
+            Geometry::new(Shape::CLASSIC, narrow, 0).size(),
+            Geometry::new(Shape::CLASSIC, l.board, 0).size()
+        );
+        // 9×9 at 80×24 uses every column: the panel keeps its width.
+        assert_eq!(panel_width(80, 24, Shape::CLASSIC), Some(PANEL_WIDTH));
+        // 16×16 at 100×32 and 200×60 has a magnifier beside the board,
+        // which keeps its columns.
+        for (w, h) in [(100, 32), (200, 60)] {
+            let l = play_layout(Rect::new(0, 0, w, h), sixteen);
+            assert!(matches!(l.zoom, Some(ZoomSlot::Beside(_))), "{l:?}");
+            assert_eq!(l.panel.map(|p| p.width), Some(PANEL_WIDTH));
+        }
+        // A 4×4 at 80×24 leaves columns to the panel.
+        let four = Shape::square(2).unwrap();
+        assert_eq!(panel_width(80, 24, four), Some(WIDE_PANEL_WIDTH));
+        // No panel on a narrow window.
+        assert_eq!(panel_width(60, 24, Shape::CLASSIC), None);
+    }
 }
