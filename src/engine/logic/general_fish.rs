@@ -654,6 +654,7 @@ mod tests {
         use crate::engine::logic::tests::sound_along_paths;
         let techniques: Vec<Technique> = Technique::ALL
             .into_iter()
+            .chain(Technique::EXTRA_FISH)
             .filter(|t| {
                 matches!(
                     t,

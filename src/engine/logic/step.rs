@@ -180,7 +180,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first (the order the solver tries them).
-    pub const ALL: [Technique; 86] = [
+    pub const ALL: [Technique; 75] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
@@ -255,25 +255,15 @@ impl Technique {
         Technique::AlsChain,
         Technique::DeathBlossom,
         Technique::SueDeCoq,
-        // Franken and mutant fish (HoDoKu's Unfair and Extreme fish), up
-        // to size 4, 9×9 and smaller: late, so that they only change the
-        // paths that would otherwise need a forcing chain.
+        // Franken fish (9×9 and smaller) as HoDoKu's solver has them by
+        // default, the X-Wing and Swordfish: late, so that they only change
+        // the paths that would otherwise need a forcing chain. The larger
+        // ones and the mutant fish are in [`Technique::EXTRA_FISH`].
         Technique::FrankenFish(2),
         Technique::FinnedFrankenFish(2),
         Technique::FrankenFish(3),
         Technique::FinnedFrankenFish(3),
         Technique::SiameseFinnedFrankenFish(3),
-        Technique::FrankenFish(4),
-        Technique::FinnedFrankenFish(4),
-        Technique::SiameseFinnedFrankenFish(4),
-        Technique::MutantFish(2),
-        Technique::FinnedMutantFish(2),
-        Technique::MutantFish(3),
-        Technique::FinnedMutantFish(3),
-        Technique::SiameseFinnedMutantFish(3),
-        Technique::MutantFish(4),
-        Technique::FinnedMutantFish(4),
-        Technique::SiameseFinnedMutantFish(4),
         Technique::ForcingChain,
         Technique::TemplateSet,
         Technique::TemplateDelete,
@@ -618,15 +608,27 @@ impl Technique {
         }
         Technique::ALL
             .into_iter()
-            .chain(Technique::LARGE_MUTANT_FISH)
+            .chain(Technique::EXTRA_FISH)
             .find(|t| t.hodoku_code() == code)
     }
 
-    /// The finned mutant fish larger than a Jellyfish (Squirmbag, Whale):
-    /// out of the solving order (their search takes too long to try at
-    /// every step), but found when asked for, as the regression library
-    /// does.
-    pub const LARGE_MUTANT_FISH: [Technique; 2] = [
+    /// The Franken Jellyfish and the mutant fish up to the Whale: out of
+    /// the solving order, as out of HoDoKu's default one (their search
+    /// takes 10 to 100 times a forcing chain's on a 9×9 that needs one),
+    /// but found when asked for ([`super::find_all`], the regression
+    /// library).
+    pub const EXTRA_FISH: [Technique; 13] = [
+        Technique::FrankenFish(4),
+        Technique::FinnedFrankenFish(4),
+        Technique::SiameseFinnedFrankenFish(4),
+        Technique::MutantFish(2),
+        Technique::FinnedMutantFish(2),
+        Technique::MutantFish(3),
+        Technique::FinnedMutantFish(3),
+        Technique::SiameseFinnedMutantFish(3),
+        Technique::MutantFish(4),
+        Technique::FinnedMutantFish(4),
+        Technique::SiameseFinnedMutantFish(4),
         Technique::FinnedMutantFish(5),
         Technique::FinnedMutantFish(6),
     ];
