@@ -1451,3 +1451,27 @@ fn logic_view_at_a_16x16_fish() {
         }
     }
 }
+
+/// A Franken fish hint (a box among its base or cover units) on 9×9 at
+/// 80×24: the box is tinted and marked `b` or `c` like the lines, at each
+/// stage.
+#[test]
+fn hint_of_a_finned_franken_fish() {
+    // reglib-1.3 line 689.
+    let case = steps::Case {
+        name: "finned_franken_x_wing",
+        technique: Technique::FinnedFrankenFish(2),
+        line: ":0340:1:4.392..5659...6...6..85..4.1.5.9846.9.426.5...6.5.4...25...9683849632715..6.85294:328 829 759 367 867 269 769:129::",
+        effect: "",
+    };
+    let (game, step) = steps::case(&case);
+    assert!(
+        step.highlights.units.iter().any(|&u| u >= 18),
+        "no box among {:?}",
+        step.highlights.units
+    );
+    let mut a = playing(game);
+    hint_with(&mut a, &step);
+    let text = stage_screens(&mut a, 80, 24);
+    insta::assert_snapshot!("hint_finned_franken_x_wing_80x24", text);
+}

@@ -135,6 +135,12 @@ pub fn rating(t: Technique) -> f32 {
         Technique::AlsXyWing => 7.7,
         Technique::AlsChain => 7.9,
         Technique::DeathBlossom => 8.0,
+        // Our own places for the fish Sudoku Explainer does not know: after
+        // the ALS techniques, before forcing chains.
+        Technique::FrankenFish(_) => 8.0,
+        Technique::FinnedFrankenFish(_) | Technique::SiameseFinnedFrankenFish(_) => 8.1,
+        Technique::MutantFish(_) => 8.1,
+        Technique::FinnedMutantFish(_) | Technique::SiameseFinnedMutantFish(_) => 8.2,
         Technique::ForcingChain => 8.3,
         Technique::TemplateSet | Technique::TemplateDelete => 8.5,
         Technique::Guess => GUESS_RATING,
@@ -205,6 +211,20 @@ pub fn weight(t: Technique) -> u32 {
         Technique::AlsXyWing => 320,
         Technique::AlsChain => 340,
         Technique::DeathBlossom => 360,
+        // HoDoKu's scores.
+        Technique::FrankenFish(2) => 300,
+        Technique::FrankenFish(3) => 350,
+        Technique::FrankenFish(4) => 370,
+        Technique::FinnedFrankenFish(2) => 390,
+        Technique::FinnedFrankenFish(3) | Technique::SiameseFinnedFrankenFish(3) => 410,
+        Technique::FinnedFrankenFish(4) | Technique::SiameseFinnedFrankenFish(4) => 430,
+        Technique::MutantFish(2..=4) => 450,
+        Technique::FrankenFish(_)
+        | Technique::FinnedFrankenFish(_)
+        | Technique::SiameseFinnedFrankenFish(_)
+        | Technique::MutantFish(_)
+        | Technique::FinnedMutantFish(_)
+        | Technique::SiameseFinnedMutantFish(_) => 470,
         Technique::ForcingChain => 500,
         Technique::TemplateSet | Technique::TemplateDelete => 600,
         Technique::Guess => GUESS_WEIGHT,

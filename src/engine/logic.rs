@@ -11,6 +11,7 @@ pub(crate) mod coloring;
 mod effect;
 pub(crate) mod fish;
 pub(crate) mod forcing;
+pub(crate) mod general_fish;
 pub(crate) mod intersections;
 mod nice_loops;
 pub(crate) mod single_digit;
@@ -75,6 +76,7 @@ pub fn find_all_with(board: &Board, t: Technique, options: SearchOptions) -> Vec
 
 /// The steps of technique `t` as its family finds them.
 fn search(board: &Board, t: Technique, options: SearchOptions) -> Vec<Step> {
+    use general_fish::Family::{Franken, Mutant};
     match t {
         Technique::FullHouse => singles::full_houses(board),
         Technique::NakedSingle => singles::naked_singles(board),
@@ -109,6 +111,12 @@ fn search(board: &Board, t: Technique, options: SearchOptions) -> Vec<Step> {
         Technique::SashimiFish(k) => fish::sashimi(board, k.into()),
         Technique::SiameseFinnedFish(k) => fish::siamese(board, k.into(), false),
         Technique::SiameseSashimiFish(k) => fish::siamese(board, k.into(), true),
+        Technique::FrankenFish(k) => general_fish::fish(board, Franken, k.into(), false),
+        Technique::FinnedFrankenFish(k) => general_fish::fish(board, Franken, k.into(), true),
+        Technique::MutantFish(k) => general_fish::fish(board, Mutant, k.into(), false),
+        Technique::FinnedMutantFish(k) => general_fish::fish(board, Mutant, k.into(), true),
+        Technique::SiameseFinnedFrankenFish(k) => general_fish::siamese(board, Franken, k.into()),
+        Technique::SiameseFinnedMutantFish(k) => general_fish::siamese(board, Mutant, k.into()),
         Technique::DualTwoStringKite => single_digit::dual_kites(board),
         Technique::DualEmptyRectangle => single_digit::dual_empty_rectangles(board),
         Technique::MultiColors1 => coloring::multi_colors(board, 1),

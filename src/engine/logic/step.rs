@@ -96,6 +96,20 @@ pub enum Technique {
     SiameseFinnedFish(u8),
     /// Siamese fish of two sashimi fish.
     SiameseSashimiFish(u8),
+    /// Franken fish of the given size: base units rows and boxes, covers
+    /// columns and boxes (or the other way round), at least one box.
+    FrankenFish(u8),
+    /// A Franken fish with fins (endo-fins too: places two bases share).
+    FinnedFrankenFish(u8),
+    /// Mutant fish: any other mix of rows, columns and boxes.
+    MutantFish(u8),
+    /// A mutant fish with fins.
+    FinnedMutantFish(u8),
+    /// Two finned Franken fish on the same value and base units, told as
+    /// one step (HoDoKu's Siamese presentation).
+    SiameseFinnedFrankenFish(u8),
+    /// Two finned mutant fish on the same value and base units.
+    SiameseFinnedMutantFish(u8),
     /// Dual 2-String Kite: two kites sharing the box that joins them.
     DualTwoStringKite,
     /// Dual Empty Rectangle: one empty rectangle box used with two
@@ -166,7 +180,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first (the order the solver tries them).
-    pub const ALL: [Technique; 70] = [
+    pub const ALL: [Technique; 75] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
@@ -241,6 +255,15 @@ impl Technique {
         Technique::AlsChain,
         Technique::DeathBlossom,
         Technique::SueDeCoq,
+        // Franken fish (9×9 and smaller) as HoDoKu's solver has them by
+        // default, the X-Wing and Swordfish: late, so that they only change
+        // the paths that would otherwise need a forcing chain. The larger
+        // ones and the mutant fish are in [`Technique::EXTRA_FISH`].
+        Technique::FrankenFish(2),
+        Technique::FinnedFrankenFish(2),
+        Technique::FrankenFish(3),
+        Technique::FinnedFrankenFish(3),
+        Technique::SiameseFinnedFrankenFish(3),
         Technique::ForcingChain,
         Technique::TemplateSet,
         Technique::TemplateDelete,
@@ -261,7 +284,10 @@ impl Technique {
             .filter(|t| {
                 !matches!(
                     t,
-                    Technique::SiameseFinnedFish(_) | Technique::SiameseSashimiFish(_)
+                    Technique::SiameseFinnedFish(_)
+                        | Technique::SiameseSashimiFish(_)
+                        | Technique::SiameseFinnedFrankenFish(_)
+                        | Technique::SiameseFinnedMutantFish(_)
                 )
             })
             .collect();
@@ -378,6 +404,60 @@ impl Technique {
                 4 => "Siamese Sashimi Jellyfish",
                 _ => "Siamese Sashimi Fish",
             },
+            Technique::FrankenFish(k) => [
+                "Franken X-Wing",
+                "Franken Swordfish",
+                "Franken Jellyfish",
+                "Franken Squirmbag",
+                "Franken Whale",
+                "Franken Leviathan",
+                "Large Franken Fish",
+            ][sized(k)],
+            Technique::FinnedFrankenFish(k) => [
+                "Finned Franken X-Wing",
+                "Finned Franken Swordfish",
+                "Finned Franken Jellyfish",
+                "Finned Franken Squirmbag",
+                "Finned Franken Whale",
+                "Finned Franken Leviathan",
+                "Large Finned Franken Fish",
+            ][sized(k)],
+            Technique::MutantFish(k) => [
+                "Mutant X-Wing",
+                "Mutant Swordfish",
+                "Mutant Jellyfish",
+                "Mutant Squirmbag",
+                "Mutant Whale",
+                "Mutant Leviathan",
+                "Large Mutant Fish",
+            ][sized(k)],
+            Technique::FinnedMutantFish(k) => [
+                "Finned Mutant X-Wing",
+                "Finned Mutant Swordfish",
+                "Finned Mutant Jellyfish",
+                "Finned Mutant Squirmbag",
+                "Finned Mutant Whale",
+                "Finned Mutant Leviathan",
+                "Large Finned Mutant Fish",
+            ][sized(k)],
+            Technique::SiameseFinnedFrankenFish(k) => [
+                "Siamese Finned Franken X-Wing",
+                "Siamese Finned Franken Swordfish",
+                "Siamese Finned Franken Jellyfish",
+                "Siamese Finned Franken Squirmbag",
+                "Siamese Finned Franken Whale",
+                "Siamese Finned Franken Leviathan",
+                "Large Siamese Finned Franken Fish",
+            ][sized(k)],
+            Technique::SiameseFinnedMutantFish(k) => [
+                "Siamese Finned Mutant X-Wing",
+                "Siamese Finned Mutant Swordfish",
+                "Siamese Finned Mutant Jellyfish",
+                "Siamese Finned Mutant Squirmbag",
+                "Siamese Finned Mutant Whale",
+                "Siamese Finned Mutant Leviathan",
+                "Large Siamese Finned Mutant Fish",
+            ][sized(k)],
             Technique::DualTwoStringKite => "Dual 2-String Kite",
             Technique::DualEmptyRectangle => "Dual Empty Rectangle",
             Technique::MultiColors1 => "Multi Colors 1",
@@ -455,6 +535,24 @@ impl Technique {
             Technique::SiameseFinnedFish(4) => "03121",
             Technique::SiameseSashimiFish(3) => "03211",
             Technique::SiameseSashimiFish(4) => "03221",
+            Technique::FrankenFish(k @ 2..=7) => {
+                ["0330", "0331", "0332", "0333", "0334", "0335"][sized(k)]
+            }
+            Technique::FinnedFrankenFish(k @ 2..=7) => {
+                ["0340", "0341", "0342", "0343", "0344", "0345"][sized(k)]
+            }
+            Technique::MutantFish(k @ 2..=7) => {
+                ["0350", "0351", "0352", "0353", "0354", "0355"][sized(k)]
+            }
+            Technique::FinnedMutantFish(k @ 2..=7) => {
+                ["0360", "0361", "0362", "0363", "0364", "0365"][sized(k)]
+            }
+            Technique::SiameseFinnedFrankenFish(k @ 2..=7) => {
+                ["03401", "03411", "03421", "03431", "03441", "03451"][sized(k)]
+            }
+            Technique::SiameseFinnedMutantFish(k @ 2..=7) => {
+                ["03601", "03611", "03621", "03631", "03641", "03651"][sized(k)]
+            }
             Technique::DualTwoStringKite => "0404",
             Technique::DualEmptyRectangle => "0405",
             Technique::MultiColors1 => "0502",
@@ -488,6 +586,12 @@ impl Technique {
             | Technique::SashimiFish(_)
             | Technique::SiameseFinnedFish(_)
             | Technique::SiameseSashimiFish(_)
+            | Technique::FrankenFish(_)
+            | Technique::FinnedFrankenFish(_)
+            | Technique::MutantFish(_)
+            | Technique::FinnedMutantFish(_)
+            | Technique::SiameseFinnedFrankenFish(_)
+            | Technique::SiameseFinnedMutantFish(_)
             | Technique::UniqueRectangle(_)
             | Technique::AvoidableRectangle(_)
             | Technique::LargeWing(_)
@@ -502,8 +606,32 @@ impl Technique {
         if code.is_empty() {
             return None;
         }
-        Technique::ALL.into_iter().find(|t| t.hodoku_code() == code)
+        Technique::ALL
+            .into_iter()
+            .chain(Technique::EXTRA_FISH)
+            .find(|t| t.hodoku_code() == code)
     }
+
+    /// The Franken Jellyfish and the mutant fish up to the Whale: out of
+    /// the solving order, as out of HoDoKu's default one (their search
+    /// takes 10 to 100 times a forcing chain's on a 9×9 that needs one),
+    /// but found when asked for ([`super::find_all`], the regression
+    /// library).
+    pub const EXTRA_FISH: [Technique; 13] = [
+        Technique::FrankenFish(4),
+        Technique::FinnedFrankenFish(4),
+        Technique::SiameseFinnedFrankenFish(4),
+        Technique::MutantFish(2),
+        Technique::FinnedMutantFish(2),
+        Technique::MutantFish(3),
+        Technique::FinnedMutantFish(3),
+        Technique::SiameseFinnedMutantFish(3),
+        Technique::MutantFish(4),
+        Technique::FinnedMutantFish(4),
+        Technique::SiameseFinnedMutantFish(4),
+        Technique::FinnedMutantFish(5),
+        Technique::FinnedMutantFish(6),
+    ];
 
     /// The level a puzzle reaches when it needs this technique.
     pub fn level(self) -> Level {
@@ -549,12 +677,24 @@ impl Technique {
             | Technique::DeathBlossom
             | Technique::SueDeCoq => Level::Expert,
             Technique::ForcingChain
+            | Technique::FrankenFish(_)
+            | Technique::FinnedFrankenFish(_)
+            | Technique::MutantFish(_)
+            | Technique::FinnedMutantFish(_)
+            | Technique::SiameseFinnedFrankenFish(_)
+            | Technique::SiameseFinnedMutantFish(_)
             | Technique::TemplateSet
             | Technique::TemplateDelete
             | Technique::Guess => Level::Extreme,
             _ => Level::Medium,
         }
     }
+}
+
+/// The index of a fish of size `k` (2 to 8) in a table from the X-Wing
+/// up, the last entry for anything larger or smaller.
+fn sized(k: u8) -> usize {
+    usize::from(k.clamp(2, 8) - 2)
 }
 
 /// A strong or weak link between two candidates (for chains).
@@ -583,7 +723,7 @@ pub enum CandidateRole {
     /// pattern lives with.
     Fin,
     /// An endo-fin: a fin where two base units overlap (Franken and mutant
-    /// fish, which the solver does not search yet).
+    /// fish).
     EndoFin,
     /// A chain node that is true when the chain is read from its start: a
     /// node a strong link leads into (and a forcing chain's assumptions and
