@@ -405,7 +405,8 @@ pub struct Search {
     pub timeout: Timeout,
     /// The exact search: `auto` (the default: picked per puzzle, hard
     /// big ones raced between propagation and SAT), `propagation`, `dlx`
-    /// (Dancing Links) or `sat` (the embedded SAT solver, CaDiCaL).
+    /// (Dancing Links), `sat` (the embedded SAT solver, CaDiCaL) or `hall`
+    /// (propagation with Hall sets: all-different consistency per unit).
     #[arg(long, value_name = "BACKEND")]
     pub backend: Option<Backend>,
     /// Solve with this SAT solver program instead (implies `--backend

@@ -14,6 +14,7 @@ use std::time::Duration;
 
 use dekadoku::engine::generate::{GenerateOptions, generate};
 use dekadoku::engine::{Backend, Level, Limits, Puzzle, Shape, Solver, StopReason};
+use proptest::prelude::*;
 
 /// Runs every backend on `p` with a cap of `limit` and checks that they
 /// agree on the count (and whether it is exact) and that every witness
@@ -141,8 +142,43 @@ fn backends_agree_on_the_corpora() {
         return;
     };
     let p = &common::read_all(&path)[0];
-    let both = [Backend::Auto, Backend::Propagation, Backend::Sat];
+    let both = [
+        Backend::Auto,
+        Backend::Propagation,
+        Backend::Sat,
+        Backend::Hall,
+    ];
     assert_eq!(agree_on(&both, p, 2, "25-1"), 1);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// The propagation solver with Hall sets and Dancing Links agree on
+    /// counts to two (and on exactness) for random puzzles of sizes 4 to
+    /// 16: random holes in a random grid, from nearly full (one solution)
+    /// to nearly empty (many); every witness solves the puzzle.
+    #[test]
+    fn hall_agrees_with_dancing_links(
+        shape in prop::sample::select(vec![(2, 2), (2, 3), (3, 2), (2, 4), (3, 3), (3, 4), (4, 4)])
+            .prop_map(|(r, c)| Shape::new(r, c).unwrap()),
+        seed in any::<u64>(),
+        keep in 20u64..90,
+    ) {
+        let grid = common::random_grid(shape, seed);
+        let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let kept: Vec<bool> = (0..shape.cells())
+            .map(|_| {
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                rng % 100 < keep
+            })
+            .collect();
+        let p = common::blank(&grid, |c| kept[c]);
+        let what = format!("{shape} seed {seed}, {keep}% kept");
+        agree_on(&[Backend::DancingLinks, Backend::Hall], &p, 2, &what);
+    }
 }
 
 /// Runs the SAT backend on a large instance with `limits`, raising `flag`

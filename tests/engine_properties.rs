@@ -63,7 +63,7 @@ proptest! {
     #[test]
     fn wrong_puzzles_are_answered_within_limits(p in wrong_puzzle()) {
         let budget = Duration::from_millis(300);
-        for b in Backend::ALL {
+        for b in Backend::ALL.into_iter().chain([Backend::Hall]) {
             let start = Instant::now();
             let r = Solver::with_backend(b).count(&p, 2, &Limits::timeout(budget));
             prop_assert!(start.elapsed() < budget + SLACK, "{} ran on", b.name());

@@ -15,8 +15,9 @@ use super::{Answer, CliError, Input, Jobs, Search, Status, note_line, run_batch}
     mut_arg("backend", |a| a.help(
         "The exact search: `auto` (the default: picked per puzzle; hard big ones go to SAT, \
          or, counting past two, are raced between propagation and SAT), `propagation`, \
-         `dlx` (Dancing Links) or `sat` \
-         (the embedded SAT solver, CaDiCaL, counting with blocking clauses)"
+         `dlx` (Dancing Links), `sat` \
+         (the embedded SAT solver, CaDiCaL, counting with blocking clauses) or `hall` \
+         (propagation with Hall sets: all-different consistency per unit)"
     )),
     mut_arg("sat_cmd", |a| a.help(
         "Count with this SAT solver program instead (implies `--backend sat`; the program \

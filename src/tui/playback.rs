@@ -70,6 +70,7 @@ impl WatchSolver {
         match self {
             WatchSolver::Logic => "Logic: techniques, then guesses",
             WatchSolver::Exact(Backend::Propagation) => "Propagation and backtracking",
+            WatchSolver::Exact(Backend::Hall) => "Propagation with Hall sets",
             WatchSolver::Exact(Backend::DancingLinks) => "Dancing Links (Algorithm X)",
             WatchSolver::Exact(Backend::Sat) => "SAT (CaDiCaL): the model as it comes",
             // Not in the menu (`all`): traced, it is the propagation solver.

@@ -154,6 +154,7 @@ fn race_watched(
         cancel: Some(flag.clone()),
     };
     let engine = solver.engine(puzzle.shape());
+    engine.set_hall(false);
     let raced = std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel::<(Backend, RawResult)>();
         let mut racers = 0;

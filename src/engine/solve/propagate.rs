@@ -96,6 +96,112 @@ fn xorshift_below(rng: &mut u64, k: u32) -> u32 {
     (((x >> 32) * k as u64) >> 32) as u32
 }
 
+/// Finds an augmenting path from slot `i` (unmatched) in the cell–digit
+/// graph whose candidates are `dom`, skipping digits in `seen`; on success
+/// the matching (`owner` per digit, `mate` per slot) grows by one.
+fn augment<B: Bits>(
+    dom: &[B],
+    owner: &mut [u16],
+    mate: &mut [u16],
+    i: usize,
+    seen: &mut B,
+) -> bool {
+    let open = dom[i].and_not(seen);
+    for d in open.iter() {
+        if owner[d] == u16::MAX {
+            owner[d] = i as u16;
+            mate[i] = d as u16;
+            return true;
+        }
+    }
+    for d in open.iter() {
+        if seen.has(d) {
+            continue;
+        }
+        seen.insert(d);
+        if augment(dom, owner, mate, owner[d] as usize, seen) {
+            owner[d] = i as u16;
+            mate[i] = d as u16;
+            return true;
+        }
+    }
+    false
+}
+
+impl<B: Bits> HallScratch<B> {
+    /// Buffers of no size (a placeholder while the real ones are in use).
+    fn empty() -> HallScratch<B> {
+        HallScratch {
+            dom: Vec::new(),
+            mate: Vec::new(),
+            owner: Vec::new(),
+            index: Vec::new(),
+            low: Vec::new(),
+            stack: Vec::new(),
+            on_stack: Vec::new(),
+            comp: Vec::new(),
+            calls: Vec::new(),
+        }
+    }
+
+    /// Tarjan's strongly connected components of the graph with an edge
+    /// from slot i to the owner of each of its candidates other than
+    /// `mate[i]`; `comp` gets the same number within a component.
+    fn components(&mut self, mate: &[u16]) {
+        let n = self.dom.len();
+        let out = |dom: &[B], v: usize| dom[v].and_not(&B::single(mate[v] as usize));
+        self.index.fill(u32::MAX);
+        self.on_stack.fill(false);
+        self.stack.clear();
+        let mut next = 0u32;
+        for root in 0..n {
+            if self.index[root] != u32::MAX {
+                continue;
+            }
+            self.index[root] = next;
+            self.low[root] = next;
+            next += 1;
+            self.stack.push(root as u16);
+            self.on_stack[root] = true;
+            self.calls.clear();
+            self.calls.push((root as u16, out(&self.dom, root)));
+            while let Some(top) = self.calls.last_mut() {
+                let v = top.0 as usize;
+                if let Some(d) = top.1.first() {
+                    top.1.remove(d);
+                    let w = self.owner[d] as usize;
+                    if self.index[w] == u32::MAX {
+                        self.index[w] = next;
+                        self.low[w] = next;
+                        next += 1;
+                        self.stack.push(w as u16);
+                        self.on_stack[w] = true;
+                        self.calls.push((w as u16, out(&self.dom, w)));
+                    } else if self.on_stack[w] {
+                        self.low[v] = self.low[v].min(self.index[w]);
+                    }
+                    continue;
+                }
+                self.calls.pop();
+                if self.low[v] == self.index[v] {
+                    while let Some(w) = self.stack.pop() {
+                        let w = w as usize;
+                        self.on_stack[w] = false;
+                        self.comp[w] = self.index[v];
+                        if w == v {
+                            break;
+                        }
+                    }
+                }
+                if let Some(parent) = self.calls.last() {
+                    let p = parent.0 as usize;
+                    self.low[p] = self.low[p].min(self.low[v]);
+                }
+            }
+        }
+    }
+}
+
 /// A reusable search over one shape with candidate sets of width `B`.
 #[derive(Debug)]
 pub struct Search<B: Bits> {
@@ -130,6 +236,35 @@ pub struct Search<B: Bits> {
     /// Assignments between two checks of the limits ([`CHECK_EVERY`]
     /// scaled to the size).
     check_every: u32,
+    /// Whether Hall sets are pruned (see [`Search::set_hall`]).
+    hall: bool,
+    /// Units whose candidates changed since their last Hall check, and a
+    /// flag per unit for membership.
+    dirty: Vec<u32>,
+    is_dirty: Vec<bool>,
+    /// Scratch for [`Search::hall_unit`], per unit: the last matching
+    /// (digit per cell slot, kept as a warm start; any value is safe).
+    mate: Vec<u16>,
+    hall_scratch: HallScratch<B>,
+}
+
+/// Buffers of one Hall check (one unit at a time).
+#[derive(Debug)]
+struct HallScratch<B> {
+    /// Candidates of the unit's cells, by slot.
+    dom: Vec<B>,
+    /// Digit matched to each slot (u16::MAX: none).
+    mate: Vec<u16>,
+    /// Slot matched to each digit (u16::MAX: none).
+    owner: Vec<u16>,
+    /// Tarjan: index, low link, stack, on-stack flag, component, and the
+    /// explicit call stack (slot, digits left to visit).
+    index: Vec<u32>,
+    low: Vec<u32>,
+    stack: Vec<u16>,
+    on_stack: Vec<bool>,
+    comp: Vec<u32>,
+    calls: Vec<(u16, B)>,
 }
 
 impl<B: Bits> Search<B> {
@@ -163,7 +298,32 @@ impl<B: Bits> Search<B> {
                 0
             },
             check_every: (CHECK_EVERY * 16 / n.max(16) as u32).max(1),
+            hall: false,
+            dirty: Vec::new(),
+            is_dirty: vec![false; 3 * n],
+            mate: vec![0; 3 * n * n],
+            hall_scratch: HallScratch {
+                dom: vec![B::full(0); n],
+                mate: vec![0; n],
+                owner: vec![u16::MAX; n],
+                index: vec![0; n],
+                low: vec![0; n],
+                stack: Vec::with_capacity(n),
+                on_stack: vec![false; n],
+                comp: vec![0; n],
+                calls: Vec::with_capacity(n),
+            },
         }
+    }
+
+    /// Turns Hall-set pruning on or off (off for a new search). When on,
+    /// every fixed point of singles and locked candidates is also made
+    /// all-different consistent per unit (Régin: a perfect matching of
+    /// cells to digits, then each candidate kept only when some perfect
+    /// matching uses it), which removes every naked and hidden subset.
+    /// Off, the search is exactly the one without this code.
+    pub fn set_hall(&mut self, on: bool) {
+        self.hall = on;
     }
 
     /// The shape this search was built for.
@@ -194,6 +354,25 @@ impl<B: Bits> Search<B> {
         self.fails = 0;
         self.cutoff = u64::MAX;
         self.rng = SEED;
+        self.clear_dirty();
+    }
+
+    /// Forgets which units changed (after an undo to a state that was a
+    /// fixed point).
+    fn clear_dirty(&mut self) {
+        for &u in &self.dirty {
+            self.is_dirty[u as usize] = false;
+        }
+        self.dirty.clear();
+    }
+
+    /// Marks every unit for a Hall check.
+    fn all_dirty(&mut self) {
+        self.clear_dirty();
+        if self.hall {
+            self.dirty.extend(0..3 * self.n as u32);
+            self.is_dirty.fill(true);
+        }
     }
 
     /// The givens placed all at once (untraced searches): candidates from
@@ -339,6 +518,7 @@ impl<B: Bits> Search<B> {
                 ok = self.eliminate(c, B::single(d), sink).is_ok();
             }
         }
+        self.all_dirty();
         if !ok {
             if S::ENABLED {
                 sink.event(TraceEvent::Contradiction);
@@ -384,6 +564,7 @@ impl<B: Bits> Search<B> {
                     if let Some(f) = self.frames.first().copied() {
                         self.undo_to(f.trail, f.assigned);
                         self.queue.clear();
+                        self.clear_dirty();
                         if S::ENABLED {
                             sink.event(TraceEvent::Restart);
                         }
@@ -416,7 +597,10 @@ impl<B: Bits> Search<B> {
             if let Some(stop) = self.stop {
                 return RunEnd::Stopped(stop);
             }
-            let alive = self.propagate(limits, sink, checked).is_ok();
+            let mut alive = self.propagate(limits, sink, checked).is_ok();
+            if alive && self.hall && self.stop.is_none() {
+                alive = self.hall_pass(limits, sink, checked).is_ok();
+            }
             if let Some(stop) = self.stop {
                 return RunEnd::Stopped(stop);
             }
@@ -494,6 +678,8 @@ impl<B: Bits> Search<B> {
         while let Some(f) = self.frames.pop() {
             self.undo_to(f.trail, f.assigned);
             self.queue.clear();
+            // The state a frame was pushed in was a fixed point.
+            self.clear_dirty();
             if S::ENABLED {
                 sink.event(TraceEvent::Backtrack {
                     cell: self.cell(f.cell as usize),
@@ -558,6 +744,14 @@ impl<B: Bits> Search<B> {
         self.cand[c] = left;
         let log = !self.frames.is_empty();
         let units = self.tables.units_of(c);
+        if self.hall {
+            for u in units {
+                if !self.is_dirty[u as usize] {
+                    self.is_dirty[u as usize] = true;
+                    self.dirty.push(u);
+                }
+            }
+        }
         let n = self.n;
         let mut dead = false;
         for d in gone.iter() {
@@ -684,6 +878,90 @@ impl<B: Bits> Search<B> {
             }
         }
         Ok(())
+    }
+
+    /// Hall checks on the units marked dirty, with singles (and locked
+    /// candidates) run to a fixed point after each unit that lost
+    /// candidates, until no unit is dirty.
+    fn hall_pass<S: TraceSink>(
+        &mut self,
+        limits: &Limits,
+        sink: &mut S,
+        checked: bool,
+    ) -> Result<(), Dead> {
+        while let Some(u) = self.dirty.pop() {
+            // Still marked while checked: its own eliminations keep it
+            // consistent and need not queue it again.
+            let result = self.hall_unit(u as usize, sink);
+            self.is_dirty[u as usize] = false;
+            result?;
+            if !self.queue.is_empty() {
+                self.propagate(limits, sink, checked)?;
+                if self.stop.is_some() {
+                    return Ok(());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// All-different consistency on unit `u`: a perfect matching of its
+    /// cells to digits (warm-started from the last one found), then the
+    /// strongly connected components of the graph slot → slot of the
+    /// digit's owner; a candidate outside its cell's matched digit is in
+    /// some perfect matching exactly when it leads to a slot of the same
+    /// component. Dead when there is no perfect matching.
+    fn hall_unit<S: TraceSink>(&mut self, u: usize, sink: &mut S) -> Result<(), Dead> {
+        let n = self.n;
+        let tables = Arc::clone(&self.tables);
+        let cells = tables.unit(u);
+        let mut h = std::mem::replace(&mut self.hall_scratch, HallScratch::empty());
+        let mut mate = std::mem::take(&mut h.mate);
+        mate.copy_from_slice(&self.mate[u * n..(u + 1) * n]);
+        for (slot, &c) in h.dom.iter_mut().zip(cells) {
+            *slot = self.cand[c as usize];
+        }
+        h.owner.fill(u16::MAX);
+        for (i, m) in mate.iter_mut().enumerate() {
+            let d = *m as usize;
+            if d < n && h.dom[i].has(d) && h.owner[d] == u16::MAX {
+                h.owner[d] = i as u16;
+            } else {
+                *m = u16::MAX;
+            }
+        }
+        for i in 0..n {
+            if mate[i] == u16::MAX {
+                let mut seen = B::full(0);
+                if !augment(&h.dom, &mut h.owner, &mut mate, i, &mut seen) {
+                    h.mate = mate;
+                    self.hall_scratch = h;
+                    self.weight[u] += 1;
+                    return Err(Dead);
+                }
+            }
+        }
+        self.mate[u * n..(u + 1) * n].copy_from_slice(&mate);
+        h.components(&mate);
+        let mut result = Ok(());
+        for i in 0..n {
+            let mut gone = B::full(0);
+            let others = h.dom[i].and_not(&B::single(mate[i] as usize));
+            for d in others.iter() {
+                if h.comp[i] != h.comp[h.owner[d] as usize] {
+                    gone.insert(d);
+                }
+            }
+            if !gone.is_empty() {
+                result = self.eliminate(cells[i] as usize, gone, sink);
+                if result.is_err() {
+                    break;
+                }
+            }
+        }
+        h.mate = mate;
+        self.hall_scratch = h;
+        result
     }
 
     /// Locked candidates: when every place of digit `d` in unit `u` lies in
@@ -823,5 +1101,62 @@ impl<B: Bits> Search<B> {
 
     fn grid(&self) -> Grid {
         Grid::from_indices(self.shape, self.cand.iter().map(|b| b.first().unwrap_or(0)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::trace::NoTrace;
+
+    /// A 4×4 whose row 0 holds candidates (0-based) {0,1}, {0,1},
+    /// {0,1,2}, all: the naked pair {0,1} leaves 2 to cell 2 and then 3 to
+    /// cell 3 (a hidden single), all from one Hall check of the row.
+    fn row_with_pair() -> Search<u16> {
+        let mut s = Search::<u16>::new(Shape::square(2).unwrap());
+        s.reset();
+        s.set_hall(true);
+        for (c, gone) in [(0, [2, 3].as_slice()), (1, &[2, 3]), (2, &[3])] {
+            let mut set = u16::full(0);
+            for &d in gone {
+                set.insert(d);
+            }
+            assert!(s.eliminate(c, set, &mut NoTrace).is_ok());
+        }
+        s
+    }
+
+    #[test]
+    fn hall_check_removes_naked_and_hidden_subsets() {
+        let mut s = row_with_pair();
+        assert!(s.hall_unit(0, &mut NoTrace).is_ok());
+        assert_eq!(s.cand[2], u16::single(2));
+        assert_eq!(s.cand[3], u16::single(3));
+        // Cells 0 and 1 keep both digits of the pair; no other row changed.
+        assert_eq!(s.cand[0].count(), 2);
+        assert_eq!(s.cand[1].count(), 2);
+        assert!(s.cand[4..].iter().all(|b| b.count() == 4));
+        // The columns of the changed cells (units 6 and 7) are queued for
+        // a check.
+        assert!(s.is_dirty[6] && s.is_dirty[7]);
+    }
+
+    #[test]
+    fn hall_check_finds_a_unit_without_a_matching() {
+        let mut s = row_with_pair();
+        // A third cell limited to {0,1}: three cells, two digits (every
+        // digit still has a place, so the counts alone see nothing).
+        assert!(s.eliminate(2, u16::single(2), &mut NoTrace).is_ok());
+        assert!(s.hall_unit(0, &mut NoTrace).is_err());
+    }
+
+    /// With the check off nothing is marked, so the plain search is the
+    /// same code path as before.
+    #[test]
+    fn without_hall_no_unit_is_marked() {
+        let mut s = Search::<u16>::new(Shape::square(2).unwrap());
+        s.reset();
+        assert!(s.eliminate(0, u16::single(1), &mut NoTrace).is_ok());
+        assert!(s.dirty.is_empty() && !s.is_dirty.iter().any(|&d| d));
     }
 }
