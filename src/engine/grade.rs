@@ -137,6 +137,9 @@ pub fn rating(t: Technique) -> f32 {
         Technique::DeathBlossom => 8.0,
         Technique::ForcingChain => 8.3,
         Technique::TemplateSet | Technique::TemplateDelete => 8.5,
+        Technique::DynamicForcingChain => 8.5,
+        Technique::DynamicForcingChainPlus => 9.0,
+        Technique::NestedForcingChain(k) => 8.5 + 0.5 * f32::from(k),
         Technique::Guess => GUESS_RATING,
     }
 }
@@ -148,6 +151,9 @@ pub fn rating(t: Technique) -> f32 {
 /// and no bonus. (A puzzle's rating, [`Grade::rating`], comes from the
 /// Explainer-order walk.)
 pub fn step_rating(step: &Step) -> f32 {
+    if let Some(nodes) = crate::engine::logic::nets::nodes_of(step) {
+        return rating(step.technique) + explainer::length_bonus(nodes);
+    }
     let links = step.highlights.links.len();
     rating(step.technique)
         + if links == 0 {
@@ -207,6 +213,9 @@ pub fn weight(t: Technique) -> u32 {
         Technique::DeathBlossom => 360,
         Technique::ForcingChain => 500,
         Technique::TemplateSet | Technique::TemplateDelete => 600,
+        Technique::DynamicForcingChain => 700,
+        Technique::DynamicForcingChainPlus => 800,
+        Technique::NestedForcingChain(k) => 800 + 200 * u32::from(k),
         Technique::Guess => GUESS_WEIGHT,
     }
 }
