@@ -143,6 +143,9 @@ pub fn rating(t: Technique) -> f32 {
         Technique::FinnedMutantFish(_) | Technique::SiameseFinnedMutantFish(_) => 8.2,
         Technique::ForcingChain => 8.3,
         Technique::TemplateSet | Technique::TemplateDelete => 8.5,
+        Technique::DynamicForcingChain => 8.5,
+        Technique::DynamicForcingChainPlus => 9.0,
+        Technique::NestedForcingChain(k) => 8.5 + 0.5 * f32::from(k),
         Technique::Guess => GUESS_RATING,
     }
 }
@@ -154,6 +157,9 @@ pub fn rating(t: Technique) -> f32 {
 /// and no bonus. (A puzzle's rating, [`Grade::rating`], comes from the
 /// Explainer-order walk.)
 pub fn step_rating(step: &Step) -> f32 {
+    if let Some(nodes) = crate::engine::logic::nets::nodes_of(step) {
+        return rating(step.technique) + explainer::length_bonus(nodes);
+    }
     let links = step.highlights.links.len();
     rating(step.technique)
         + if links == 0 {
@@ -227,6 +233,9 @@ pub fn weight(t: Technique) -> u32 {
         | Technique::SiameseFinnedMutantFish(_) => 470,
         Technique::ForcingChain => 500,
         Technique::TemplateSet | Technique::TemplateDelete => 600,
+        Technique::DynamicForcingChain => 700,
+        Technique::DynamicForcingChainPlus => 800,
+        Technique::NestedForcingChain(k) => 800 + 200 * u32::from(k),
         Technique::Guess => GUESS_WEIGHT,
     }
 }
@@ -398,7 +407,7 @@ mod tests {
     }
 
     #[test]
-    fn hardest_step_sets_level_and_guesses_make_extreme() {
+    fn hardest_step_sets_level_and_nets_rate_the_hardest() {
         let hard =
             "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
         let nums: Vec<usize> = hard
@@ -408,8 +417,10 @@ mod tests {
         let p = Puzzle::from_numbers(Shape::CLASSIC, &nums).unwrap();
         let g = grade(&p).unwrap();
         assert_eq!(g.level, Level::Extreme, "{g:?}");
-        assert!(g.guesses > 0);
-        assert_eq!(g.rating, GUESS_RATING);
+        // SE rates it 11+; nested forcing chains solve it, no guess.
+        assert_eq!(g.guesses, 0);
+        assert!(g.rating >= 10.5, "{}", g.rating);
+        assert!(matches!(g.rated_by, Some(Technique::NestedForcingChain(_))));
         // Not unique: refused.
         let mut two = p.clone();
         for c in 0..81 {

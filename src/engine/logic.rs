@@ -13,6 +13,7 @@ pub(crate) mod fish;
 pub(crate) mod forcing;
 pub(crate) mod general_fish;
 pub(crate) mod intersections;
+pub(crate) mod nets;
 mod nice_loops;
 pub(crate) mod single_digit;
 pub(crate) mod singles;
@@ -139,6 +140,9 @@ fn search(board: &Board, t: Technique, options: SearchOptions) -> Vec<Step> {
         Technique::ForcingChain => forcing::forcing_chains(board),
         Technique::TemplateSet => templates::templates(board, true),
         Technique::TemplateDelete => templates::templates(board, false),
+        Technique::DynamicForcingChain
+        | Technique::DynamicForcingChainPlus
+        | Technique::NestedForcingChain(_) => nets::nets(board, t),
         Technique::Guess => Vec::new(),
     }
 }

@@ -90,6 +90,12 @@ const ORDER: &[Rule] = &[
     ]),
     Rule::Any(&[Technique::LargeWing(7)]),
     Rule::Any(&[Technique::ForcingChain]),
+    // Their dynamic and nested forcing chains, by level.
+    Rule::Any(&[Technique::DynamicForcingChain]),
+    Rule::Any(&[Technique::DynamicForcingChainPlus]),
+    Rule::Any(&[Technique::NestedForcingChain(2)]),
+    Rule::Any(&[Technique::NestedForcingChain(3)]),
+    Rule::Any(&[Technique::NestedForcingChain(4)]),
     Rule::Any(&[Technique::TemplateSet, Technique::TemplateDelete]),
 ];
 
@@ -199,6 +205,12 @@ fn rate(b: &Board, rule: Rule, step: &Step) -> Option<f32> {
                 base + length_bonus(links.len() + 3)
             }
             Technique::ForcingChain => forcing(step),
+            Technique::DynamicForcingChain
+            | Technique::DynamicForcingChainPlus
+            | Technique::NestedForcingChain(_) => {
+                super::rating(step.technique)
+                    + length_bonus(crate::engine::logic::nets::nodes_of(step).unwrap_or(0))
+            }
             Technique::TemplateSet | Technique::TemplateDelete => 8.5,
             t => super::rating(t),
         }),

@@ -173,6 +173,17 @@ pub enum Technique {
     TemplateSet,
     /// Template Delete: no such way uses a candidate, so it goes.
     TemplateDelete,
+    /// Dynamic forcing chain (SE 8.5): a forcing chain (contradiction, cell
+    /// or unit) whose implications follow every removal through the
+    /// singles it leaves on the changed candidates.
+    DynamicForcingChain,
+    /// Dynamic forcing chain (+) (SE 9.0): locked candidates, naked and
+    /// hidden pairs and X-Wings also fire inside the chain.
+    DynamicForcingChainPlus,
+    /// Nested forcing chain of SE level 2, 3 or 4 (9.5, 10.0, 10.5): a
+    /// dynamic (+) chain inside which a static, dynamic or dynamic (+)
+    /// chain ending in a contradiction removes a candidate.
+    NestedForcingChain(u8),
     /// Not a technique: a value taken from the solution when no technique
     /// applies, clearly labelled as a guess (never in [`Technique::ALL`]).
     Guess,
@@ -180,7 +191,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first (the order the solver tries them).
-    pub const ALL: [Technique; 75] = [
+    pub const ALL: [Technique; 80] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
@@ -267,6 +278,13 @@ impl Technique {
         Technique::ForcingChain,
         Technique::TemplateSet,
         Technique::TemplateDelete,
+        // Forcing nets, the last resort before a guess (after the
+        // templates, so puzzles that need neither keep their path).
+        Technique::DynamicForcingChain,
+        Technique::DynamicForcingChainPlus,
+        Technique::NestedForcingChain(2),
+        Technique::NestedForcingChain(3),
+        Technique::NestedForcingChain(4),
     ];
 
     /// The techniques worth trying on an n×n board, easiest first: [`ALL`]
@@ -488,6 +506,9 @@ impl Technique {
             Technique::ForcingChain => "Forcing Chain",
             Technique::TemplateSet => "Template Set",
             Technique::TemplateDelete => "Template Delete",
+            Technique::DynamicForcingChain => "Dynamic Forcing Chain",
+            Technique::DynamicForcingChainPlus => "Dynamic Forcing Chain (+)",
+            Technique::NestedForcingChain(_) => "Nested Forcing Chain",
             Technique::Guess => "Guess",
         }
     }
@@ -597,6 +618,9 @@ impl Technique {
             | Technique::LargeWing(_)
             | Technique::NakedSubset(_)
             | Technique::HiddenSubset(_)
+            | Technique::DynamicForcingChain
+            | Technique::DynamicForcingChainPlus
+            | Technique::NestedForcingChain(_)
             | Technique::Guess => "",
         }
     }
@@ -683,6 +707,9 @@ impl Technique {
             | Technique::FinnedMutantFish(_)
             | Technique::SiameseFinnedFrankenFish(_)
             | Technique::SiameseFinnedMutantFish(_)
+            | Technique::DynamicForcingChain
+            | Technique::DynamicForcingChainPlus
+            | Technique::NestedForcingChain(_)
             | Technique::TemplateSet
             | Technique::TemplateDelete
             | Technique::Guess => Level::Extreme,

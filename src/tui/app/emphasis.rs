@@ -162,6 +162,9 @@ pub fn numbers_chain(t: Technique) -> bool {
             | Technique::GroupedDiscontinuousNiceLoop
             | Technique::GroupedAic
             | Technique::ForcingChain
+            | Technique::DynamicForcingChain
+            | Technique::DynamicForcingChainPlus
+            | Technique::NestedForcingChain(_)
     )
 }
 
