@@ -27,7 +27,7 @@ pub struct Case {
 /// One technique of every family on 9×9 (reglib-1.3 line numbers in the
 /// comments); the forcing chain is found in the position of a Hidden Pair
 /// case, where one fires.
-pub const NINE: [Case; 12] = [
+pub const NINE: [Case; 13] = [
     // line 138
     Case {
         name: "hidden_single",
@@ -111,6 +111,13 @@ pub const NINE: [Case; 12] = [
         technique: Technique::ForcingChain,
         line: ":0210:35:73+8....+529423..+87.+15+68...+4.+5...+38.24....9..+8.86.2...+3......1.9.+49+1..32686......17:917 936 574 774 575 775 594 595 596:497::",
         effect: "=> r2c6=5, r2c6<>6",
+    },
+    // line 444 again: a dynamic forcing chain (a contradiction) there
+    Case {
+        name: "dynamic_forcing_chain",
+        technique: Technique::DynamicForcingChain,
+        line: ":0210:35:73+8....+529423..+87.+15+68...+4.+5...+38.24....9..+8.86.2...+3......1.9.+49+1..32686......17:917 936 574 774 575 775 594 595 596:497::",
+        effect: "=> r9c7<>4",
     },
 ];
 

@@ -1093,6 +1093,24 @@ fn contradiction_step(
         ..Highlights::default()
     };
     mark(&mut h, br, &path);
+    // A candidate both true and false: the path to the other of the two
+    // too, from where it leaves the first (its first node already told).
+    let other = roots
+        .iter()
+        .filter(|&&r| !path.contains(&r))
+        .max()
+        .map(|&r| br.path(&[r]))
+        .and_then(|q| {
+            let split = q.iter().position(|i| !path.contains(i))?;
+            Some(q[split.saturating_sub(1)..].to_vec())
+        });
+    let also = match &other {
+        Some(q) => {
+            mark(&mut h, br, q);
+            format!(", and {}", path_words(b, br, q))
+        }
+        None => String::new(),
+    };
     let x = br.clash.as_ref().map_or(Clash::Both(c, d), |x| x.0);
     Step {
         technique: t,
@@ -1100,7 +1118,7 @@ fn contradiction_step(
         eliminations: vec![(c, value(d))],
         highlights: h,
         explanation: format!(
-            "{} ({cost} nodes): if {} is {}: {}, and then {}, a contradiction; so {} is not {}",
+            "{} ({cost} nodes): if {} is {}: {}{also}, and then {}, a contradiction; so {} is not {}",
             t.name(),
             b.cell_name(c),
             b.symbol(d),
