@@ -680,19 +680,25 @@ impl<'a> Net<'a> {
 
     /// The nodes `roots` rest on (themselves included), in log order.
     fn ancestry(&self, roots: &[u32]) -> Vec<u32> {
-        let mut seen = vec![false; self.log.len()];
-        let mut stack: Vec<u32> = roots.to_vec();
-        while let Some(i) = stack.pop() {
-            if i == NONE || seen[i as usize] {
-                continue;
-            }
-            seen[i as usize] = true;
-            stack.extend(self.log[i as usize].parents.iter().copied());
-        }
-        (0..self.log.len() as u32)
-            .filter(|&i| seen[i as usize])
-            .collect()
+        ancestry(&self.log, roots)
     }
+}
+
+/// The nodes of `log` that `roots` rest on (themselves included), in log
+/// order.
+fn ancestry(log: &[Node], roots: &[u32]) -> Vec<u32> {
+    let mut seen = vec![false; log.len()];
+    let mut stack: Vec<u32> = roots.to_vec();
+    while let Some(i) = stack.pop() {
+        if i == NONE || seen[i as usize] {
+            continue;
+        }
+        seen[i as usize] = true;
+        stack.extend(log[i as usize].parents.iter().copied());
+    }
+    (0..log.len() as u32)
+        .filter(|&i| seen[i as usize])
+        .collect()
 }
 
 /// One branch's end: its nodes (on and off, per candidate) or its
@@ -733,18 +739,7 @@ impl Branch {
 
     /// The ancestry of `roots` in this branch.
     fn ancestry(&self, roots: &[u32]) -> Vec<u32> {
-        let mut seen = vec![false; self.log.len()];
-        let mut stack: Vec<u32> = roots.to_vec();
-        while let Some(i) = stack.pop() {
-            if i == NONE || seen[i as usize] {
-                continue;
-            }
-            seen[i as usize] = true;
-            stack.extend(self.log[i as usize].parents.iter().copied());
-        }
-        (0..self.log.len() as u32)
-            .filter(|&i| seen[i as usize])
-            .collect()
+        ancestry(&self.log, roots)
     }
 
     fn complexity(&self, roots: &[u32]) -> usize {
