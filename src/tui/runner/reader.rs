@@ -38,7 +38,21 @@ pub(super) struct Places {
 /// capped and end on their own).
 pub(super) fn read(what: ToRead, places: &Places, cancel: &AtomicBool) -> Loaded {
     match what {
-        ToRead::Puzzle(path) => import_file_until(&path, cancel),
+        ToRead::Puzzle(path) => {
+            let loaded = import_file_until(&path, cancel);
+            // No such file, but what was typed is a puzzle (a line of 81
+            // characters, say): that puzzle.
+            if let Loaded::Error(LoadGameError::Io { source, .. }) = &loaded {
+                if source.kind() == std::io::ErrorKind::NotFound {
+                    if let typed @ Loaded::Game(_) =
+                        import_text(&path.to_string_lossy(), "typed text")
+                    {
+                        return typed;
+                    }
+                }
+            }
+            loaded
+        }
         ToRead::Pasted(text) => import_text(&text, "pasted text"),
         ToRead::Save(name) => resume(Saves::new(&places.saves).load_checked(
             &name,

@@ -41,6 +41,24 @@ fn read_on_thread(job: u64, what: ToRead, places: Places) -> Loaded {
     }
 }
 
+/// A puzzle typed into the import field (no such file) is that puzzle;
+/// a typed name of no file and no puzzle is refused by name.
+#[test]
+fn a_typed_puzzle_is_read_as_one() {
+    let tmp = scratch();
+    match read_on_thread(1, ToRead::Puzzle(HARD.into()), places(tmp.path())) {
+        Loaded::Game(g) => assert_eq!(g.puzzle(), HARD.parse::<crate::engine::Puzzle>().unwrap()),
+        other => panic!("{other:?}"),
+    }
+    let missing = tmp.path().join("no-such-file.txt");
+    match read_on_thread(2, ToRead::Puzzle(missing.clone()), places(tmp.path())) {
+        Loaded::Error(e @ LoadGameError::Io { .. }) => {
+            assert!(e.to_string().contains("no-such-file.txt"), "{e}")
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
 /// A FIFO, a device and a folder are refused by name, on the reading
 /// thread, without waiting for a writer.
 #[test]
