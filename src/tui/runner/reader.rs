@@ -42,14 +42,11 @@ pub(super) fn read(what: ToRead, places: &Places, cancel: &AtomicBool) -> Loaded
             let loaded = import_file_until(&path, cancel);
             // No such file, but what was typed is a puzzle (a line of 81
             // characters, say): that puzzle.
-            if let Loaded::Error(LoadGameError::Io { source, .. }) = &loaded {
-                if source.kind() == std::io::ErrorKind::NotFound {
-                    if let typed @ Loaded::Game(_) =
-                        import_text(&path.to_string_lossy(), "typed text")
-                    {
-                        return typed;
-                    }
-                }
+            if let Loaded::Error(LoadGameError::Io { source, .. }) = &loaded
+                && source.kind() == std::io::ErrorKind::NotFound
+                && let typed @ Loaded::Game(_) = import_text(&path.to_string_lossy(), "typed text")
+            {
+                return typed;
             }
             loaded
         }
