@@ -20,6 +20,22 @@ use proptest::prelude::*;
 /// agree on the count (and whether it is exact) and that every witness
 /// solves the puzzle. A generous deadline guards against a hang; a backend
 /// it stops is reported, not compared.
+/// A random grid of `shape` (from `seed`) with about `keep` % of its cells
+/// kept as givens, the rest holes.
+fn random_holes(shape: Shape, seed: u64, keep: u64) -> Puzzle {
+    let grid = common::random_grid(shape, seed);
+    let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let kept: Vec<bool> = (0..shape.cells())
+        .map(|_| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng % 100 < keep
+        })
+        .collect();
+    common::blank(&grid, |c| kept[c])
+}
+
 fn agree(p: &Puzzle, limit: u64, what: &str) -> u64 {
     agree_on(&Backend::CHOICES, p, limit, what)
 }
@@ -83,17 +99,7 @@ fn backends_agree_on_generated_and_random_puzzles() {
         }
         // Random holes in a random grid: many solutions, counted to a cap.
         for (seed, keep) in [(1u64, 70u64), (2, 55)] {
-            let grid = common::random_grid(shape, seed);
-            let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-            let kept: Vec<bool> = (0..shape.cells())
-                .map(|_| {
-                    rng ^= rng << 13;
-                    rng ^= rng >> 7;
-                    rng ^= rng << 17;
-                    rng % 100 < keep
-                })
-                .collect();
-            let p = common::blank(&grid, |c| kept[c]);
+            let p = random_holes(shape, seed, keep);
             agree(&p, 20, &format!("{shape} random, {keep}% kept"));
         }
     }
@@ -165,17 +171,7 @@ proptest! {
         seed in any::<u64>(),
         keep in 20u64..90,
     ) {
-        let grid = common::random_grid(shape, seed);
-        let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-        let kept: Vec<bool> = (0..shape.cells())
-            .map(|_| {
-                rng ^= rng << 13;
-                rng ^= rng >> 7;
-                rng ^= rng << 17;
-                rng % 100 < keep
-            })
-            .collect();
-        let p = common::blank(&grid, |c| kept[c]);
+        let p = random_holes(shape, seed, keep);
         let what = format!("{shape} seed {seed}, {keep}% kept");
         agree_on(&[Backend::DancingLinks, Backend::Hall], &p, 2, &what);
     }
