@@ -90,15 +90,12 @@ pub(super) fn run(
     // Solving and proving (a limit of two), the propagation solver with
     // Hall sets: fewer nodes on hard big puzzles, so more of them answered
     // before SAT; counting further, the plain one (cheaper per solution).
-    let first = if limit <= 2 {
-        Backend::Hall
+    let (first, r) = if limit <= 2 {
+        let r = solver.propagate_hall(puzzle, limit, &warm, &mut NoTrace);
+        (Backend::Hall, r)
     } else {
-        Backend::Propagation
-    };
-    let r = if first == Backend::Hall {
-        solver.propagate_hall(puzzle, limit, &warm, &mut NoTrace)
-    } else {
-        solver.propagate(puzzle, limit, &warm, &mut NoTrace)
+        let r = solver.propagate(puzzle, limit, &warm, &mut NoTrace);
+        (Backend::Propagation, r)
     };
     // Stopped by our deadline only (not the caller's limits): race.
     let ours = r.stopped == Some(StopReason::Deadline) && limits.check(0).is_none();
