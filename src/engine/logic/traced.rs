@@ -223,4 +223,57 @@ mod tests {
         assert!(r.witnesses.iter().all(|g| empty.is_solved_by(g)));
         assert_ne!(r.witnesses[0], r.witnesses[1]);
     }
+
+    #[test]
+    fn where_no_technique_applies_the_search_takes_over_from_the_steps() {
+        // A solved grid with four full houses opened, and a deadly
+        // rectangle (r4c6 r4c9 r5c6 r5c9 on 1 and 3) opened too: the steps
+        // fill the full houses, then nothing sound is left to find (both
+        // fillings of the rectangle are solutions), so the search branches
+        // from the position the steps reached.
+        let p = classic(
+            ".34678912\
+             6.2195348\
+             198342567\
+             85976.42.\
+             42685.79.\
+             713924856\
+             9615.7284\
+             287419635\
+             34528617.",
+        );
+        let mut events = Vec::new();
+        let r = solve_logic(&p, 3, &Limits::none(), &mut events);
+        assert_eq!((r.count, r.exhausted), (2, true));
+        assert!(r.witnesses.iter().all(|g| p.is_solved_by(g)));
+        assert_ne!(r.witnesses[0], r.witnesses[1]);
+        let first_step = events
+            .iter()
+            .position(|e| matches!(e, TraceEvent::Step(_)))
+            .expect("the full houses are steps");
+        let first_branch = events
+            .iter()
+            .position(|e| matches!(e, TraceEvent::Branch { .. }))
+            .expect("the rectangle is left to the search");
+        assert!(first_step < first_branch);
+        // Every step came before the search, and the steps placed the four
+        // full houses and nothing in the rectangle.
+        let placed: Vec<usize> = events[..first_branch]
+            .iter()
+            .filter_map(|e| match e {
+                TraceEvent::Step(s) => Some(s.placements.iter().map(|&(c, _)| c)),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        assert_eq!(placed.len(), 4);
+        assert!(
+            !events[first_branch..]
+                .iter()
+                .any(|e| matches!(e, TraceEvent::Step(_)))
+        );
+        for c in [3 * 9 + 5, 3 * 9 + 8, 4 * 9 + 5, 4 * 9 + 8] {
+            assert!(!placed.contains(&c));
+        }
+    }
 }
