@@ -56,6 +56,9 @@ pub mod store;
 #[cfg(feature = "cli")]
 pub mod cli;
 
+#[cfg(feature = "serve")]
+pub mod serve;
+
 /// The tests' one rule for what lives outside the repository (`../shared`,
 /// tmux, cadical): skip in a user's clone, fail under CI. The same file
 /// serves the integration tests (`tests/common`).
