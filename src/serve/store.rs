@@ -3,8 +3,8 @@
 //! puzzle's results shared by everyone on the server.
 //!
 //! One trait, [`PlayerStore`], with a backend per database: SQLite
-//! ([`Sqlite`], embedded, one file in WAL mode; the default) and later
-//! PostgreSQL (several servers sharing players). Both keep the schema in
+//! ([`Sqlite`], embedded, one file in WAL mode; the default) and
+//! PostgreSQL ([`Postgres`], several servers sharing players). Both keep the schema in
 //! numbered migrations and refuse a database written by a newer dekadoku
 //! rather than change it.
 //!
@@ -18,8 +18,10 @@ use thiserror::Error;
 
 use crate::store::SaveMeta;
 
+mod postgres;
 mod sqlite;
 
+pub use postgres::Postgres;
 pub use sqlite::Sqlite;
 
 /// A player's id in the store.
