@@ -19,6 +19,7 @@ use thiserror::Error;
 use crate::store::SaveMeta;
 
 mod postgres;
+mod sql;
 mod sqlite;
 
 pub use postgres::Postgres;
@@ -102,6 +103,30 @@ pub struct StoreLimits {
     /// Bytes in one saved game's envelope (the autosave too), and in the
     /// statistics.
     pub max_bytes: usize,
+}
+
+impl StoreLimits {
+    /// Refuses `what` of `bytes` bytes when it is over [`max_bytes`](Self::max_bytes).
+    pub fn check(&self, what: &'static str, bytes: usize) -> Result<(), DbError> {
+        if bytes > self.max_bytes {
+            return Err(DbError::TooLarge {
+                what,
+                bytes,
+                max: self.max_bytes,
+            });
+        }
+        Ok(())
+    }
+
+    /// Refuses one more save when `kept` are kept already.
+    fn check_count(&self, kept: i64) -> Result<(), DbError> {
+        if usize::try_from(kept).unwrap_or(usize::MAX) >= self.max_saves {
+            return Err(DbError::TooManySaves {
+                max: self.max_saves,
+            });
+        }
+        Ok(())
+    }
 }
 
 impl Default for StoreLimits {
@@ -281,6 +306,38 @@ fn meta_from(json: &str) -> Result<SaveMeta, DbError> {
         what: "save summary",
         reason: e.to_string(),
     })
+}
+
+/// A saved game from its stored meta and envelope.
+fn saved_game(meta: &str, envelope: Vec<u8>) -> Result<SavedGame, DbError> {
+    Ok(SavedGame {
+        meta: meta_from(meta)?,
+        envelope,
+    })
+}
+
+/// Named saves from their stored names and metas, by name.
+fn save_rows(rows: impl IntoIterator<Item = (String, String)>) -> Result<Vec<SaveRow>, DbError> {
+    let mut out = rows
+        .into_iter()
+        .map(|(name, meta)| {
+            Ok(SaveRow {
+                name,
+                meta: meta_from(&meta)?,
+            })
+        })
+        .collect::<Result<Vec<_>, DbError>>()?;
+    out.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(out)
+}
+
+/// Seconds and sizes as the databases' signed integers, and back.
+fn int(v: u64) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
+}
+
+fn uint(v: i64) -> u64 {
+    u64::try_from(v).unwrap_or(0)
 }
 
 #[cfg(test)]

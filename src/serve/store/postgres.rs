@@ -7,59 +7,16 @@
 use std::sync::{Mutex, MutexGuard};
 
 use postgres::error::SqlState;
-use postgres::{Client, NoTls, Transaction};
+use postgres::types::ToSql;
+use postgres::{Client, NoTls, Row, Transaction};
 
 use super::{
     DailyEntry, DbError, Player, PlayerId, PlayerKey, PlayerStore, PutSave, SaveRow, SavedGame,
-    Settings, StoreLimits, check_display_name, meta_from, meta_json, save_name,
+    Settings, StoreLimits, check_display_name, int, meta_json, save_name, save_rows, saved_game,
+    sql, uint,
 };
 
-/// The schema, one migration per version (version = index + 1); never
-/// edited once released.
-const MIGRATIONS: &[&str] = &[
-    // 1: players, their games, settings, statistics, the daily results.
-    "CREATE TABLE players (
-        id BIGSERIAL PRIMARY KEY,
-        fingerprint TEXT NOT NULL UNIQUE,
-        algorithm TEXT NOT NULL,
-        name TEXT,
-        name_key TEXT UNIQUE,
-        created_at BIGINT NOT NULL,
-        last_seen BIGINT NOT NULL
-    );
-    CREATE TABLE autosaves (
-        player_id BIGINT PRIMARY KEY REFERENCES players(id) ON DELETE CASCADE,
-        meta TEXT NOT NULL,
-        envelope BYTEA NOT NULL
-    );
-    CREATE TABLE saves (
-        player_id BIGINT NOT NULL REFERENCES players(id) ON DELETE CASCADE,
-        name TEXT NOT NULL,
-        meta TEXT NOT NULL,
-        envelope BYTEA NOT NULL,
-        PRIMARY KEY (player_id, name)
-    );
-    CREATE TABLE settings (
-        player_id BIGINT PRIMARY KEY REFERENCES players(id) ON DELETE CASCADE,
-        theme TEXT NOT NULL,
-        play TEXT NOT NULL
-    );
-    CREATE TABLE stats (
-        player_id BIGINT PRIMARY KEY REFERENCES players(id) ON DELETE CASCADE,
-        body BYTEA NOT NULL
-    );
-    CREATE TABLE daily_results (
-        date TEXT NOT NULL,
-        player_id BIGINT NOT NULL REFERENCES players(id) ON DELETE CASCADE,
-        secs BIGINT NOT NULL,
-        solved_at BIGINT NOT NULL,
-        PRIMARY KEY (date, player_id)
-    );
-    CREATE INDEX daily_by_time ON daily_results (date, secs, solved_at);",
-];
-
-/// The newest schema version this build knows.
-pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
+use super::sql::SCHEMA_VERSION;
 
 /// The advisory lock the migrations are applied under ("dkdk").
 const MIGRATION_LOCK: i64 = 0x646b_646b;
@@ -80,14 +37,6 @@ impl std::fmt::Debug for Postgres {
 
 fn backend(e: postgres::Error) -> DbError {
     DbError::Backend(e.to_string())
-}
-
-fn int(v: u64) -> i64 {
-    i64::try_from(v).unwrap_or(i64::MAX)
-}
-
-fn uint(v: i64) -> u64 {
-    u64::try_from(v).unwrap_or(0)
 }
 
 impl Postgres {
@@ -115,22 +64,30 @@ impl Postgres {
         self.client.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    fn check_size(&self, what: &'static str, bytes: usize) -> Result<(), DbError> {
-        if bytes > self.limits.max_bytes {
-            return Err(DbError::TooLarge {
-                what,
-                bytes,
-                max: self.limits.max_bytes,
-            });
-        }
-        Ok(())
+    /// Runs a statement that changes rows; how many it changed.
+    fn run(&self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<u64, DbError> {
+        self.lock().execute(sql, params).map_err(backend)
+    }
+
+    /// The row a statement selects, if any.
+    fn one(&self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<Option<Row>, DbError> {
+        self.lock().query_opt(sql, params).map_err(backend)
+    }
+
+    /// A saved game from a statement that selects its meta and envelope.
+    fn game(
+        &self,
+        sql: &str,
+        params: &[&(dyn ToSql + Sync)],
+    ) -> Result<Option<SavedGame>, DbError> {
+        self.one(sql, params)?
+            .map(|r| saved_game(r.get(0), r.get(1)))
+            .transpose()
     }
 }
 
 fn version(tx: &mut Transaction<'_>) -> Result<i64, DbError> {
-    let row = tx
-        .query_opt("SELECT version FROM schema_version", &[])
-        .map_err(backend)?;
+    let row = tx.query_opt(sql::VERSION, &[]).map_err(backend)?;
     Ok(row.map_or(0, |r| r.get(0)))
 }
 
@@ -138,8 +95,7 @@ fn migrate(client: &mut Client) -> Result<(), DbError> {
     let mut tx = client.transaction().map_err(backend)?;
     tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
         .map_err(backend)?;
-    tx.batch_execute("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)")
-        .map_err(backend)?;
+    tx.batch_execute(sql::CREATE_VERSION).map_err(backend)?;
     let found = version(&mut tx)?;
     if found > SCHEMA_VERSION {
         return Err(DbError::TooNew {
@@ -147,12 +103,11 @@ fn migrate(client: &mut Client) -> Result<(), DbError> {
             known: SCHEMA_VERSION,
         });
     }
-    for (i, sql) in MIGRATIONS.iter().enumerate().skip(uint(found) as usize) {
-        tx.batch_execute(sql).map_err(backend)?;
-        let v = i as i64 + 1;
-        tx.execute("DELETE FROM schema_version", &[])
-            .map_err(backend)?;
-        tx.execute("INSERT INTO schema_version (version) VALUES ($1)", &[&v])
+    let migrations = sql::schema("BIGSERIAL PRIMARY KEY", "BYTEA");
+    for (i, migration) in migrations.iter().enumerate().skip(uint(found) as usize) {
+        tx.batch_execute(migration).map_err(backend)?;
+        tx.execute(sql::CLEAR_VERSION, &[]).map_err(backend)?;
+        tx.execute(sql::SET_VERSION, &[&(i as i64 + 1)])
             .map_err(backend)?;
     }
     tx.commit().map_err(backend)
@@ -162,13 +117,7 @@ impl PlayerStore for Postgres {
     fn player(&self, key: &PlayerKey, now: u64) -> Result<Player, DbError> {
         let row = self
             .lock()
-            .query_one(
-                "INSERT INTO players (fingerprint, algorithm, created_at, last_seen)
-                 VALUES ($1, $2, $3, $3)
-                 ON CONFLICT (fingerprint) DO UPDATE SET last_seen = EXCLUDED.last_seen
-                 RETURNING id, name",
-                &[&key.fingerprint, &key.algorithm, &int(now)],
-            )
+            .query_one(sql::PLAYER, &[&key.fingerprint, &key.algorithm, &int(now)])
             .map_err(backend)?;
         Ok(Player {
             id: row.get(0),
@@ -179,11 +128,7 @@ impl PlayerStore for Postgres {
     fn set_name(&self, player: PlayerId, name: &str) -> Result<(), DbError> {
         let name = check_display_name(name)?;
         let key = name.to_lowercase();
-        let r = self.lock().execute(
-            "UPDATE players SET name = $1, name_key = $2 WHERE id = $3",
-            &[&name, &key, &player],
-        );
-        match r {
+        match self.lock().execute(sql::SET_NAME, &[&name, &key, &player]) {
             Ok(_) => Ok(()),
             Err(e) if e.code() == Some(&SqlState::UNIQUE_VIOLATION) => Err(DbError::BadName {
                 name,
@@ -194,76 +139,29 @@ impl PlayerStore for Postgres {
     }
 
     fn autosave(&self, player: PlayerId) -> Result<Option<SavedGame>, DbError> {
-        let row = self
-            .lock()
-            .query_opt(
-                "SELECT meta, envelope FROM autosaves WHERE player_id = $1",
-                &[&player],
-            )
-            .map_err(backend)?;
-        row.map(|r| {
-            Ok(SavedGame {
-                meta: meta_from(r.get(0))?,
-                envelope: r.get(1),
-            })
-        })
-        .transpose()
+        self.game(sql::AUTOSAVE, &[&player])
     }
 
     fn put_autosave(&self, player: PlayerId, game: &SavedGame) -> Result<(), DbError> {
-        self.check_size("the game", game.envelope.len())?;
-        self.lock()
-            .execute(
-                "INSERT INTO autosaves (player_id, meta, envelope) VALUES ($1, $2, $3)
-                 ON CONFLICT (player_id) DO UPDATE
-                 SET meta = EXCLUDED.meta, envelope = EXCLUDED.envelope",
-                &[&player, &meta_json(&game.meta), &game.envelope],
-            )
-            .map_err(backend)?;
-        Ok(())
+        self.limits.check("the game", game.envelope.len())?;
+        self.run(
+            sql::PUT_AUTOSAVE,
+            &[&player, &meta_json(&game.meta), &game.envelope],
+        )
+        .map(drop)
     }
 
     fn clear_autosave(&self, player: PlayerId) -> Result<(), DbError> {
-        self.lock()
-            .execute("DELETE FROM autosaves WHERE player_id = $1", &[&player])
-            .map_err(backend)?;
-        Ok(())
+        self.run(sql::CLEAR_AUTOSAVE, &[&player]).map(drop)
     }
 
     fn saves(&self, player: PlayerId) -> Result<Vec<SaveRow>, DbError> {
-        let rows = self
-            .lock()
-            .query(
-                "SELECT name, meta FROM saves WHERE player_id = $1 ORDER BY name COLLATE \"C\"",
-                &[&player],
-            )
-            .map_err(backend)?;
-        rows.iter()
-            .map(|r| {
-                Ok(SaveRow {
-                    name: r.get(0),
-                    meta: meta_from(r.get(1))?,
-                })
-            })
-            .collect()
+        let rows = self.lock().query(sql::SAVES, &[&player]).map_err(backend)?;
+        save_rows(rows.iter().map(|r| (r.get(0), r.get(1))))
     }
 
     fn save(&self, player: PlayerId, name: &str) -> Result<Option<SavedGame>, DbError> {
-        let name = save_name(name)?;
-        let row = self
-            .lock()
-            .query_opt(
-                "SELECT meta, envelope FROM saves WHERE player_id = $1 AND name = $2",
-                &[&player, &name],
-            )
-            .map_err(backend)?;
-        row.map(|r| {
-            Ok(SavedGame {
-                meta: meta_from(r.get(0))?,
-                envelope: r.get(1),
-            })
-        })
-        .transpose()
+        self.game(sql::SAVE, &[&player, &save_name(name)?])
     }
 
     fn put_save(
@@ -274,40 +172,28 @@ impl PlayerStore for Postgres {
         overwrite: bool,
     ) -> Result<PutSave, DbError> {
         let name = save_name(name)?;
-        self.check_size("the game", game.envelope.len())?;
+        self.limits.check("the game", game.envelope.len())?;
         let mut c = self.lock();
         let mut tx = c.transaction().map_err(backend)?;
         // One writer of a player's saves at a time, so the count holds.
         tx.execute("SELECT 1 FROM players WHERE id = $1 FOR UPDATE", &[&player])
             .map_err(backend)?;
         let exists = tx
-            .query_opt(
-                "SELECT 1 FROM saves WHERE player_id = $1 AND name = $2",
-                &[&player, &name],
-            )
+            .query_opt(sql::SAVE_EXISTS, &[&player, &name])
             .map_err(backend)?
             .is_some();
         if exists && !overwrite {
             return Ok(PutSave::Exists);
         }
         if !exists {
-            let kept: i64 = tx
-                .query_one(
-                    "SELECT COUNT(*) FROM saves WHERE player_id = $1",
-                    &[&player],
-                )
+            let kept = tx
+                .query_one(sql::SAVE_COUNT, &[&player])
                 .map_err(backend)?
                 .get(0);
-            if uint(kept) as usize >= self.limits.max_saves {
-                return Err(DbError::TooManySaves {
-                    max: self.limits.max_saves,
-                });
-            }
+            self.limits.check_count(kept)?;
         }
         tx.execute(
-            "INSERT INTO saves (player_id, name, meta, envelope) VALUES ($1, $2, $3, $4)
-             ON CONFLICT (player_id, name) DO UPDATE
-             SET meta = EXCLUDED.meta, envelope = EXCLUDED.envelope",
+            sql::PUT_SAVE,
             &[&player, &name, &meta_json(&game.meta), &game.envelope],
         )
         .map_err(backend)?;
@@ -316,64 +202,35 @@ impl PlayerStore for Postgres {
     }
 
     fn delete_save(&self, player: PlayerId, name: &str) -> Result<bool, DbError> {
-        let name = save_name(name)?;
-        let n = self
-            .lock()
-            .execute(
-                "DELETE FROM saves WHERE player_id = $1 AND name = $2",
-                &[&player, &name],
-            )
-            .map_err(backend)?;
-        Ok(n > 0)
+        Ok(self.run(sql::DELETE_SAVE, &[&player, &save_name(name)?])? > 0)
     }
 
     fn settings(&self, player: PlayerId) -> Result<Option<Settings>, DbError> {
-        let row = self
-            .lock()
-            .query_opt(
-                "SELECT theme, play FROM settings WHERE player_id = $1",
-                &[&player],
-            )
-            .map_err(backend)?;
-        Ok(row.map(|r| Settings {
+        Ok(self.one(sql::SETTINGS, &[&player])?.map(|r| Settings {
             theme: r.get(0),
             play_toml: r.get(1),
         }))
     }
 
     fn put_settings(&self, player: PlayerId, settings: &Settings) -> Result<(), DbError> {
-        self.check_size(
+        self.limits.check(
             "the settings",
             settings.theme.len() + settings.play_toml.len(),
         )?;
-        self.lock()
-            .execute(
-                "INSERT INTO settings (player_id, theme, play) VALUES ($1, $2, $3)
-                 ON CONFLICT (player_id) DO UPDATE SET theme = EXCLUDED.theme, play = EXCLUDED.play",
-                &[&player, &settings.theme, &settings.play_toml],
-            )
-            .map_err(backend)?;
-        Ok(())
+        self.run(
+            sql::PUT_SETTINGS,
+            &[&player, &settings.theme, &settings.play_toml],
+        )
+        .map(drop)
     }
 
     fn stats(&self, player: PlayerId) -> Result<Option<Vec<u8>>, DbError> {
-        let row = self
-            .lock()
-            .query_opt("SELECT body FROM stats WHERE player_id = $1", &[&player])
-            .map_err(backend)?;
-        Ok(row.map(|r| r.get(0)))
+        Ok(self.one(sql::STATS, &[&player])?.map(|r| r.get(0)))
     }
 
     fn put_stats(&self, player: PlayerId, json: &[u8]) -> Result<(), DbError> {
-        self.check_size("the statistics", json.len())?;
-        self.lock()
-            .execute(
-                "INSERT INTO stats (player_id, body) VALUES ($1, $2)
-                 ON CONFLICT (player_id) DO UPDATE SET body = EXCLUDED.body",
-                &[&player, &json],
-            )
-            .map_err(backend)?;
-        Ok(())
+        self.limits.check("the statistics", json.len())?;
+        self.run(sql::PUT_STATS, &[&player, &json]).map(drop)
     }
 
     fn record_daily(
@@ -383,30 +240,14 @@ impl PlayerStore for Postgres {
         secs: u64,
         now: u64,
     ) -> Result<(), DbError> {
-        self.lock()
-            .execute(
-                "INSERT INTO daily_results (date, player_id, secs, solved_at)
-                 VALUES ($1, $2, $3, $4)
-                 ON CONFLICT (date, player_id) DO UPDATE
-                 SET secs = EXCLUDED.secs, solved_at = EXCLUDED.solved_at
-                 WHERE EXCLUDED.secs < daily_results.secs",
-                &[&date, &player, &int(secs), &int(now)],
-            )
-            .map_err(backend)?;
-        Ok(())
+        self.run(sql::RECORD_DAILY, &[&date, &player, &int(secs), &int(now)])
+            .map(drop)
     }
 
     fn daily_board(&self, date: &str, limit: usize) -> Result<Vec<DailyEntry>, DbError> {
         let rows = self
             .lock()
-            .query(
-                "SELECT d.player_id, p.name, d.secs FROM daily_results d
-                 JOIN players p ON p.id = d.player_id
-                 WHERE d.date = $1
-                 ORDER BY d.secs, d.solved_at, d.player_id
-                 LIMIT $2",
-                &[&date, &int(limit as u64)],
-            )
+            .query(sql::DAILY_BOARD, &[&date, &int(limit as u64)])
             .map_err(backend)?;
         Ok(rows
             .iter()
@@ -419,30 +260,14 @@ impl PlayerStore for Postgres {
     }
 
     fn daily_rank(&self, date: &str, player: PlayerId) -> Result<Option<(u64, u64)>, DbError> {
-        let mut c = self.lock();
-        let Some(mine) = c
-            .query_opt(
-                "SELECT secs, solved_at FROM daily_results WHERE date = $1 AND player_id = $2",
-                &[&date, &player],
-            )
-            .map_err(backend)?
-        else {
-            return Ok(None);
-        };
-        let (secs, at): (i64, i64) = (mine.get(0), mine.get(1));
-        let row = c
-            .query_one(
-                "SELECT
-                   COALESCE(SUM(CASE WHEN secs < $2 OR (secs = $2 AND solved_at < $3)
-                            OR (secs = $2 AND solved_at = $3 AND player_id < $4)
-                       THEN 1 ELSE 0 END), 0)::BIGINT,
-                   COUNT(*)
-                 FROM daily_results WHERE date = $1",
-                &[&date, &secs, &at, &player],
-            )
+        let row = self
+            .lock()
+            .query_one(sql::DAILY_RANK, &[&date, &player])
             .map_err(backend)?;
-        let (ahead, total): (i64, i64) = (row.get(0), row.get(1));
-        Ok(Some((uint(ahead) + 1, uint(total))))
+        let (ahead, total): (Option<i64>, i64) = (row.get(0), row.get(1));
+        Ok(ahead
+            .filter(|_| total > 0)
+            .map(|a| (uint(a) + 1, uint(total))))
     }
 }
 

@@ -12,58 +12,14 @@ use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 
 use super::{
     DailyEntry, DbError, Player, PlayerId, PlayerKey, PlayerStore, PutSave, SaveRow, SavedGame,
-    Settings, StoreLimits, check_display_name, meta_from, meta_json, save_name,
+    Settings, StoreLimits, check_display_name, int, meta_json, save_name, save_rows, saved_game,
+    sql, uint,
 };
 
 /// How long a write waits for another connection's.
 pub const BUSY_WAIT: Duration = Duration::from_secs(5);
 
-/// The schema, one migration per version (version = index + 1). A
-/// migration is never edited once released: a change is a new one.
-const MIGRATIONS: &[&str] = &[
-    // 1: players, their games, settings, statistics, the daily results.
-    "CREATE TABLE players (
-        id INTEGER PRIMARY KEY,
-        fingerprint TEXT NOT NULL UNIQUE,
-        algorithm TEXT NOT NULL,
-        name TEXT,
-        name_key TEXT UNIQUE,
-        created_at INTEGER NOT NULL,
-        last_seen INTEGER NOT NULL
-    );
-    CREATE TABLE autosaves (
-        player_id INTEGER PRIMARY KEY REFERENCES players(id) ON DELETE CASCADE,
-        meta TEXT NOT NULL,
-        envelope BLOB NOT NULL
-    );
-    CREATE TABLE saves (
-        player_id INTEGER NOT NULL REFERENCES players(id) ON DELETE CASCADE,
-        name TEXT NOT NULL,
-        meta TEXT NOT NULL,
-        envelope BLOB NOT NULL,
-        PRIMARY KEY (player_id, name)
-    );
-    CREATE TABLE settings (
-        player_id INTEGER PRIMARY KEY REFERENCES players(id) ON DELETE CASCADE,
-        theme TEXT NOT NULL,
-        play TEXT NOT NULL
-    );
-    CREATE TABLE stats (
-        player_id INTEGER PRIMARY KEY REFERENCES players(id) ON DELETE CASCADE,
-        body BLOB NOT NULL
-    );
-    CREATE TABLE daily_results (
-        date TEXT NOT NULL,
-        player_id INTEGER NOT NULL REFERENCES players(id) ON DELETE CASCADE,
-        secs INTEGER NOT NULL,
-        solved_at INTEGER NOT NULL,
-        PRIMARY KEY (date, player_id)
-    );
-    CREATE INDEX daily_by_time ON daily_results (date, secs, solved_at);",
-];
-
-/// The newest schema version this build knows.
-pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
+use super::sql::SCHEMA_VERSION;
 
 /// A [`PlayerStore`] in an SQLite database.
 #[derive(Debug)]
@@ -74,15 +30,6 @@ pub struct Sqlite {
 
 fn backend(e: rusqlite::Error) -> DbError {
     DbError::Backend(e.to_string())
-}
-
-/// Seconds and sizes as SQLite's integers.
-fn int(v: u64) -> i64 {
-    i64::try_from(v).unwrap_or(i64::MAX)
-}
-
-fn uint(v: i64) -> u64 {
-    u64::try_from(v).unwrap_or(0)
 }
 
 impl Sqlite {
@@ -124,20 +71,25 @@ impl Sqlite {
         self.conn.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    fn check_size(&self, what: &'static str, bytes: usize) -> Result<(), DbError> {
-        if bytes > self.limits.max_bytes {
-            return Err(DbError::TooLarge {
-                what,
-                bytes,
-                max: self.limits.max_bytes,
-            });
-        }
-        Ok(())
+    /// Runs a statement that changes rows; how many it changed.
+    fn run(&self, sql: &str, params: impl rusqlite::Params) -> Result<usize, DbError> {
+        self.lock().execute(sql, params).map_err(backend)
+    }
+
+    /// A saved game from a statement that selects its meta and envelope.
+    fn game(&self, sql: &str, params: impl rusqlite::Params) -> Result<Option<SavedGame>, DbError> {
+        let row: Option<(String, Vec<u8>)> = self
+            .lock()
+            .query_row(sql, params, |r| Ok((r.get(0)?, r.get(1)?)))
+            .optional()
+            .map_err(backend)?;
+        row.map(|(meta, envelope)| saved_game(&meta, envelope))
+            .transpose()
     }
 }
 
 fn version(conn: &Connection) -> Result<i64, DbError> {
-    conn.query_row("SELECT version FROM schema_version", [], |r| r.get(0))
+    conn.query_row(sql::VERSION, [], |r| r.get(0))
         .optional()
         .map(|v| v.unwrap_or(0))
         .map_err(backend)
@@ -150,8 +102,7 @@ fn migrate(conn: &mut Connection) -> Result<(), DbError> {
     let tx = conn
         .transaction_with_behavior(TransactionBehavior::Immediate)
         .map_err(backend)?;
-    tx.execute_batch("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-        .map_err(backend)?;
+    tx.execute_batch(sql::CREATE_VERSION).map_err(backend)?;
     let found = version(&tx)?;
     if found > SCHEMA_VERSION {
         return Err(DbError::TooNew {
@@ -159,12 +110,11 @@ fn migrate(conn: &mut Connection) -> Result<(), DbError> {
             known: SCHEMA_VERSION,
         });
     }
-    for (i, sql) in MIGRATIONS.iter().enumerate().skip(uint(found) as usize) {
-        tx.execute_batch(sql).map_err(backend)?;
-        let v = i as i64 + 1;
-        tx.execute("DELETE FROM schema_version", [])
-            .map_err(backend)?;
-        tx.execute("INSERT INTO schema_version (version) VALUES (?1)", [v])
+    let migrations = sql::schema("INTEGER PRIMARY KEY", "BLOB");
+    for (i, migration) in migrations.iter().enumerate().skip(uint(found) as usize) {
+        tx.execute_batch(migration).map_err(backend)?;
+        tx.execute(sql::CLEAR_VERSION, []).map_err(backend)?;
+        tx.execute(sql::SET_VERSION, [i as i64 + 1])
             .map_err(backend)?;
     }
     tx.commit().map_err(backend)
@@ -172,19 +122,10 @@ fn migrate(conn: &mut Connection) -> Result<(), DbError> {
 
 impl PlayerStore for Sqlite {
     fn player(&self, key: &PlayerKey, now: u64) -> Result<Player, DbError> {
-        let mut conn = self.lock();
-        let tx = conn.transaction().map_err(backend)?;
-        tx.execute(
-            "INSERT INTO players (fingerprint, algorithm, created_at, last_seen)
-             VALUES (?1, ?2, ?3, ?3)
-             ON CONFLICT (fingerprint) DO UPDATE SET last_seen = excluded.last_seen",
-            params![key.fingerprint, key.algorithm, int(now)],
-        )
-        .map_err(backend)?;
-        let player = tx
+        self.lock()
             .query_row(
-                "SELECT id, name FROM players WHERE fingerprint = ?1",
-                [&key.fingerprint],
+                sql::PLAYER,
+                params![key.fingerprint, key.algorithm, int(now)],
                 |r| {
                     Ok(Player {
                         id: r.get(0)?,
@@ -192,125 +133,58 @@ impl PlayerStore for Sqlite {
                     })
                 },
             )
-            .map_err(backend)?;
-        tx.commit().map_err(backend)?;
-        Ok(player)
+            .map_err(backend)
     }
 
     fn set_name(&self, player: PlayerId, name: &str) -> Result<(), DbError> {
         let name = check_display_name(name)?;
-        let conn = self.lock();
-        let taken: Option<PlayerId> = conn
-            .query_row(
-                "SELECT id FROM players WHERE name_key = ?1",
-                [name.to_lowercase()],
-                |r| r.get(0),
-            )
-            .optional()
-            .map_err(backend)?;
-        if taken.is_some_and(|id| id != player) {
-            return Err(DbError::BadName {
-                name,
-                reason: "another player has it",
-            });
-        }
-        conn.execute(
-            "UPDATE players SET name = ?1, name_key = ?2 WHERE id = ?3",
-            params![name, name.to_lowercase(), player],
-        )
-        .map_err(|e| match e {
-            // Taken between the look and the write by another server.
-            rusqlite::Error::SqliteFailure(f, _)
+        let r = self
+            .lock()
+            .execute(sql::SET_NAME, params![name, name.to_lowercase(), player]);
+        match r {
+            Ok(_) => Ok(()),
+            Err(rusqlite::Error::SqliteFailure(f, _))
                 if f.code == rusqlite::ErrorCode::ConstraintViolation =>
             {
-                DbError::BadName {
-                    name: name.clone(),
+                Err(DbError::BadName {
+                    name,
                     reason: "another player has it",
-                }
+                })
             }
-            e => backend(e),
-        })?;
-        Ok(())
+            Err(e) => Err(backend(e)),
+        }
     }
 
     fn autosave(&self, player: PlayerId) -> Result<Option<SavedGame>, DbError> {
-        let conn = self.lock();
-        let row: Option<(String, Vec<u8>)> = conn
-            .query_row(
-                "SELECT meta, envelope FROM autosaves WHERE player_id = ?1",
-                [player],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .optional()
-            .map_err(backend)?;
-        row.map(|(meta, envelope)| {
-            Ok(SavedGame {
-                meta: meta_from(&meta)?,
-                envelope,
-            })
-        })
-        .transpose()
+        self.game(sql::AUTOSAVE, [player])
     }
 
     fn put_autosave(&self, player: PlayerId, game: &SavedGame) -> Result<(), DbError> {
-        self.check_size("the game", game.envelope.len())?;
-        self.lock()
-            .execute(
-                "INSERT INTO autosaves (player_id, meta, envelope) VALUES (?1, ?2, ?3)
-                 ON CONFLICT (player_id) DO UPDATE
-                 SET meta = excluded.meta, envelope = excluded.envelope",
-                params![player, meta_json(&game.meta), game.envelope],
-            )
-            .map_err(backend)?;
-        Ok(())
+        self.limits.check("the game", game.envelope.len())?;
+        self.run(
+            sql::PUT_AUTOSAVE,
+            params![player, meta_json(&game.meta), game.envelope],
+        )
+        .map(drop)
     }
 
     fn clear_autosave(&self, player: PlayerId) -> Result<(), DbError> {
-        self.lock()
-            .execute("DELETE FROM autosaves WHERE player_id = ?1", [player])
-            .map_err(backend)?;
-        Ok(())
+        self.run(sql::CLEAR_AUTOSAVE, [player]).map(drop)
     }
 
     fn saves(&self, player: PlayerId) -> Result<Vec<SaveRow>, DbError> {
         let conn = self.lock();
-        let mut stmt = conn
-            .prepare("SELECT name, meta FROM saves WHERE player_id = ?1 ORDER BY name")
-            .map_err(backend)?;
+        let mut stmt = conn.prepare(sql::SAVES).map_err(backend)?;
         let rows = stmt
-            .query_map([player], |r| {
-                Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
-            })
+            .query_map([player], |r| Ok((r.get(0)?, r.get(1)?)))
+            .map_err(backend)?
+            .collect::<Result<Vec<_>, _>>()
             .map_err(backend)?;
-        let mut out = Vec::new();
-        for row in rows {
-            let (name, meta) = row.map_err(backend)?;
-            out.push(SaveRow {
-                name,
-                meta: meta_from(&meta)?,
-            });
-        }
-        Ok(out)
+        save_rows(rows)
     }
 
     fn save(&self, player: PlayerId, name: &str) -> Result<Option<SavedGame>, DbError> {
-        let name = save_name(name)?;
-        let conn = self.lock();
-        let row: Option<(String, Vec<u8>)> = conn
-            .query_row(
-                "SELECT meta, envelope FROM saves WHERE player_id = ?1 AND name = ?2",
-                params![player, name],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .optional()
-            .map_err(backend)?;
-        row.map(|(meta, envelope)| {
-            Ok(SavedGame {
-                meta: meta_from(&meta)?,
-                envelope,
-            })
-        })
-        .transpose()
+        self.game(sql::SAVE, params![player, save_name(name)?])
     }
 
     fn put_save(
@@ -321,17 +195,14 @@ impl PlayerStore for Sqlite {
         overwrite: bool,
     ) -> Result<PutSave, DbError> {
         let name = save_name(name)?;
-        self.check_size("the game", game.envelope.len())?;
+        self.limits.check("the game", game.envelope.len())?;
         let mut conn = self.lock();
+        // Immediate: the write lock first, so the count holds.
         let tx = conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(backend)?;
         let exists = tx
-            .query_row(
-                "SELECT 1 FROM saves WHERE player_id = ?1 AND name = ?2",
-                params![player, name],
-                |_| Ok(()),
-            )
+            .query_row(sql::SAVE_EXISTS, params![player, name], |_| Ok(()))
             .optional()
             .map_err(backend)?
             .is_some();
@@ -339,23 +210,13 @@ impl PlayerStore for Sqlite {
             return Ok(PutSave::Exists);
         }
         if !exists {
-            let kept: i64 = tx
-                .query_row(
-                    "SELECT COUNT(*) FROM saves WHERE player_id = ?1",
-                    [player],
-                    |r| r.get(0),
-                )
+            let kept = tx
+                .query_row(sql::SAVE_COUNT, [player], |r| r.get(0))
                 .map_err(backend)?;
-            if uint(kept) as usize >= self.limits.max_saves {
-                return Err(DbError::TooManySaves {
-                    max: self.limits.max_saves,
-                });
-            }
+            self.limits.check_count(kept)?;
         }
         tx.execute(
-            "INSERT INTO saves (player_id, name, meta, envelope) VALUES (?1, ?2, ?3, ?4)
-             ON CONFLICT (player_id, name) DO UPDATE
-             SET meta = excluded.meta, envelope = excluded.envelope",
+            sql::PUT_SAVE,
             params![player, name, meta_json(&game.meta), game.envelope],
         )
         .map_err(backend)?;
@@ -364,69 +225,43 @@ impl PlayerStore for Sqlite {
     }
 
     fn delete_save(&self, player: PlayerId, name: &str) -> Result<bool, DbError> {
-        let name = save_name(name)?;
-        let n = self
-            .lock()
-            .execute(
-                "DELETE FROM saves WHERE player_id = ?1 AND name = ?2",
-                params![player, name],
-            )
-            .map_err(backend)?;
-        Ok(n > 0)
+        Ok(self.run(sql::DELETE_SAVE, params![player, save_name(name)?])? > 0)
     }
 
     fn settings(&self, player: PlayerId) -> Result<Option<Settings>, DbError> {
         self.lock()
-            .query_row(
-                "SELECT theme, play FROM settings WHERE player_id = ?1",
-                [player],
-                |r| {
-                    Ok(Settings {
-                        theme: r.get(0)?,
-                        play_toml: r.get(1)?,
-                    })
-                },
-            )
+            .query_row(sql::SETTINGS, [player], |r| {
+                Ok(Settings {
+                    theme: r.get(0)?,
+                    play_toml: r.get(1)?,
+                })
+            })
             .optional()
             .map_err(backend)
     }
 
     fn put_settings(&self, player: PlayerId, settings: &Settings) -> Result<(), DbError> {
-        self.check_size(
+        self.limits.check(
             "the settings",
             settings.theme.len() + settings.play_toml.len(),
         )?;
-        self.lock()
-            .execute(
-                "INSERT INTO settings (player_id, theme, play) VALUES (?1, ?2, ?3)
-                 ON CONFLICT (player_id) DO UPDATE SET theme = excluded.theme, play = excluded.play",
-                params![player, settings.theme, settings.play_toml],
-            )
-            .map_err(backend)?;
-        Ok(())
+        self.run(
+            sql::PUT_SETTINGS,
+            params![player, settings.theme, settings.play_toml],
+        )
+        .map(drop)
     }
 
     fn stats(&self, player: PlayerId) -> Result<Option<Vec<u8>>, DbError> {
         self.lock()
-            .query_row(
-                "SELECT body FROM stats WHERE player_id = ?1",
-                [player],
-                |r| r.get(0),
-            )
+            .query_row(sql::STATS, [player], |r| r.get(0))
             .optional()
             .map_err(backend)
     }
 
     fn put_stats(&self, player: PlayerId, json: &[u8]) -> Result<(), DbError> {
-        self.check_size("the statistics", json.len())?;
-        self.lock()
-            .execute(
-                "INSERT INTO stats (player_id, body) VALUES (?1, ?2)
-                 ON CONFLICT (player_id) DO UPDATE SET body = excluded.body",
-                params![player, json],
-            )
-            .map_err(backend)?;
-        Ok(())
+        self.limits.check("the statistics", json.len())?;
+        self.run(sql::PUT_STATS, params![player, json]).map(drop)
     }
 
     fn record_daily(
@@ -436,30 +271,16 @@ impl PlayerStore for Sqlite {
         secs: u64,
         now: u64,
     ) -> Result<(), DbError> {
-        self.lock()
-            .execute(
-                "INSERT INTO daily_results (date, player_id, secs, solved_at)
-                 VALUES (?1, ?2, ?3, ?4)
-                 ON CONFLICT (date, player_id) DO UPDATE
-                 SET secs = excluded.secs, solved_at = excluded.solved_at
-                 WHERE excluded.secs < daily_results.secs",
-                params![date, player, int(secs), int(now)],
-            )
-            .map_err(backend)?;
-        Ok(())
+        self.run(
+            sql::RECORD_DAILY,
+            params![date, player, int(secs), int(now)],
+        )
+        .map(drop)
     }
 
     fn daily_board(&self, date: &str, limit: usize) -> Result<Vec<DailyEntry>, DbError> {
         let conn = self.lock();
-        let mut stmt = conn
-            .prepare(
-                "SELECT d.player_id, p.name, d.secs FROM daily_results d
-                 JOIN players p ON p.id = d.player_id
-                 WHERE d.date = ?1
-                 ORDER BY d.secs, d.solved_at, d.player_id
-                 LIMIT ?2",
-            )
-            .map_err(backend)?;
+        let mut stmt = conn.prepare(sql::DAILY_BOARD).map_err(backend)?;
         let rows = stmt
             .query_map(params![date, int(limit as u64)], |r| {
                 Ok(DailyEntry {
@@ -473,31 +294,15 @@ impl PlayerStore for Sqlite {
     }
 
     fn daily_rank(&self, date: &str, player: PlayerId) -> Result<Option<(u64, u64)>, DbError> {
-        let conn = self.lock();
-        let mine: Option<(i64, i64)> = conn
-            .query_row(
-                "SELECT secs, solved_at FROM daily_results WHERE date = ?1 AND player_id = ?2",
-                params![date, player],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .optional()
+        let (ahead, total): (Option<i64>, i64) = self
+            .lock()
+            .query_row(sql::DAILY_RANK, params![date, player], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })
             .map_err(backend)?;
-        let Some((secs, at)) = mine else {
-            return Ok(None);
-        };
-        let (ahead, total): (i64, i64) = conn
-            .query_row(
-                "SELECT
-                   SUM(CASE WHEN secs < ?2 OR (secs = ?2 AND solved_at < ?3)
-                            OR (secs = ?2 AND solved_at = ?3 AND player_id < ?4)
-                       THEN 1 ELSE 0 END),
-                   COUNT(*)
-                 FROM daily_results WHERE date = ?1",
-                params![date, secs, at, player],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .map_err(backend)?;
-        Ok(Some((uint(ahead) + 1, uint(total))))
+        Ok(ahead
+            .filter(|_| total > 0)
+            .map(|a| (uint(a) + 1, uint(total))))
     }
 }
 
