@@ -17,14 +17,19 @@
 //! "Assumed true, leads to its removal" is the propagation of the static
 //! forcing chains (`forcing.rs`): placements, the singles they leave, and
 //! locked candidates; a fin whose assumption ends in a contradiction is
-//! false and needs no chain. HoDoKu links the fins by the chains of its
-//! implication tables instead; every chain here is one of those or
-//! shorter, and a few are longer (they use singles a table chain lacks), so
-//! the steps are HoDoKu's or a superset, all sound.
+//! false and needs no chain (a branch that removes the target before the
+//! contradiction is told by its chain to the target). HoDoKu links the
+//! fins by the chains of its implication tables instead (with group nodes
+//! and almost locked sets): the singles an assumption leaves make some
+//! links here that its tables lack, and its ALS nodes some that this
+//! propagation lacks, so the two need not find the same steps (not
+//! compared here: the regression library has no kraken case); every step
+//! here is sound all the same.
 //!
 //! The search is for boards up to [`MAX_KRAKEN_SIDE`], fish of sizes 2 to
-//! [`MAX_KRAKEN_SIZE`] with 1 to [`MAX_KRAKEN_FINS`] fins (HoDoKu's
-//! defaults); Franken and mutant kraken are not searched. Each elimination
+//! [`MAX_KRAKEN_SIZE`] with 1 to [`MAX_KRAKEN_FINS`] fins and no endo-fin
+//! (HoDoKu's defaults); Franken kraken (which HoDoKu's default includes)
+//! and mutant ones are not searched. Each elimination
 //! is told once, by its smallest fish and then its shortest chains, at
 //! most [`MAX_STEPS`] steps per call; the assumptions followed are capped
 //! ([`MAX_ASSUMPTIONS`], [`forcing::WORK_BUDGET`]) and the board's limits
