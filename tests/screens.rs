@@ -1475,3 +1475,22 @@ fn hint_of_a_finned_franken_fish() {
     let text = stage_screens(&mut a, 80, 24);
     insta::assert_snapshot!("hint_finned_franken_x_wing_80x24", text);
 }
+
+/// A Kraken Fish Type 1 hint on 9×9 at 80×24 (top1465's first puzzle
+/// after its first single): the fish's base and cover lines and its fin,
+/// the fin's chain to the target numbered, at each stage.
+#[test]
+fn hint_of_a_kraken_fish() {
+    let case = steps::Case {
+        name: "kraken_fish_type_1",
+        technique: Technique::KrakenFish(1),
+        line: ":0371:1:4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9.+7......::112::",
+        effect: "",
+    };
+    let (game, step) = steps::case(&case);
+    assert!(!step.highlights.links.is_empty(), "{}", step.explanation);
+    let mut a = playing(game);
+    hint_with(&mut a, &step);
+    let text = stage_screens(&mut a, 80, 24);
+    insta::assert_snapshot!("hint_kraken_fish_type_1_80x24", text);
+}

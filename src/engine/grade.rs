@@ -141,6 +141,10 @@ pub fn rating(t: Technique) -> f32 {
         Technique::FinnedFrankenFish(_) | Technique::SiameseFinnedFrankenFish(_) => 8.1,
         Technique::MutantFish(_) => 8.1,
         Technique::FinnedMutantFish(_) | Technique::SiameseFinnedMutantFish(_) => 8.2,
+        // Not in Sudoku Explainer either: a forcing chain from each fin (or
+        // body cell) told through a fish, between the fish and the forcing
+        // chains (8.3); its chains add SE's length bonus (step_rating).
+        Technique::KrakenFish(_) => 8.2,
         Technique::ForcingChain => 8.3,
         Technique::TemplateSet | Technique::TemplateDelete => 8.5,
         Technique::DynamicForcingChain => 8.5,
@@ -231,6 +235,8 @@ pub fn weight(t: Technique) -> u32 {
         | Technique::MutantFish(_)
         | Technique::FinnedMutantFish(_)
         | Technique::SiameseFinnedMutantFish(_) => 470,
+        // HoDoKu's score for both types.
+        Technique::KrakenFish(_) => 500,
         Technique::ForcingChain => 500,
         Technique::TemplateSet | Technique::TemplateDelete => 600,
         Technique::DynamicForcingChain => 700,

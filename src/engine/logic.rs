@@ -13,6 +13,7 @@ pub(crate) mod fish;
 pub(crate) mod forcing;
 pub(crate) mod general_fish;
 pub(crate) mod intersections;
+pub(crate) mod kraken;
 pub(crate) mod nets;
 mod nice_loops;
 pub(crate) mod single_digit;
@@ -118,6 +119,7 @@ fn search(board: &Board, t: Technique, options: SearchOptions) -> Vec<Step> {
         Technique::FinnedMutantFish(k) => general_fish::fish(board, Mutant, k.into(), true),
         Technique::SiameseFinnedFrankenFish(k) => general_fish::siamese(board, Franken, k.into()),
         Technique::SiameseFinnedMutantFish(k) => general_fish::siamese(board, Mutant, k.into()),
+        Technique::KrakenFish(kind) => kraken::kraken_fish(board, kind),
         Technique::DualTwoStringKite => single_digit::dual_kites(board),
         Technique::DualEmptyRectangle => single_digit::dual_empty_rectangles(board),
         Technique::MultiColors1 => coloring::multi_colors(board, 1),

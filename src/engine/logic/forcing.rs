@@ -45,11 +45,11 @@ pub const MAX_STEPS: usize = 24;
 const SHOWN_PER_BRANCH: usize = 6;
 
 /// No value in a cell, or no parent of a placement.
-const NONE: u32 = u32::MAX;
+pub(super) const NONE: u32 = u32::MAX;
 
 /// How an assumption breaks the rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Clash {
+pub(super) enum Clash {
     /// The cell has no candidate left.
     EmptyCell(usize),
     /// The unit has no place left for the digit.
@@ -59,30 +59,30 @@ enum Clash {
 }
 
 /// Where an assumption leads.
-struct Outcome {
+pub(super) struct Outcome {
     /// Placements in order: cell, digit, index of the placement that
     /// forced it ([`NONE`] for the assumption itself).
-    trail: Vec<(usize, usize, u32)>,
+    pub(super) trail: Vec<(usize, usize, u32)>,
     /// Implications from the assumption to each placement of the trail.
     depth: Vec<u32>,
     /// Placements sorted by (cell, digit), with their trail index.
     placed: Vec<(usize, usize, u32)>,
     /// Candidates removed, sorted by (cell, digit), with the trail index of
     /// the placement that removed them.
-    removed: Vec<(usize, usize, u32)>,
+    pub(super) removed: Vec<(usize, usize, u32)>,
     /// The contradiction reached, with the trail index that caused it.
-    clash: Option<(Clash, u32)>,
+    pub(super) clash: Option<(Clash, u32)>,
 }
 
 impl Outcome {
     /// Implications from the assumption to trail index `i` (none for
     /// [`NONE`], a contradiction of the assumption itself).
-    fn depth_of(&self, i: u32) -> usize {
+    pub(super) fn depth_of(&self, i: u32) -> usize {
         self.depth.get(i as usize).map_or(0, |&d| d as usize)
     }
 
     /// The trail indices from the assumption to placement `i`.
-    fn path(&self, mut i: u32) -> Vec<u32> {
+    pub(super) fn path(&self, mut i: u32) -> Vec<u32> {
         let mut p = Vec::new();
         while i != NONE {
             p.push(i);
@@ -104,7 +104,7 @@ struct Trace {
 }
 
 /// Follows assumptions on a private copy of the candidates, undoing each.
-struct Prop<'a> {
+pub(super) struct Prop<'a> {
     b: &'a Board,
     mask: Vec<u64>,
     value: Vec<u32>,
@@ -112,11 +112,11 @@ struct Prop<'a> {
     unit_has: Vec<u64>,
     undo_mask: Vec<(usize, u64)>,
     undo_unit: Vec<(usize, u64)>,
-    work: usize,
+    pub(super) work: usize,
 }
 
 impl<'a> Prop<'a> {
-    fn new(b: &'a Board) -> Prop<'a> {
+    pub(super) fn new(b: &'a Board) -> Prop<'a> {
         let cells = b.shape().cells();
         let mut value = vec![NONE; cells];
         let mut unit_has = vec![0u64; b.shape().units()];
@@ -248,7 +248,7 @@ impl<'a> Prop<'a> {
     }
 
     /// Follows "`c` holds `d`" to its end, then restores the candidates.
-    fn assume(&mut self, c: usize, d: usize) -> Outcome {
+    pub(super) fn assume(&mut self, c: usize, d: usize) -> Outcome {
         let mut trail: Vec<(usize, usize, u32)> = Vec::new();
         let mut t = Trace {
             removed: Vec::new(),
@@ -319,7 +319,7 @@ enum Source {
 
 /// What a forcing chain proves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-enum Conclusion {
+pub(super) enum Conclusion {
     Place(usize, usize),
     Remove(usize, usize),
 }
@@ -437,7 +437,7 @@ fn is(b: &Board, c: usize, d: usize) -> String {
 
 /// Marks the nodes of trail path `path` of `out` (the assumption and the
 /// placements it forces) true in `h`.
-fn mark_path(h: &mut Highlights, out: &Outcome, path: &[u32]) {
+pub(super) fn mark_path(h: &mut Highlights, out: &Outcome, path: &[u32]) {
     for &i in path {
         let (c, d, _) = out.trail[i as usize];
         h.add_role(c, value(d), CandidateRole::ChainOn);
@@ -445,7 +445,7 @@ fn mark_path(h: &mut Highlights, out: &Outcome, path: &[u32]) {
 }
 
 /// The links of trail path `path` of `out`.
-fn path_links(out: &Outcome, path: &[u32]) -> Vec<Link> {
+pub(super) fn path_links(out: &Outcome, path: &[u32]) -> Vec<Link> {
     path.windows(2)
         .map(|w| {
             let (c1, d1, _) = out.trail[w[0] as usize];
@@ -483,7 +483,7 @@ fn path_words(b: &Board, out: &Outcome, path: &[u32]) -> String {
     )
 }
 
-fn clash_words(b: &Board, x: Clash) -> String {
+pub(super) fn clash_words(b: &Board, x: Clash) -> String {
     match x {
         Clash::EmptyCell(c) => format!("{} has no candidate left", b.cell_name(c)),
         Clash::NoPlace(u, d) => {
@@ -499,7 +499,7 @@ fn clash_words(b: &Board, x: Clash) -> String {
 
 /// "if r1c1 is 5: r1c4 is 2, r5c4 is 9" (the assumption alone when
 /// nothing is between it and the end).
-fn branch_words(b: &Board, c: usize, d: usize, out: &Outcome, path: &[u32]) -> String {
+pub(super) fn branch_words(b: &Board, c: usize, d: usize, out: &Outcome, path: &[u32]) -> String {
     let mid = path_words(b, out, path);
     if mid.is_empty() {
         format!("if {}", is(b, c, d))
@@ -541,7 +541,7 @@ fn contradiction(b: &Board, c: usize, d: usize, out: &Outcome) -> Step {
 
 /// The trail index (in `out`) a conclusion follows from: the placement
 /// itself, or the placement that removed the candidate.
-fn reached(out: &Outcome, conclusion: Conclusion) -> Option<u32> {
+pub(super) fn reached(out: &Outcome, conclusion: Conclusion) -> Option<u32> {
     let (list, c, d) = match conclusion {
         Conclusion::Place(c, d) => (&out.placed, c, d),
         Conclusion::Remove(c, d) => (&out.removed, c, d),

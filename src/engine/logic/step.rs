@@ -110,6 +110,12 @@ pub enum Technique {
     SiameseFinnedFrankenFish(u8),
     /// Two finned mutant fish on the same value and base units.
     SiameseFinnedMutantFish(u8),
+    /// Kraken fish of HoDoKu's type 1 or 2 (X-Wing to Jellyfish): a
+    /// finned fish that eliminates nothing by itself, with a forcing chain
+    /// from each fin (type 1: to a candidate the fish without fins would
+    /// remove) or from each fin and each body cell of one cover line (type
+    /// 2: to any candidate).
+    KrakenFish(u8),
     /// Dual 2-String Kite: two kites sharing the box that joins them.
     DualTwoStringKite,
     /// Dual Empty Rectangle: one empty rectangle box used with two
@@ -476,6 +482,8 @@ impl Technique {
                 "Siamese Finned Mutant Leviathan",
                 "Large Siamese Finned Mutant Fish",
             ][sized(k)],
+            Technique::KrakenFish(1) => "Kraken Fish Type 1",
+            Technique::KrakenFish(_) => "Kraken Fish Type 2",
             Technique::DualTwoStringKite => "Dual 2-String Kite",
             Technique::DualEmptyRectangle => "Dual Empty Rectangle",
             Technique::MultiColors1 => "Multi Colors 1",
@@ -574,6 +582,8 @@ impl Technique {
             Technique::SiameseFinnedMutantFish(k @ 2..=7) => {
                 ["03601", "03611", "03621", "03631", "03641", "03651"][sized(k)]
             }
+            Technique::KrakenFish(1) => "0371",
+            Technique::KrakenFish(2) => "0372",
             Technique::DualTwoStringKite => "0404",
             Technique::DualEmptyRectangle => "0405",
             Technique::MultiColors1 => "0502",
@@ -613,6 +623,7 @@ impl Technique {
             | Technique::FinnedMutantFish(_)
             | Technique::SiameseFinnedFrankenFish(_)
             | Technique::SiameseFinnedMutantFish(_)
+            | Technique::KrakenFish(_)
             | Technique::UniqueRectangle(_)
             | Technique::AvoidableRectangle(_)
             | Technique::LargeWing(_)
@@ -636,12 +647,14 @@ impl Technique {
             .find(|t| t.hodoku_code() == code)
     }
 
-    /// The Franken Jellyfish and the mutant fish up to the Whale: out of
-    /// the solving order, as out of HoDoKu's default one (their search
-    /// takes 10 to 100 times a forcing chain's on a 9×9 that needs one),
-    /// but found when asked for ([`super::find_all`], the regression
-    /// library).
-    pub const EXTRA_FISH: [Technique; 13] = [
+    /// The Franken Jellyfish, the mutant fish up to the Whale and the
+    /// kraken fish: out of the solving order, as out of HoDoKu's default
+    /// one (the Franken and mutant search takes 10 to 100 times a forcing
+    /// chain's on a 9×9 that needs one; a kraken fish is a forcing chain
+    /// told through a fish, and the forcing chains and nets already on the
+    /// path find what it does), but found when asked for
+    /// ([`super::find_all`], the regression library).
+    pub const EXTRA_FISH: [Technique; 15] = [
         Technique::FrankenFish(4),
         Technique::FinnedFrankenFish(4),
         Technique::SiameseFinnedFrankenFish(4),
@@ -655,6 +668,8 @@ impl Technique {
         Technique::SiameseFinnedMutantFish(4),
         Technique::FinnedMutantFish(5),
         Technique::FinnedMutantFish(6),
+        Technique::KrakenFish(1),
+        Technique::KrakenFish(2),
     ];
 
     /// The level a puzzle reaches when it needs this technique.
@@ -707,6 +722,7 @@ impl Technique {
             | Technique::FinnedMutantFish(_)
             | Technique::SiameseFinnedFrankenFish(_)
             | Technique::SiameseFinnedMutantFish(_)
+            | Technique::KrakenFish(_)
             | Technique::DynamicForcingChain
             | Technique::DynamicForcingChainPlus
             | Technique::NestedForcingChain(_)
