@@ -39,6 +39,9 @@ enum Rule {
     BigFish,
     /// Naked and hidden subsets larger than a quad (boards over 9×9).
     BigSubsets,
+    /// Our forcing chains that rate below their dynamic chains (8.5):
+    /// their Nishio and multiple forcing chains.
+    StaticForcing,
 }
 
 /// How many rules at the head of [`ORDER`] are singles.
@@ -89,13 +92,17 @@ const ORDER: &[Rule] = &[
         Technique::Aic,
     ]),
     Rule::Any(&[Technique::LargeWing(7)]),
-    Rule::Any(&[Technique::ForcingChain]),
+    // Our forcing chains (`forcing.rs`) are dynamic chains, but their
+    // steps count placements only: those that rate as their dynamic
+    // chains are left to the nets, which count every node as theirs do.
+    Rule::StaticForcing,
     // Their dynamic and nested forcing chains, by level.
     Rule::Any(&[Technique::DynamicForcingChain]),
     Rule::Any(&[Technique::DynamicForcingChainPlus]),
     Rule::Any(&[Technique::NestedForcingChain(2)]),
     Rule::Any(&[Technique::NestedForcingChain(3)]),
     Rule::Any(&[Technique::NestedForcingChain(4)]),
+    Rule::Any(&[Technique::NestedForcingChain(5)]),
     Rule::Any(&[Technique::TemplateSet, Technique::TemplateDelete]),
 ];
 
@@ -173,6 +180,7 @@ fn rate(b: &Board, rule: Rule, step: &Step) -> Option<f32> {
         }
         Rule::BigFish => Some(5.6),
         Rule::BigSubsets => Some(super::rating(step.technique)),
+        Rule::StaticForcing => Some(forcing(step)).filter(|&r| r < 8.5),
         Rule::Any(_) => Some(match step.technique {
             Technique::LargeWing(k) => return large_wing(b, k, step),
             Technique::HiddenSingle => {
@@ -270,6 +278,7 @@ fn techniques(rule: Rule, n: usize) -> Vec<Technique> {
         Rule::StrongLinks(_) => vec![Technique::XChain],
         Rule::BigFish => Technique::big_fish(n).collect(),
         Rule::BigSubsets => Technique::big_subsets(n).collect(),
+        Rule::StaticForcing => vec![Technique::ForcingChain],
     }
 }
 

@@ -6,7 +6,7 @@
 //! - static: a placement removes its peers and the cell's other
 //!   candidates; a removal makes a candidate true only where the position
 //!   itself has a bivalue cell or a unit with two places (used only as the
-//!   inner rule of [`Technique::NestedForcingChain`] of level 2);
+//!   inner rule of [`Technique::NestedForcingChain`] of levels 2 and 3);
 //! - dynamic ([`Technique::DynamicForcingChain`], SE 8.5): a removal makes
 //!   a candidate true whenever the candidates left by the assumption so far
 //!   leave one in a cell or one place in a unit (naked and hidden singles
@@ -14,10 +14,15 @@
 //! - dynamic (+) ([`Technique::DynamicForcingChainPlus`], SE 9.0): besides,
 //!   locked candidates, naked and hidden pairs and X-Wings that the
 //!   assumption creates also fire;
-//! - nested ([`Technique::NestedForcingChain`], SE 9.5, 10.0, 10.5 for
-//!   levels 2, 3, 4): besides, when nothing else follows, each candidate
-//!   still open is tried with an inner rule (a static, dynamic or dynamic
-//!   (+) chain) and removed when it leads to a contradiction there.
+//! - nested ([`Technique::NestedForcingChain`], SE 9.5, 10.0, 10.5, 11.0
+//!   for levels 2 to 5): besides, when nothing else follows, each
+//!   candidate still open is tried with an inner rule and removed when it
+//!   leads to a contradiction there. As in SE, the inner rule grows with
+//!   the level: static chains (level 2), static chains and forcing nets
+//!   (3: a candidate goes when every candidate of a cell, or every place
+//!   of a value in a unit, removes it), dynamic chains and nets (4), and
+//!   dynamic (+) chains and nets (5). (SE's level 5 nests a level-2 net
+//!   inside; ours nests the dynamic (+) rule, which costs far less.)
 //!
 //! An assumption that ends in a contradiction (a candidate both true and
 //! false, a cell without candidates, a unit without a place for a value)
@@ -61,6 +66,10 @@ const NONE: u32 = u32::MAX;
 /// How a propagation follows removals to placements.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Mode {
+    /// As [`Mode::Static`], but only a candidate both true and false is a
+    /// contradiction (SE's plain forcing chains: an assumption that
+    /// implies its own negation through strong and weak links).
+    Chains,
     /// Only through the position's bivalue cells and two-place units.
     Static,
     /// Singles on the changed candidates.
@@ -76,7 +85,7 @@ impl Mode {
         match t {
             Technique::DynamicForcingChain => Some(Mode::Dynamic),
             Technique::DynamicForcingChainPlus => Some(Mode::Plus),
-            Technique::NestedForcingChain(k) if (2..=4).contains(&k) => Some(Mode::Nested(k)),
+            Technique::NestedForcingChain(k) if (2..=5).contains(&k) => Some(Mode::Nested(k)),
             _ => None,
         }
     }
@@ -84,10 +93,23 @@ impl Mode {
     /// The rule a nested mode tries inside.
     fn inner(self) -> Mode {
         match self {
-            Mode::Nested(2) => Mode::Static,
-            Mode::Nested(3) => Mode::Dynamic,
+            Mode::Nested(2) => Mode::Chains,
+            Mode::Nested(3) => Mode::Static,
+            Mode::Nested(4) => Mode::Dynamic,
             _ => Mode::Plus,
         }
+    }
+
+    /// Whether the inner rule also has cell and unit forcing nets (SE's
+    /// "multiple" chains, from level 3 up).
+    fn multiple(self) -> bool {
+        matches!(self, Mode::Nested(k) if k >= 3)
+    }
+
+    /// Whether removals make singles true (else only in the position's
+    /// bivalue cells and two-place units).
+    fn dynamic(self) -> bool {
+        !matches!(self, Mode::Chains | Mode::Static)
     }
 
     fn plus(self) -> bool {
@@ -115,6 +137,9 @@ enum Why {
     /// An inner chain from this candidate ends in a contradiction (its
     /// node count).
     Nested(u32),
+    /// An inner forcing net from this source removes the candidate (the
+    /// node count of all its branches).
+    NestedNet(Source, u32),
 }
 
 /// One node: a candidate true or false, its reason and causes.
@@ -327,12 +352,13 @@ impl<'a> Net<'a> {
             self.dirty[u] |= 1 << d;
         }
         let m = self.mask[c];
-        if m == 0 {
+        // Plain chains see only a candidate both true and false.
+        if m == 0 && mode != Mode::Chains {
             return Err(Stop::Clash(Clash::EmptyCell(c), self.cell_offs(c)));
         }
         if m.is_power_of_two() && self.value[c] == NONE {
             let e = m.trailing_zeros() as usize;
-            if mode != Mode::Static {
+            if mode.dynamic() {
                 let parents = self.cell_offs(c);
                 self.set_on(c, e, Why::NakedSingle, parents)?;
             } else if self.start[c].count_ones() == 2 {
@@ -356,12 +382,13 @@ impl<'a> Net<'a> {
                 }
             }
             match place {
+                None if mode == Mode::Chains => {}
                 None => {
                     let parents = self.offs(b.unit(u).iter().map(|&x| x as usize), d);
                     return Err(Stop::Clash(Clash::NoPlace(u, d), parents));
                 }
                 Some(p) if count == 1 && self.value[p] == NONE => {
-                    if mode != Mode::Static {
+                    if mode.dynamic() {
                         let parents = self.offs(b.unit(u).iter().map(|&x| x as usize), d);
                         self.set_on(p, d, Why::HiddenSingle(u), parents)?;
                     } else if before == 2 {
@@ -618,9 +645,11 @@ impl<'a> Net<'a> {
 
     /// Tries every open candidate with the inner rule of `mode`, removing
     /// those that lead to a contradiction (and following each removal);
-    /// whether any went.
+    /// on the levels from 3 up, when none does, the inner cell and unit
+    /// forcing nets too ([`Net::inner_nets`]); whether any candidate went.
     fn nested(&mut self, mode: Mode) -> Result<bool, Stop> {
         let inner_mode = mode.inner();
+        let multiple = mode.multiple();
         let mut inner = match self.inner.take() {
             Some(x) => x,
             None => Box::new(Net::new(
@@ -632,6 +661,10 @@ impl<'a> Net<'a> {
         };
         let mut found = false;
         let cells = self.mask.len();
+        let n = self.n;
+        // The removals each live inner branch reaches (sorted candidate
+        // indices), for the inner forcing nets.
+        let mut reach: HashMap<usize, Vec<u32>> = HashMap::new();
         let result = (|| {
             for c in 0..cells {
                 if self.value[c] != NONE || self.mask[c].count_ones() < 2 {
@@ -648,22 +681,23 @@ impl<'a> Net<'a> {
                     inner.work = 0;
                     let out = inner.run(c, d, true, inner_mode);
                     self.work += inner.work + cells;
-                    let Err(Stop::Clash(_, parents)) = out else {
-                        continue;
+                    let parents = match out {
+                        Err(Stop::Clash(_, parents)) => parents,
+                        Ok(()) if multiple && !found => {
+                            let mut offs: Vec<u32> = inner
+                                .log
+                                .iter()
+                                .filter(|x| !x.on)
+                                .map(|x| (x.c * n + x.d) as u32)
+                                .collect();
+                            offs.sort_unstable();
+                            reach.insert(c * n + d, offs);
+                            continue;
+                        }
+                        _ => continue,
                     };
                     let count = inner.ancestry(&parents).len() as u32 + 1;
-                    // The outer nodes the inner chain rests on: those that
-                    // removed candidates of the cells it used.
-                    let mut outer: Vec<u32> = inner
-                        .ancestry(&parents)
-                        .into_iter()
-                        .flat_map(|j| {
-                            let x = inner.log[j as usize].c;
-                            self.cell_offs(x)
-                        })
-                        .collect();
-                    outer.sort_unstable();
-                    outer.dedup();
+                    let outer = self.outer_causes(&inner, &parents);
                     self.set_off(c, d, Why::Nested(count), outer)?;
                     found = true;
                     self.drain(mode)?;
@@ -672,10 +706,117 @@ impl<'a> Net<'a> {
                     }
                 }
             }
+            // The branches were all followed from one position only when
+            // nothing went.
+            if multiple && !found {
+                found = self.inner_nets(&mut inner, inner_mode, &reach)?;
+            }
             Ok(())
         })();
         self.inner = Some(inner);
         result.map(|()| found)
+    }
+
+    /// The outer nodes an inner chain ending in `roots` rests on: those
+    /// that removed candidates of the cells it used.
+    fn outer_causes(&self, inner: &Net, roots: &[u32]) -> Vec<u32> {
+        let mut outer: Vec<u32> = inner
+            .ancestry(roots)
+            .into_iter()
+            .flat_map(|j| self.cell_offs(inner.log[j as usize].c))
+            .collect();
+        outer.sort_unstable();
+        outer.dedup();
+        outer
+    }
+
+    /// Inner cell and unit forcing nets: when every candidate of a cell,
+    /// or every place of a value in a unit, removes the same candidate
+    /// under the inner rule (`reach`, per assumption), the candidate goes.
+    /// Each removal counts the inner nodes of every branch leading to it.
+    /// Whether any went (the removals are then followed).
+    fn inner_nets(
+        &mut self,
+        inner: &mut Net<'a>,
+        inner_mode: Mode,
+        reach: &HashMap<usize, Vec<u32>>,
+    ) -> Result<bool, Stop> {
+        let b = self.b;
+        let n = self.n;
+        let cells = self.mask.len();
+        let mut sources: Vec<(Source, Vec<usize>)> = Vec::new();
+        for c in 0..cells {
+            if self.value[c] == NONE && self.mask[c].count_ones() >= 2 {
+                let list = bits(self.mask[c]).map(|d| c * n + d).collect();
+                sources.push((Source::Cell(c), list));
+            }
+        }
+        for u in 0..b.shape().units() {
+            for d in 0..n {
+                if self.done[u] >> d & 1 == 1 {
+                    continue;
+                }
+                let list: Vec<usize> = b
+                    .unit(u)
+                    .iter()
+                    .map(|&x| x as usize)
+                    .filter(|&x| self.value[x] == NONE && self.mask[x] >> d & 1 == 1)
+                    .map(|x| x * n + d)
+                    .collect();
+                if list.len() >= 2 {
+                    sources.push((Source::Unit(u, d), list));
+                }
+            }
+        }
+        let mut any = false;
+        for (source, list) in sources {
+            let Some(mut common) = list.first().and_then(|k| reach.get(k)).cloned() else {
+                continue;
+            };
+            for k in &list[1..] {
+                let Some(r) = reach.get(k) else {
+                    common.clear();
+                    break;
+                };
+                common.retain(|x| r.binary_search(x).is_ok());
+                if common.is_empty() {
+                    break;
+                }
+            }
+            common.retain(|&k| {
+                let k = k as usize;
+                self.off[k] == NONE && self.mask[k / n] >> (k % n) & 1 == 1
+            });
+            if common.is_empty() {
+                continue;
+            }
+            // Follow the branches again for the nodes each removal rests on.
+            let mut counts = vec![1u32; common.len()];
+            let mut outer: Vec<u32> = Vec::new();
+            for &k in &list {
+                inner.load(&self.mask, &self.value);
+                inner.work = 0;
+                let out = inner.run(k / n, k % n, true, inner_mode);
+                self.work += inner.work + cells;
+                if out.is_err() {
+                    return Err(Stop::Budget);
+                }
+                for (i, &x) in common.iter().enumerate() {
+                    let at = inner.off[x as usize];
+                    counts[i] += inner.ancestry(&[at]).len() as u32;
+                    outer.extend(self.outer_causes(inner, &[at]));
+                }
+            }
+            outer.sort_unstable();
+            outer.dedup();
+            for (i, &x) in common.iter().enumerate() {
+                let (c, d) = (x as usize / n, x as usize % n);
+                self.set_off(c, d, Why::NestedNet(source, counts[i]), outer.clone())?;
+                any = true;
+            }
+        }
+        // The caller follows the removals.
+        Ok(any)
     }
 
     /// The nodes `roots` rest on (themselves included), in log order.
@@ -746,7 +887,7 @@ impl Branch {
         self.ancestry(roots)
             .into_iter()
             .map(|i| match self.log[i as usize].why {
-                Why::Nested(k) => 1 + k as usize,
+                Why::Nested(k) | Why::NestedNet(_, k) => 1 + k as usize,
                 _ => 1,
             })
             .sum()
@@ -792,7 +933,7 @@ enum Conclusion {
 }
 
 /// Where a net starts.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Source {
     Cell(usize),
     Unit(usize, usize),
@@ -1021,6 +1162,15 @@ fn node_words(b: &Board, node: &Node) -> String {
             b.cell_name(node.c),
             b.symbol(node.d)
         ),
+        Why::NestedNet(source, k) => {
+            let from = match source {
+                Source::Cell(c) => format!("every candidate of {}", b.cell_name(c)),
+                Source::Unit(u, d) => {
+                    format!("every place of {} in {}", b.symbol(d), b.unit_name(u))
+                }
+            };
+            format!(" ({from} removes it, {k} nodes)")
+        }
     };
     format!("{}{op}{}{why}", b.cell_name(node.c), b.symbol(node.d))
 }
@@ -1257,15 +1407,21 @@ mod tests {
                 Technique::NestedForcingChain(2),
                 Technique::NestedForcingChain(3),
                 Technique::NestedForcingChain(4),
+                Technique::NestedForcingChain(5),
             ] {
                 sound_steps(text, t);
             }
-            let nested = sound_steps(text, Technique::NestedForcingChain(2));
+            // The first nested level that finds anything (level 2's plain
+            // chains may not) uses inner chains or nets.
+            let nested = (2..=5)
+                .map(|k| sound_steps(text, Technique::NestedForcingChain(k)))
+                .find(|x| !x.is_empty())
+                .unwrap_or_default();
             assert!(!nested.is_empty(), "{text}");
             assert!(
                 nested
                     .iter()
-                    .any(|e| e.contains("leads to a contradiction")),
+                    .any(|e| e.contains("leads to a contradiction") || e.contains("removes it")),
                 "{nested:?}"
             );
         }

@@ -197,7 +197,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first (the order the solver tries them).
-    pub const ALL: [Technique; 80] = [
+    pub const ALL: [Technique; 81] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
@@ -291,6 +291,7 @@ impl Technique {
         Technique::NestedForcingChain(2),
         Technique::NestedForcingChain(3),
         Technique::NestedForcingChain(4),
+        Technique::NestedForcingChain(5),
     ];
 
     /// The techniques worth trying on an n×n board, easiest first: [`ALL`]
