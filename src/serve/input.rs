@@ -31,6 +31,9 @@ pub const MAX_SEQUENCE: usize = 256;
 /// The longest bracketed paste returned; longer ones are dropped.
 pub const MAX_PASTE: usize = 1 << 20;
 
+/// The most bytes taken in one step of [`InputDecoder::feed`].
+const FEED_SLICE: usize = 1 << 16;
+
 const PASTE_START: &[u8] = b"\x1b[200~";
 const PASTE_END: &[u8] = b"\x1b[201~";
 
@@ -74,12 +77,16 @@ impl InputDecoder {
     /// kept for the next feed (or [`flush`](Self::flush)).
     pub fn feed(&mut self, bytes: &[u8]) -> Vec<Action> {
         let mut out = Vec::new();
-        let mut rest = bytes;
-        while !rest.is_empty() {
-            rest = match self.mode {
-                Mode::Events => self.feed_events(rest, &mut out),
-                Mode::Paste(_) | Mode::Skip(_) => self.feed_paste(rest, &mut out),
-            };
+        // In slices, so that a paste over the cap never holds more than a
+        // slice past it, however much one feed brings.
+        for slice in bytes.chunks(FEED_SLICE) {
+            let mut rest = slice;
+            while !rest.is_empty() {
+                rest = match self.mode {
+                    Mode::Events => self.feed_events(rest, &mut out),
+                    Mode::Paste(_) | Mode::Skip(_) => self.feed_paste(rest, &mut out),
+                };
+            }
         }
         out
     }
