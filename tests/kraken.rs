@@ -104,24 +104,12 @@ fn shown() -> usize {
         .unwrap_or(0)
 }
 
-fn sample(name: &str, every: usize, most: usize) -> Vec<(usize, Puzzle)> {
-    let Some(path) = common::shared(name) else {
-        return Vec::new();
-    };
-    common::read_all(&path)
-        .into_iter()
-        .enumerate()
-        .filter(|(i, _)| i % every == 0)
-        .take(most)
-        .collect()
-}
-
 #[test]
 fn kraken_fish_agree_with_the_solution_on_top1465() {
     let name = "puzzles3_magictour_top1465";
     let mut total = [0; 2];
     let mut show = shown();
-    let puzzles = sample(name, 1, 3);
+    let puzzles = common::sample(name, 1, 3);
     for (i, p) in &puzzles {
         let f = sweep(name, *i, p, &mut show);
         total[0] += f[0];
@@ -149,7 +137,7 @@ fn kraken_fish_sweep() {
         ("puzzles3_magictour_top1465", 10),
         ("puzzles5_forum_hardest_1905_11+", 400),
     ] {
-        let puzzles = sample(name, every.unwrap_or(default), usize::MAX);
+        let puzzles = common::sample(name, every.unwrap_or(default), usize::MAX);
         let (mut total, mut with) = ([0; 2], 0);
         for (i, p) in &puzzles {
             let f = sweep(name, *i, p, &mut show);

@@ -47,22 +47,10 @@ fn walk(name: &str, i: usize, p: &Puzzle) -> (Technique, f32) {
     (g.hardest.unwrap_or(Technique::FullHouse), g.rating)
 }
 
-fn sample(name: &str, every: usize, most: usize) -> Vec<(usize, Puzzle)> {
-    let Some(path) = common::shared(name) else {
-        return Vec::new();
-    };
-    common::read_all(&path)
-        .into_iter()
-        .enumerate()
-        .filter(|(i, _)| i % every == 0)
-        .take(most)
-        .collect()
-}
-
 #[test]
 fn forum_hardest_sample_needs_no_guess() {
     let name = "puzzles5_forum_hardest_1905_11+";
-    let puzzles = sample(name, 4000, 13);
+    let puzzles = common::sample(name, 4000, 13);
     for (i, p) in &puzzles {
         let (t, r) = walk(name, *i, p);
         assert!(
@@ -80,7 +68,7 @@ fn forum_hardest_sample_needs_no_guess() {
 fn top1465_hardest_need_no_guess() {
     // The first puzzles of top1465 are its hardest.
     let name = "puzzles3_magictour_top1465";
-    for (i, p) in sample(name, 1, 12) {
+    for (i, p) in common::sample(name, 1, 12) {
         walk(name, i, &p);
     }
 }
@@ -94,7 +82,7 @@ fn forum_hardest_sweep() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(20);
     let mut bands = std::collections::BTreeMap::new();
-    let puzzles = sample(name, every, usize::MAX);
+    let puzzles = common::sample(name, every, usize::MAX);
     for (i, p) in &puzzles {
         let (_, r) = walk(name, *i, p);
         *bands.entry((r * 10.0).round() as i32).or_insert(0usize) += 1;
@@ -109,7 +97,7 @@ fn forum_hardest_sweep() {
 #[ignore = "slow sweep: cargo test --release --test nets -- --ignored --nocapture"]
 fn top1465_sweep() {
     let name = "puzzles3_magictour_top1465";
-    for (i, p) in sample(name, 1, usize::MAX) {
+    for (i, p) in common::sample(name, 1, usize::MAX) {
         walk(name, i, &p);
     }
 }

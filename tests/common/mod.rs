@@ -21,6 +21,21 @@ pub fn read_all(path: &Path) -> Vec<Puzzle> {
         .collect()
 }
 
+/// Every `every`-th puzzle (from the first) of a file of
+/// `../shared/puzzles-public`, at most `most`, with its index; none when
+/// the shared data is missing (the skip rule: a failure under CI).
+pub fn sample(name: &str, every: usize, most: usize) -> Vec<(usize, Puzzle)> {
+    let Some(path) = shared(name) else {
+        return Vec::new();
+    };
+    read_all(&path)
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| i % every == 0)
+        .take(most)
+        .collect()
+}
+
 /// A valid full grid of `shape` from the standard pattern, shuffled by
 /// validity-preserving transformations driven by `seed`.
 pub fn random_grid(shape: Shape, seed: u64) -> Grid {
