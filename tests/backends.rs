@@ -157,6 +157,9 @@ fn backends_agree_on_the_corpora() {
     assert_eq!(agree_on(&both, p, 2, "25-1"), 1);
 }
 
+/// The Dancing Links nodes a random puzzle of the Hall proptest may take.
+const DLX_NODES: u64 = 20_000_000;
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
@@ -173,6 +176,13 @@ proptest! {
     ) {
         let p = random_holes(shape, seed, keep);
         let what = format!("{shape} seed {seed}, {keep}% kept");
+        // A few random 16×16 near a third of the clues take Dancing Links
+        // minutes: those are left out by a node budget (the same on any
+        // machine), not by a clock, so how loaded the machine is never
+        // decides whether the test passes.
+        let reference = Solver::with_backend(Backend::DancingLinks)
+            .count(&p, 2, &Limits::nodes(DLX_NODES));
+        prop_assume!(reference.stopped.is_none(), "past Dancing Links' budget");
         agree_on(&[Backend::DancingLinks, Backend::Hall], &p, 2, &what);
     }
 }
