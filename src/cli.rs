@@ -13,6 +13,8 @@ pub mod count;
 pub mod generate;
 pub mod grade;
 pub mod hint;
+#[cfg(feature = "serve")]
+pub mod serve;
 pub mod solve;
 
 use std::fmt;
@@ -66,6 +68,9 @@ pub enum Command {
     Hint(hint::HintArgs),
     /// Time the solver (and, on 9×9 files, the `sudoku` crate) on whole files.
     Bench(bench::BenchArgs),
+    /// Serve the game over SSH: `ssh -p 2222 HOST` to play (see the README).
+    #[cfg(feature = "serve")]
+    Serve(serve::ServeArgs),
 }
 
 /// Where puzzles come from, shared by the subcommands that read one input.
@@ -857,6 +862,8 @@ pub fn run(cli: Cli) -> Result<Status, CliError> {
         Some(Command::Grade(a)) => grade::run(&a),
         Some(Command::Hint(a)) => hint::run(&a),
         Some(Command::Bench(a)) => bench::run(&a),
+        #[cfg(feature = "serve")]
+        Some(Command::Serve(a)) => serve::run(&a),
         None if cli.print_default_config => print_default_config(),
         None => play(),
     }

@@ -10,4 +10,6 @@
 //! daily board in the game.
 
 pub mod input;
+pub mod server;
+pub mod session;
 pub mod store;

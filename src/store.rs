@@ -22,15 +22,20 @@ pub mod saves;
 pub mod stats;
 pub mod theme;
 
+pub(crate) use atomic::unix_now;
 pub use atomic::{keep_aside, remove_stale_temps, write_atomic};
-pub use config::{BoardSize, Config, ConfigIssue, ConflictMode, PlayConfig, save_settings};
+pub use config::{
+    BoardSize, Config, ConfigIssue, ConflictMode, PlayConfig, ServeConfig, save_settings,
+};
 pub use paths::Dirs;
 pub use pool::{Pool, PoolEntry, PoolWarning};
 pub use saves::{
-    LoadError, MetaError, Recovered, SaveEntry, SaveMeta, Saves, peek_save, read_checked_or_backup,
-    read_save, read_save_or_backup, remove_save, sanitize_name, write_save,
+    LoadError, MetaError, Recovered, SaveEntry, SaveMeta, Saves, decode_save, encode_save,
+    peek_save, read_checked_or_backup, read_save, read_save_or_backup, remove_save, sanitize_name,
+    write_save,
 };
 pub use stats::{Daily, Record, Stats, StatsWarning};
+pub(crate) use theme::terminfo_colors;
 pub use theme::{Color, ColorDepth, Named16, Role, RoleStyle, Theme, Themes};
 
 /// What can go wrong while writing (or finding a place to write) our files.
@@ -95,6 +100,10 @@ pub enum StoreError {
         /// Why it was refused.
         reason: &'static str,
     },
+    /// A server's database did not take or give what was asked (the
+    /// message names the player's row, never a path).
+    #[error("{0}")]
+    Database(String),
     /// The file on disk was written by a newer dekadoku; we do not overwrite it.
     #[error(
         "{}: written by a newer dekadoku (version {version}; this one knows up to {supported}); not overwriting it",

@@ -36,6 +36,9 @@ pub struct Config {
     /// to unbind. Merged over the game's defaults by the front end, which
     /// also checks the key syntax and the action names; the store does not.
     pub keys: BTreeMap<String, BTreeMap<String, String>>,
+    /// `dekadoku serve`'s settings (the server reads them; the game
+    /// ignores them).
+    pub serve: ServeConfig,
 }
 
 impl Default for Config {
@@ -44,6 +47,50 @@ impl Default for Config {
             theme: "auto".to_string(),
             play: PlayConfig::default(),
             keys: BTreeMap::new(),
+            serve: ServeConfig::default(),
+        }
+    }
+}
+
+/// The `[serve]` table: where `dekadoku serve` listens, where it keeps
+/// its players and its host key, and its limits. Each has a command-line
+/// option of the same name, which wins.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ServeConfig {
+    /// Address and port to listen on.
+    pub listen: String,
+    /// The host key file ("": `serve/host_key` in the data folder).
+    pub host_key: String,
+    /// The players' database: "" for SQLite in the data folder, a path
+    /// to an SQLite file, or a PostgreSQL URL (`postgres://…`).
+    pub database: String,
+    /// Connections at once, in all.
+    pub max_connections: u32,
+    /// Connections at once from one address.
+    pub max_per_address: u32,
+    /// New connections a minute from one address.
+    pub connects_per_minute: u32,
+    /// Minutes without a key pressed before a connection is closed.
+    pub idle_minutes: u32,
+    /// The largest board side a player may import.
+    pub max_import_side: u32,
+    /// Seconds of CPU one job (a hint, a solve, a new puzzle) may take.
+    pub job_seconds: u32,
+}
+
+impl Default for ServeConfig {
+    fn default() -> ServeConfig {
+        ServeConfig {
+            listen: "127.0.0.1:2222".into(),
+            host_key: String::new(),
+            database: String::new(),
+            max_connections: 200,
+            max_per_address: 8,
+            connects_per_minute: 30,
+            idle_minutes: 30,
+            max_import_side: 25,
+            job_seconds: 60,
         }
     }
 }
@@ -332,7 +379,8 @@ impl Config {
                 }),
                 "play" => r.play(&mut config.play, v),
                 "keys" => r.keys(&mut config.keys, v),
-                _ => r.unknown(&[], k, &["theme", "play", "keys"]),
+                "serve" => r.serve(&mut config.serve, v),
+                _ => r.unknown(&[], k, &["theme", "play", "keys", "serve"]),
             }
         }
         // Tables come back sorted by key; report in file order.
@@ -353,6 +401,18 @@ const PLAY_KEYS: [&str; 9] = [
     "default_level",
     "autosave",
     "mouse",
+];
+
+const SERVE_KEYS: [&str; 9] = [
+    "listen",
+    "host_key",
+    "database",
+    "max_connections",
+    "max_per_address",
+    "connects_per_minute",
+    "idle_minutes",
+    "max_import_side",
+    "job_seconds",
 ];
 
 /// Walks a parsed file, collecting issues.
@@ -475,6 +535,50 @@ impl Reader<'_> {
                     |v| v.as_str().and_then(Level::from_name),
                 ),
                 _ => self.unknown(&["play"], k, &PLAY_KEYS),
+            }
+        }
+    }
+
+    fn serve(&mut self, serve: &mut ServeConfig, v: &Entry<'_>) {
+        let Some(t) = self.table("serve", v, "a table ([serve])") else {
+            return;
+        };
+        let text = |v: &DeValue<'_>| v.as_str().map(|s| s.trim().to_string());
+        let count = |v: &DeValue<'_>| match v {
+            DeValue::Integer(i) => integer(i).and_then(|n| u32::try_from(n).ok()),
+            _ => None,
+        };
+        const TEXT: &str = "text in quotes";
+        const COUNT: &str = "a whole number, 0 or more";
+        for (k, v) in t {
+            let name: &str = k.get_ref();
+            let key = dotted_key(&["serve", name]);
+            let key = key.as_str();
+            match name {
+                "listen" => self.field(
+                    &mut serve.listen,
+                    key,
+                    v,
+                    "an address such as \"127.0.0.1:2222\"",
+                    |v| text(v).filter(|s| s.parse::<std::net::SocketAddr>().is_ok()),
+                ),
+                "host_key" => self.field(&mut serve.host_key, key, v, TEXT, text),
+                "database" => self.field(&mut serve.database, key, v, TEXT, text),
+                "max_connections" => self.field(&mut serve.max_connections, key, v, COUNT, count),
+                "max_per_address" => self.field(&mut serve.max_per_address, key, v, COUNT, count),
+                "connects_per_minute" => {
+                    self.field(&mut serve.connects_per_minute, key, v, COUNT, count)
+                }
+                "idle_minutes" => self.field(&mut serve.idle_minutes, key, v, COUNT, count),
+                "max_import_side" => self.field(
+                    &mut serve.max_import_side,
+                    key,
+                    v,
+                    "a board side from 4 to 400",
+                    |v| count(v).filter(|n| (4..=400).contains(n)),
+                ),
+                "job_seconds" => self.field(&mut serve.job_seconds, key, v, COUNT, count),
+                _ => self.unknown(&["serve"], k, &SERVE_KEYS),
             }
         }
     }

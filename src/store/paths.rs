@@ -60,6 +60,12 @@ impl Dirs {
         }
     }
 
+    /// `data_dir/serve`: `dekadoku serve`'s host key, players' database
+    /// and puzzle pool.
+    pub fn serve_dir(&self) -> PathBuf {
+        self.data_dir.join("serve")
+    }
+
     /// `config_dir/config.toml`.
     pub fn config_file(&self) -> PathBuf {
         self.config_dir.join("config.toml")

@@ -204,15 +204,53 @@ pub fn write_save<T: Serialize>(
     meta: &SaveMeta,
     payload: &T,
 ) -> Result<(), StoreError> {
-    let envelope = EnvelopeOut {
+    let bytes =
+        encode_save(kind, version, meta, payload).map_err(|e| StoreError::encode(path, e))?;
+    write_atomic_with_backup(path, &bytes).map_err(|e| StoreError::io(path, e))
+}
+
+/// The bytes [`write_save`] writes, for keeping them elsewhere than in a
+/// file (a server keeps them in its players' rows).
+pub fn encode_save<T: Serialize>(
+    kind: &str,
+    version: u32,
+    meta: &SaveMeta,
+    payload: &T,
+) -> Result<Vec<u8>, serde_json::Error> {
+    serde_json::to_vec(&EnvelopeOut {
         format: FORMAT,
         kind,
         version,
         meta,
         payload,
+    })
+}
+
+/// Reads bytes made by [`encode_save`] of this `kind` and a version up to
+/// `max_version`: the summary and the payload, or what is wrong with them
+/// in words (no file to name, nothing moved aside).
+pub fn decode_save<T: DeserializeOwned>(
+    bytes: &[u8],
+    kind: &str,
+    max_version: u32,
+) -> Result<(SaveMeta, T), String> {
+    let env = match serde_json::from_slice::<EnvelopeIn<T>>(bytes) {
+        Ok(env) => env,
+        Err(e) => return Err(format!("damaged ({e})")),
     };
-    let bytes = serde_json::to_vec(&envelope).map_err(|e| StoreError::encode(path, e))?;
-    write_atomic_with_backup(path, &bytes).map_err(|e| StoreError::io(path, e))
+    if env.format != FORMAT || env.kind != kind {
+        return Err(format!(
+            "not a dekadoku {kind} (it says format \"{}\", kind \"{}\")",
+            env.format, env.kind
+        ));
+    }
+    if env.version > max_version {
+        return Err(format!(
+            "written by a newer dekadoku (version {}; this one reads up to {max_version})",
+            env.version
+        ));
+    }
+    Ok((env.meta, env.payload))
 }
 
 /// A save read by [`read_save_or_backup`].

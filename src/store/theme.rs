@@ -404,7 +404,7 @@ pub enum ColorDepth {
 
 /// The `colors` of `term`'s terminfo entry (`Some(None)` when the entry
 /// has none), or `None` when there is no readable entry.
-fn terminfo_colors(term: &str) -> Option<Option<u32>> {
+pub(crate) fn terminfo_colors(term: &str) -> Option<Option<u32>> {
     let info = termini::TermInfo::from_name(term).ok()?;
     Some(
         info.number_cap(termini::NumberCapability::MaxColors)

@@ -191,6 +191,15 @@ pub enum LoadGameError {
     /// reading thread) or could not start.
     #[error("internal error while reading: {0}")]
     Internal(String),
+    /// A game kept in a server's database could not be used (`what`: the
+    /// save's name, or "your autosave").
+    #[error("{what}: {reason}")]
+    Kept {
+        /// Which game.
+        what: String,
+        /// What is wrong.
+        reason: String,
+    },
 }
 
 /// What the game reads on a thread of its own ([`super::app::Effect::Read`],

@@ -338,6 +338,9 @@ pub struct App {
     /// The part of the side panel the digit bar was last drawn at the foot
     /// of (none: no bar), for clicks on it.
     pub digit_panel: std::cell::Cell<Option<ratatui::layout::Rect>>,
+    /// Played over SSH (`dekadoku serve`): nothing names or reads a path
+    /// (Import takes pasted or typed puzzle text only).
+    pub served: bool,
     /// What the magnifier last drew and where (none: not shown), so a
     /// click on a magnified cell moves the cursor there.
     pub zoomed: std::cell::RefCell<Option<crate::tui::layout::ZoomPlan>>,
@@ -397,6 +400,7 @@ impl App {
             notice: None,
             status_rows: std::cell::Cell::new(1),
             digit_panel: std::cell::Cell::new(None),
+            served: false,
             zoomed: std::cell::RefCell::new(None),
             last_shipped: None,
             loading: None,

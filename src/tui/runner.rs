@@ -6,7 +6,7 @@
 
 use std::io::{self, IsTerminal};
 use std::panic::PanicHookInfo;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -21,26 +21,22 @@ use ratatui::crossterm::execute;
 use crate::engine::Level;
 use crate::engine::generate::daily::Date;
 use crate::game::GAME_SAVE_VERSION;
-use crate::store::lock::Held;
-use crate::store::{
-    ColorDepth, Config, Dirs, Pool, Saves, Stats, StoreError, Themes, read_checked_or_backup,
-    remove_save, save_settings, write_save,
-};
+use crate::store::{ColorDepth, Config, Dirs, Pool, Saves, Stats, Themes, read_checked_or_backup};
 
-use super::action::{Action, GAME_KIND, LoadGameError, Loaded};
+use super::action::{Action, GAME_KIND};
 use super::app::{App, Effect, MENU_SIZES};
 use super::keymap::Keymap;
 use super::style::Styles;
 mod files;
 mod import;
+mod keep;
 mod reader;
 mod waits;
 
-use files::{
-    claim_slot, game_of, keep_unfinished, read_stats, replaces_another_game, update_stats,
-};
+use files::{claim_slot, game_of};
 pub use import::{import_file, import_text};
-use waits::Waits;
+use keep::FileKeep;
+pub(crate) use waits::Waits;
 
 use super::worker::{self, JobKind, Ticket, TraceOut};
 
@@ -57,42 +53,85 @@ pub const TRACE_CAPACITY: usize = 8192;
 /// The longest a frame spends taking trace events off the channel.
 const TRACE_PULL: Duration = Duration::from_millis(6);
 
-/// Everything the runner needs besides the terminal.
-struct Context {
-    dirs: Dirs,
-    themes: Themes,
-    depth: ColorDepth,
-    saves: Saves,
-    stats: Stats,
-    pool: Pool,
-    jobs: Sender<Ticket>,
+/// Everything the runner needs besides the terminal: the jobs under way,
+/// the looks, and where the player's things are kept.
+pub(crate) struct Context {
+    pub(crate) jobs: Jobs,
+    pub(crate) look: Look,
+    /// Files for the local game, the player's rows for a served one.
+    pub(crate) keep: Box<dyn Keep>,
+}
+
+/// The jobs and reads under way and their channels.
+pub(crate) struct Jobs {
+    /// Where jobs go to the worker.
+    pub(crate) jobs: Sender<Ticket>,
     /// Where the reading threads send what they read.
-    reads: Sender<Action>,
-    cancels: Cancels,
+    pub(crate) reads: Sender<Action>,
+    pub(crate) cancels: Cancels,
     /// The traced job's events, while the solver view plays one.
     trace: Option<TraceLink>,
-    autosave: SaveReport,
-    /// This game's autosave: `autosave.json`, or another slot's while
-    /// another dekadoku plays from the same data folder.
-    autosave_file: PathBuf,
-    /// The lock on that slot, held while the game runs.
-    _slot: Option<Held>,
+}
+
+/// What the themes are picked from: the bundled and the player's themes,
+/// the terminal's colours, and its environment (`NO_COLOR`).
+pub(crate) struct Look {
+    pub(crate) themes: Themes,
+    pub(crate) depth: ColorDepth,
+    pub(crate) env: Env,
+}
+
+/// The terminal's environment variables: the process's own locally, what
+/// the SSH client sent when served.
+pub(crate) enum Env {
+    /// This process's.
+    Process,
+    /// These (the rest are unset).
+    Given(std::collections::HashMap<String, String>),
+}
+
+impl Env {
+    /// The variable `k`, if set.
+    pub(crate) fn get(&self, k: &str) -> Option<String> {
+        match self {
+            Env::Process => std::env::var(k).ok(),
+            Env::Given(vars) => vars.get(k).cloned(),
+        }
+    }
+}
+
+impl Look {
+    /// The styles of the theme `name` for this terminal.
+    pub(crate) fn styles(&self, name: &str) -> Styles {
+        let theme = self.themes.pick(name, self.depth);
+        Styles::for_terminal(theme, self.depth, |k| self.env.get(k))
+    }
+}
+
+/// Where a game's things are kept: the effects about saves, settings,
+/// statistics and the puzzle pool go here. The local game keeps files
+/// ([`FileKeep`]); a served game keeps the player's rows in the server's
+/// database (`serve::session`).
+pub(crate) trait Keep {
+    /// Performs one such effect; some answer with an action for the app.
+    /// Reads may go to threads of their own (registered in `jobs`).
+    fn keep(&mut self, e: Effect, jobs: &mut Jobs) -> Option<Action>;
 }
 
 /// The cancel flags of the jobs and reads under way, by id.
-type Cancels = Vec<(u64, Arc<AtomicBool>)>;
+pub(crate) type Cancels = Vec<(u64, Arc<AtomicBool>)>;
 
 /// Whether the autosave is failing, so the player is told once when it
 /// starts failing (a read-only or full disk) and once when it works again,
 /// not after every move.
 #[derive(Debug, Default)]
-struct SaveReport {
+pub(crate) struct SaveReport {
     failing: bool,
 }
 
 impl SaveReport {
     /// What to tell the player after an autosave, if anything.
-    fn after(&mut self, written: Result<(), StoreError>) -> Option<String> {
+    pub(crate) fn after(&mut self, written: Result<(), impl std::fmt::Display>) -> Option<String> {
         match (written, self.failing) {
             (Err(e), false) => {
                 self.failing = true;
@@ -116,11 +155,34 @@ struct TraceLink {
     mute: Arc<AtomicBool>,
 }
 
-impl Context {
+impl Jobs {
+    /// Jobs sent to `jobs`, reads answered on `reads`.
+    pub(crate) fn new(jobs: Sender<Ticket>, reads: Sender<Action>) -> Jobs {
+        Jobs {
+            jobs,
+            reads,
+            cancels: Vec::new(),
+            trace: None,
+        }
+    }
+
+    /// Keeps the cancel flag of the job or read `id` until it ends.
+    pub(crate) fn track(&mut self, id: u64, flag: Arc<AtomicBool>) {
+        self.cancels.retain(|(_, f)| !f.load(Ordering::Relaxed));
+        self.cancels.push((id, flag));
+    }
+
+    /// Raises every cancel flag (the game is ending).
+    pub(crate) fn cancel_all(&self) {
+        for (_, flag) in &self.cancels {
+            flag.store(true, Ordering::Relaxed);
+        }
+    }
+
     /// Hands the app the trace events it wants, taking at most what is
     /// already on the channel (never waiting for the solver) and for at
     /// most [`TRACE_PULL`]. A muted trace is drained and dropped.
-    fn pull_trace(&mut self, app: &App) -> Option<Action> {
+    pub(crate) fn pull_trace(&mut self, app: &App) -> Option<Action> {
         let link = self.trace.as_ref()?;
         if link.mute.load(Ordering::Relaxed) {
             while link.events.try_recv().is_ok() {}
@@ -251,20 +313,23 @@ pub fn run() -> io::Result<()> {
     let (read_tx, read_rx) = unbounded();
     let pool = Pool::new(dirs.pool_dir());
     read_pool_counts(&pool, &mut app);
+    let autosave_file_shown = autosave_file.clone();
     let mut ctx = Context {
-        themes,
-        depth,
-        pool,
-        saves: Saves::new(dirs.saves_dir()),
-        dirs,
-        stats,
-        jobs: job_tx,
-        reads: read_tx,
-        cancels: Vec::new(),
-        autosave_file,
-        _slot: slot,
-        trace: None,
-        autosave: SaveReport::default(),
+        jobs: Jobs::new(job_tx, read_tx),
+        look: Look {
+            themes,
+            depth,
+            env: Env::Process,
+        },
+        keep: Box::new(FileKeep {
+            pool,
+            saves: Saves::new(dirs.saves_dir()),
+            dirs,
+            stats,
+            autosave_file,
+            _slot: slot,
+            autosave: SaveReport::default(),
+        }),
     };
 
     let mut terminal = ratatui::try_init()?;
@@ -273,7 +338,7 @@ pub fn run() -> io::Result<()> {
     // first turns off what we turned on, so the shell is not left with
     // mouse reporting, and then says where the last autosave is.
     let restore = std::panic::take_hook();
-    let autosave = ctx.autosave_file.clone();
+    let autosave = autosave_file_shown;
     std::panic::set_hook(panic_hook(move |info| {
         let _ = execute!(
             io::stdout(),
@@ -306,13 +371,14 @@ pub fn run() -> io::Result<()> {
             ticker: tick(TICK),
             last: Instant::now(),
             today: Some(today),
+            input_gone: false,
         };
         loop {
             terminal.draw(|f| super::ui::draw(f, &app))?;
-            for a in waits.next(app.animating(), &mut ctx.cancels) {
+            for a in waits.next(app.animating(), &mut ctx.jobs.cancels) {
                 run_action(&mut app, &mut ctx, a);
             }
-            if let Some(a) = ctx.pull_trace(&app) {
+            if let Some(a) = ctx.jobs.pull_trace(&app) {
                 run_action(&mut app, &mut ctx, a);
             }
             if app.is_quitting() {
@@ -328,9 +394,7 @@ pub fn run() -> io::Result<()> {
     ratatui::restore();
     // Jobs still running stop; a read stuck in the system is not waited
     // for (its thread ends with the process).
-    for (_, flag) in &ctx.cancels {
-        flag.store(true, Ordering::Relaxed);
-    }
+    ctx.jobs.cancel_all();
     result
 }
 
@@ -359,7 +423,7 @@ fn panic_hook(
 
 /// Applies one action and performs the effects it asks for, feeding
 /// their answers back in.
-fn run_action(app: &mut App, ctx: &mut Context, a: Action) {
+pub(crate) fn run_action(app: &mut App, ctx: &mut Context, a: Action) {
     let mut queue = vec![a];
     while let Some(a) = queue.pop() {
         for e in app.update(a) {
@@ -425,192 +489,58 @@ fn spawn_input() -> io::Result<Receiver<Action>> {
     Ok(rx)
 }
 
-/// Performs one effect; some answer with an action for the app.
-fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
+/// Performs one effect; some answer with an action for the app. Jobs and
+/// looks are the runner's; the rest goes to where things are kept.
+pub(crate) fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
+    let jobs = &mut ctx.jobs;
     match e {
         Effect::Start(job) => {
             let flag = Arc::new(AtomicBool::new(false));
-            ctx.cancels.retain(|(_, f)| !f.load(Ordering::Relaxed));
-            ctx.cancels.push((job.id, Arc::clone(&flag)));
+            jobs.track(job.id, Arc::clone(&flag));
             let out = matches!(job.kind, JobKind::Trace { .. }).then(|| {
                 let (tx, rx) = bounded(TRACE_CAPACITY);
                 let mute = Arc::new(AtomicBool::new(false));
-                ctx.trace = Some(TraceLink {
+                jobs.trace = Some(TraceLink {
                     job: job.id,
                     events: rx,
                     mute: Arc::clone(&mute),
                 });
                 TraceOut { events: tx, mute }
             });
-            let _ = ctx.jobs.send((job, flag, out));
+            let _ = jobs.jobs.send((job, flag, out));
             None
         }
         Effect::Cancel(id) => {
-            for (j, f) in &ctx.cancels {
+            for (j, f) in &jobs.cancels {
                 if *j == id {
                     f.store(true, Ordering::Relaxed);
                 }
             }
             // Dropping the receiver wakes a solver waiting on a full channel.
-            if ctx.trace.as_ref().is_some_and(|t| t.job == id) {
-                ctx.trace = None;
+            if jobs.trace.as_ref().is_some_and(|t| t.job == id) {
+                jobs.trace = None;
             }
             None
         }
         Effect::MuteTrace(id) => {
-            if let Some(t) = ctx.trace.as_ref().filter(|t| t.job == id) {
+            if let Some(t) = jobs.trace.as_ref().filter(|t| t.job == id) {
                 t.mute.store(true, Ordering::Relaxed);
                 while t.events.try_recv().is_ok() {}
             }
             None
         }
-        Effect::Autosave(save, mut meta) => {
-            meta.saved_at = now_secs();
-            // A failed autosave is retried after the next move; the player
-            // hears of it once, and again once it works.
-            let written = write_save(
-                &ctx.autosave_file,
-                GAME_KIND,
-                GAME_SAVE_VERSION,
-                &meta,
-                &*save,
-            );
-            ctx.autosave.after(written).map(Action::Status)
-        }
-        Effect::ClearAutosave => {
-            let _ = remove_save(&ctx.autosave_file);
-            None
-        }
-        Effect::SaveAs {
-            name,
-            save,
-            mut meta,
-            overwrite,
-        } => {
-            if !overwrite && replaces_another_game(&ctx.saves, &name, &save) {
-                return Some(Action::SaveWouldReplace(name));
-            }
-            meta.saved_at = now_secs();
-            Some(Action::Saved(
-                ctx.saves
-                    .save(&name, GAME_KIND, GAME_SAVE_VERSION, &meta, &*save)
-                    .map(|_| name),
-            ))
-        }
-        Effect::KeepUnfinished(save, mut meta, again) => {
-            meta.saved_at = now_secs();
-            Some(Action::Status(keep_unfinished(
-                &ctx.saves,
-                &save,
-                &meta,
-                again.as_deref(),
-            )))
-        }
-        // Reads go to threads of their own: the answer comes back on
-        // ctx.reads (a thread that cannot start is an answer at once).
-        Effect::ListSaves => reader::spawn_list(ctx.dirs.saves_dir(), ctx.reads.clone())
-            .err()
-            .map(|e| Action::Status(format!("the saves could not be listed: {e}"))),
-        Effect::Read { job, what } => {
-            let flag = Arc::new(AtomicBool::new(false));
-            let places = reader::Places {
-                saves: ctx.dirs.saves_dir(),
-                autosave: ctx.autosave_file.clone(),
-            };
-            match reader::spawn(job, what, places, Arc::clone(&flag), ctx.reads.clone()) {
-                Ok(()) => {
-                    ctx.cancels.retain(|(_, f)| !f.load(Ordering::Relaxed));
-                    ctx.cancels.push((job, flag));
-                    None
-                }
-                Err(e) => Some(Action::Read {
-                    job,
-                    loaded: Loaded::Error(LoadGameError::Internal(format!(
-                        "could not start reading: {e}"
-                    ))),
-                }),
-            }
-        }
-        Effect::RecordStart { key, daily } => {
-            update_stats(ctx, |s| {
-                s.record_start(&key);
-                if let Some(date) = daily {
-                    s.record_daily_start(date, &key);
-                }
-            });
-            None
-        }
-        Effect::RecordUnfinished(key) => {
-            update_stats(ctx, |s| s.record_unfinished(&key));
-            None
-        }
-        Effect::ReadStats => Some(Action::Stats(Box::new(read_stats(ctx)))),
-        Effect::RecordWin {
-            key,
-            secs,
-            hints,
-            assisted,
-            daily,
-        } => {
-            let new_best = update_stats(ctx, |s| {
-                if let Some(date) = daily {
-                    s.record_daily_win(date, &key, secs, assisted);
-                }
-                s.record_win(&key, secs, u64::from(hints), assisted, now_secs())
-            });
-            let best_secs = ctx.stats.records.get(&key).and_then(|r| r.best_secs);
-            Some(Action::Recorded {
-                new_best,
-                best_secs,
-            })
-        }
         Effect::SetTheme(name) => {
-            let theme = ctx.themes.pick(&name, ctx.depth);
-            Some(Action::Theme(
-                name,
-                Box::new(Styles::for_terminal(theme, ctx.depth, |k| {
-                    std::env::var(k).ok()
-                })),
-            ))
-        }
-        Effect::SaveSettings(theme, play) => {
-            let path = ctx.dirs.config_file();
-            Some(Action::Status(match save_settings(&path, &theme, &play) {
-                Ok(()) => format!("saved in {}", path.display()),
-                Err(e) => format!("not saved: {e}"),
-            }))
-        }
-        Effect::TakePooled(shape, level) => {
-            // A pool that cannot be rewritten gives nothing (its puzzle
-            // stays pooled): the game generates one instead.
-            let (entry, left) = ctx
-                .pool
-                .take(shape, level)
-                .unwrap_or_else(|_| (None, ctx.pool.count(shape, level)));
-            Some(Action::Pooled {
-                shape,
-                level,
-                entry: entry.map(Box::new),
-                left,
-            })
-        }
-        Effect::AddPooled(entry) => {
-            let (shape, level) = (entry.puzzle.shape(), entry.level);
-            // A failed write leaves the pool as it was: the refill is lost,
-            // nothing else.
-            let count = ctx
-                .pool
-                .add(*entry)
-                .unwrap_or_else(|_| ctx.pool.count(shape, level));
-            Some(Action::PoolCount(shape, level, count))
+            let styles = ctx.look.styles(&name);
+            Some(Action::Theme(name, Box::new(styles)))
         }
         Effect::Quit => None,
+        e => ctx.keep.keep(e, jobs),
     }
 }
 
 /// Tells the app how many puzzles the pool holds for each menu size and
 /// level; problems with its files go to the app's issues.
-fn read_pool_counts(pool: &Pool, app: &mut App) {
+pub(crate) fn read_pool_counts(pool: &Pool, app: &mut App) {
     for shape in MENU_SIZES {
         for level in Level::ALL {
             let (entries, warning) = pool.read(shape, level);

@@ -212,7 +212,11 @@ pub fn draw(frame: &mut Frame, app: &App) {
             app,
             body,
             "Import a puzzle",
-            "Type a file path and press Enter, or paste a puzzle in any format (line, grid, seeds, numbers).",
+            if app.served {
+                "Paste a puzzle in any format (line, grid, seeds, numbers), or type one on a line and press Enter."
+            } else {
+                "Type a file path and press Enter, or paste a puzzle in any format (line, grid, seeds, numbers)."
+            },
             input,
         ),
         Screen::SaveAs { input } => {

@@ -287,7 +287,19 @@ pub fn run_job(job: Job, cancel: Arc<AtomicBool>) -> JobResult {
 
 /// Runs one job, a traced one sending its events to `out`.
 pub fn run_job_traced(job: Job, cancel: Arc<AtomicBool>, out: Option<TraceOut>) -> JobResult {
-    let limits = Limits::none().with_cancel(cancel);
+    run_job_within(job, cancel, out, None)
+}
+
+/// [`run_job_traced`] stopped after `most` (a server's bound on one job;
+/// a new game's search for its level keeps its own shorter budget).
+pub fn run_job_within(
+    job: Job,
+    cancel: Arc<AtomicBool>,
+    out: Option<TraceOut>,
+    most: Option<Duration>,
+) -> JobResult {
+    let mut limits = Limits::none().with_cancel(cancel);
+    limits.deadline = most.and_then(|d| Instant::now().checked_add(d));
     match job.kind {
         JobKind::Generate {
             shape,

@@ -327,11 +327,18 @@ impl App {
         };
         match cmd {
             Command::Confirm => {
-                let path = input.value().trim().to_string();
-                if path.is_empty() {
-                    self.status = "type a file path, or paste a puzzle".into();
+                let typed = input.value().trim().to_string();
+                if typed.is_empty() {
+                    self.status = if self.served {
+                        "paste a puzzle, or type one on a line".into()
+                    } else {
+                        "type a file path, or paste a puzzle".into()
+                    };
+                } else if self.served {
+                    // Served: never a path, whatever was typed.
+                    self.read(ToRead::Pasted(typed), fx);
                 } else {
-                    self.read(ToRead::Puzzle(path.into()), fx);
+                    self.read(ToRead::Puzzle(typed.into()), fx);
                 }
             }
             Command::Cancel => {

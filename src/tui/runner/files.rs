@@ -5,7 +5,8 @@
 
 use std::path::PathBuf;
 
-use super::{Context, GAME_KIND, GAME_SAVE_VERSION};
+use super::keep::FileKeep;
+use super::{GAME_KIND, GAME_SAVE_VERSION};
 use crate::game::{Game, GameSave};
 use crate::store::lock::{Held, hold, try_hold};
 use crate::store::{Dirs, SaveMeta, Saves, Stats, peek_save};
@@ -64,7 +65,7 @@ pub(super) fn game_of(save: GameSave) -> Result<Game, crate::game::SaveError> {
 /// two games on one data folder both count (each reads what the other
 /// wrote). Without the lock (it cannot be taken) the change still lands,
 /// on this game's copy.
-pub(super) fn update_stats<T>(ctx: &mut Context, change: impl FnOnce(&mut Stats) -> T) -> T {
+pub(super) fn update_stats<T>(ctx: &mut FileKeep, change: impl FnOnce(&mut Stats) -> T) -> T {
     let file = ctx.dirs.stats_file();
     let lock = hold(&ctx.dirs.stats_lock());
     if lock.is_ok() {
@@ -83,7 +84,7 @@ pub(super) fn update_stats<T>(ctx: &mut Context, change: impl FnOnce(&mut Stats)
 /// The statistics as the file holds them now (another game on this data
 /// folder may have counted since), for the statistics screen. A file that
 /// cannot be read leaves what this game had.
-pub(super) fn read_stats(ctx: &mut Context) -> Stats {
+pub(super) fn read_stats(ctx: &mut FileKeep) -> Stats {
     // Writes replace the file whole (write_atomic), so no lock is needed
     // to read it.
     let (fresh, warning) = Stats::load(&ctx.dirs.stats_file());

@@ -1,8 +1,10 @@
 //! The runner's effects on real files in a scratch folder: autosave,
 //! imports, saves written by a newer dekadoku.
 
+use super::files::{keep_unfinished, replaces_another_game};
 use super::import::resume;
 use super::*;
+use crate::store::write_save;
 use std::path::PathBuf;
 
 use crate::game::{Game, Origin};
@@ -259,19 +261,21 @@ fn save_as_knows_another_game_from_the_same_one() {
 fn context(dir: &std::path::Path) -> Context {
     let dirs = Dirs::at(dir.join("config"), dir.join("data"));
     Context {
-        themes: Themes::bundled(),
-        depth: ColorDepth::Basic16,
-        pool: Pool::new(dirs.pool_dir()),
-        saves: Saves::new(dirs.saves_dir()),
-        stats: Stats::default(),
-        jobs: unbounded().0,
-        reads: unbounded().0,
-        cancels: Vec::new(),
-        trace: None,
-        autosave: SaveReport::default(),
-        autosave_file: dirs.autosave_file(),
-        _slot: None,
-        dirs,
+        jobs: Jobs::new(unbounded().0, unbounded().0),
+        look: Look {
+            themes: Themes::bundled(),
+            depth: ColorDepth::Basic16,
+            env: Env::Given(Default::default()),
+        },
+        keep: Box::new(FileKeep {
+            pool: Pool::new(dirs.pool_dir()),
+            saves: Saves::new(dirs.saves_dir()),
+            stats: Stats::default(),
+            autosave: SaveReport::default(),
+            autosave_file: dirs.autosave_file(),
+            _slot: None,
+            dirs,
+        }),
     }
 }
 
@@ -283,7 +287,7 @@ fn context(dir: &std::path::Path) -> Context {
 fn statistics_effects_land_in_the_file_and_the_screen_reads_it_fresh() {
     let tmp = scratch();
     let mut ctx = context(tmp.path());
-    let file = ctx.dirs.stats_file();
+    let file = Dirs::at(tmp.path().join("config"), tmp.path().join("data")).stats_file();
     let date = Date::parse("2026-03-09").unwrap();
     let key = "9x9/easy".to_string();
     perform(

@@ -14,21 +14,24 @@ use crate::tui::action::{Action, Command};
 use crate::tui::worker::JobResult;
 
 /// What the loop waits on, and what it keeps between wake-ups.
-pub(super) struct Waits {
+pub(crate) struct Waits {
     /// Terminal events.
-    pub(super) input: Receiver<Action>,
+    pub(crate) input: Receiver<Action>,
     /// Finished jobs.
-    pub(super) results: Receiver<JobResult>,
+    pub(crate) results: Receiver<JobResult>,
     /// Finished reads.
-    pub(super) reads: Receiver<Action>,
+    pub(crate) reads: Receiver<Action>,
     /// SIGTERM, SIGHUP.
-    pub(super) signals: Receiver<i32>,
+    pub(crate) signals: Receiver<i32>,
     /// The clock's ticks.
-    pub(super) ticker: Receiver<Instant>,
+    pub(crate) ticker: Receiver<Instant>,
     /// The last tick or frame.
-    pub(super) last: Instant,
+    pub(crate) last: Instant,
     /// The date the app was last told (`None`: tests, no day turns).
-    pub(super) today: Option<Date>,
+    pub(crate) today: Option<Date>,
+    /// Whether the input has closed (the terminal or the connection is
+    /// gone).
+    pub(crate) input_gone: bool,
 }
 
 impl Waits {
@@ -38,7 +41,7 @@ impl Waits {
     /// dropped from `cancels`: it has done its work. A channel whose
     /// senders are gone is said once and no longer listened to (a closed
     /// channel is always ready: select! would wake at once, forever).
-    pub(super) fn next(&mut self, animating: bool, cancels: &mut Cancels) -> Vec<Action> {
+    pub(crate) fn next(&mut self, animating: bool, cancels: &mut Cancels) -> Vec<Action> {
         let mut actions = Vec::new();
         let frame = if animating { after(FRAME) } else { never() };
         select! {
@@ -48,6 +51,7 @@ impl Waits {
                 // quit as if asked, which writes the autosave.
                 Err(_) => {
                     self.input = never();
+                    self.input_gone = true;
                     actions.push(Action::Command(Command::Quit));
                 }
             },

@@ -20,6 +20,7 @@ fn waits(input: Receiver<Action>, results: Receiver<JobResult>, reads: Receiver<
         ticker: never(),
         last: Instant::now(),
         today: None,
+        input_gone: false,
     }
 }
 

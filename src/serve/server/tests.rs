@@ -1,0 +1,85 @@
+//! The server's parts that need no network: the host key, admission, the
+//! database's name in the log.
+
+use super::*;
+
+#[test]
+fn the_host_key_is_made_once_private_and_reused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let path = tmp.path().join("serve/host_key");
+    let made = host_key(&path).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600);
+    }
+    let again = host_key(&path).unwrap();
+    assert_eq!(
+        made.public_key().fingerprint(HashAlg::Sha256),
+        again.public_key().fingerprint(HashAlg::Sha256),
+        "clients see the same key every time"
+    );
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+        let e = host_key(&path).unwrap_err().to_string();
+        assert!(
+            e.contains("read by others") && e.contains("host_key"),
+            "{e}"
+        );
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+    }
+    std::fs::write(&path, "not a key").unwrap();
+    let e = host_key(&path).unwrap_err().to_string();
+    assert!(e.contains("not an OpenSSH private key"), "{e}");
+}
+
+#[test]
+fn admission_bounds_connections_in_all_per_address_and_per_minute() {
+    let cfg = ServeConfig {
+        max_connections: 3,
+        max_per_address: 2,
+        connects_per_minute: 4,
+        ..ServeConfig::default()
+    };
+    let a: IpAddr = "10.0.0.1".parse().unwrap();
+    let b: IpAddr = "10.0.0.2".parse().unwrap();
+    let c: IpAddr = "10.0.0.3".parse().unwrap();
+    let t0 = Instant::now();
+    let mut adm = Admission::default();
+    assert!(adm.admit(a, &cfg, t0).is_ok());
+    assert!(adm.admit(a, &cfg, t0).is_ok());
+    assert_eq!(
+        adm.admit(a, &cfg, t0),
+        Err("too many connections from this address")
+    );
+    assert!(adm.admit(b, &cfg, t0).is_ok());
+    assert_eq!(adm.admit(c, &cfg, t0), Err("the server is full"));
+    adm.release(a);
+    assert!(adm.admit(c, &cfg, t0).is_ok());
+    // a has tried 3 times this minute and is at its limit of 4 after one
+    // more.
+    adm.release(a);
+    assert!(adm.admit(a, &cfg, t0).is_ok());
+    adm.release(a);
+    assert_eq!(
+        adm.admit(a, &cfg, t0),
+        Err("too many new connections a minute from this address")
+    );
+    // A minute later a may come again.
+    assert!(adm.admit(a, &cfg, t0 + Duration::from_secs(61)).is_ok());
+}
+
+#[test]
+fn the_log_never_shows_a_database_password() {
+    let dir = Path::new("/srv/dekadoku");
+    assert_eq!(
+        describe_db("", dir),
+        "/srv/dekadoku/players.sqlite3".to_string()
+    );
+    let shown = describe_db("postgres://game:secret@db.example/dekadoku", dir);
+    assert!(!shown.contains("secret"), "{shown}");
+    assert!(shown.contains("db.example/dekadoku"), "{shown}");
+}

@@ -1,0 +1,344 @@
+//! `dekadoku serve` end to end, with the real OpenSSH client in tmux: a
+//! player connects with a key, imports a puzzle, plays a move and drops
+//! the connection; reconnecting with the same key, Continue shows the
+//! move; another key sees no game; a resize redraws; `exec`, `sftp`,
+//! `-W` and `-L` are refused; a server killed with SIGKILL one second
+//! after a move still has it when started again. `.ci/run` installs
+//! openssh-client and tmux; where either is missing the test says so and
+//! passes, or fails under CI.
+#![cfg(all(feature = "serve", unix))]
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::tmux::{Tmux, board};
+
+/// A puzzle whose first cell is empty (the cursor starts there).
+const PUZZLE: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+/// The server, killed (SIGKILL) when dropped.
+struct Server {
+    child: Child,
+    port: u16,
+    log: PathBuf,
+}
+
+impl Server {
+    /// Starts `dekadoku serve` on a free port with its files in `dir`.
+    fn start(dir: &Path) -> Server {
+        let log = (1..)
+            .map(|k| dir.join(format!("serve-{k}.log")))
+            .find(|p| !p.exists())
+            .unwrap();
+        let child = Command::new(env!("CARGO_BIN_EXE_dekadoku"))
+            .args([
+                "serve",
+                "--listen",
+                "127.0.0.1:0",
+                "--connects-per-minute",
+                "1000",
+            ])
+            .env("DEKADOKU_CONFIG_DIR", dir.join("config"))
+            .env("DEKADOKU_DATA_DIR", dir.join("data"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create(&log).unwrap())
+            .spawn()
+            .unwrap();
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let port = loop {
+            let text = std::fs::read_to_string(&log).unwrap_or_default();
+            if let Some(port) = text
+                .lines()
+                .find(|l| l.contains(" listening "))
+                .and_then(|l| l.split("addr=127.0.0.1:").nth(1))
+                .and_then(|rest| rest.split_whitespace().next())
+                .and_then(|p| p.parse().ok())
+            {
+                break port;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the server did not start:\n{text}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        Server { child, port, log }
+    }
+
+    fn log(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+
+    /// Waits until the log has a line with all of `words`.
+    fn wait_log(&self, what: &str, words: &[&str]) -> String {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let log = self.log();
+            if let Some(line) = log.lines().find(|l| words.iter().all(|w| l.contains(w))) {
+                return line.to_string();
+            }
+            assert!(Instant::now() < deadline, "no {what} in the log:\n{log}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn keygen(path: &Path) {
+    let ok = Command::new("ssh-keygen")
+        .args(["-q", "-t", "ed25519", "-N", "", "-f"])
+        .arg(path)
+        .status()
+        .unwrap()
+        .success();
+    assert!(ok, "ssh-keygen");
+}
+
+/// The ssh options for key `key` to the server on `port`.
+fn ssh_opts(dir: &Path, key: &str, port: u16) -> Vec<String> {
+    [
+        "-p",
+        &port.to_string(),
+        "-i",
+        &dir.join(key).display().to_string(),
+        "-o",
+        "IdentitiesOnly=yes",
+        "-o",
+        "StrictHostKeyChecking=no",
+        "-o",
+        &format!("UserKnownHostsFile={}", dir.join("known_hosts").display()),
+        "-o",
+        "LogLevel=ERROR",
+        "-o",
+        "BatchMode=yes",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect()
+}
+
+/// A tmux session playing over ssh with `key`.
+fn play(dir: &Path, key: &str, port: u16, name: &str, size: (u16, u16)) -> Tmux {
+    let cmd = format!(
+        "env TERM=xterm-256color ssh -tt {} player@127.0.0.1",
+        ssh_opts(dir, key, port).join(" ")
+    );
+    Tmux::start_sized(name, &cmd, size)
+}
+
+/// From the start menu to the board of the imported [`PUZZLE`].
+fn import(t: &Tmux) {
+    let menu = t.wait_for("the start menu", |s| s.contains("Import"));
+    // Down to Import: New game has the focus on a fresh start, Continue
+    // when there is an autosave.
+    let downs = if menu.contains("Continue (") { 3 } else { 2 };
+    for _ in 0..downs {
+        t.keys(&["Down"]);
+    }
+    t.keys(&["Enter"]);
+    t.wait_for("the import field", |s| s.contains("Paste a puzzle"));
+    let ok = Command::new("tmux")
+        .args(["send-keys", "-t", &t.name, "-l", PUZZLE])
+        .status()
+        .unwrap()
+        .success();
+    assert!(ok, "send-keys -l");
+    t.keys(&["Enter"]);
+    t.wait_settled("the imported board", |s| {
+        s.contains("filled") && s.contains('┏')
+    });
+}
+
+/// Runs ssh (no tmux) with `args` after the options; its exit status and
+/// standard error.
+fn ssh_batch(dir: &Path, port: u16, args: &[&str]) -> (Option<i32>, String) {
+    let out = Command::new("ssh")
+        .args(ssh_opts(dir, "id", port))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_player_keeps_their_game_across_connections_and_nothing_but_the_game_is_served() {
+    let have = |p: &str, arg: &str| Command::new(p).arg(arg).output().is_ok();
+    if !have("ssh", "-V") || !have("ssh-keygen", "--help") || !common::tmux::available() {
+        common::skip_or_fail("needs ssh, ssh-keygen and tmux (.ci/run installs them)");
+        return;
+    }
+    let tmp = tempfile::Builder::new()
+        .prefix("dekadoku-serve-")
+        .tempdir()
+        .unwrap();
+    let dir = tmp.path();
+    keygen(&dir.join("id"));
+    keygen(&dir.join("other"));
+    let server = Server::start(dir);
+    let port = server.port;
+    let pid = std::process::id();
+    // The host key was made readable by its owner only.
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let key = dir.join("data/serve/host_key");
+        let mode = std::fs::metadata(&key).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600, "{}", key.display());
+    }
+
+    // A player imports a puzzle and plays a move.
+    let name = format!("dekadoku-serve-{pid}");
+    let t = play(dir, "id", port, &name, (100, 32));
+    import(&t);
+    t.keys(&["4"]);
+    let played = t.wait_settled("the move", |s| s.contains("moves    1"));
+    assert!(
+        played.contains("┃   4   │"),
+        "the 4 is on the board:\n{played}"
+    );
+    // A resize redraws at the new size: at 80×24 the cells are drawn
+    // 5 wide instead of 7.
+    let wide = "┏━━━━━━━┯";
+    let narrow = "┏━━━━━┯";
+    assert!(played.contains(wide), "{played}");
+    t.resize_to(80, 24);
+    let small = t.wait_settled("the board at 80×24", |s| {
+        s.contains(narrow) && !s.contains(wide) && s.contains("moves    1")
+    });
+    assert!(small.contains("┃  4  │"), "the 4 at 80×24:\n{small}");
+    t.resize_to(100, 32);
+    let played = t.wait_settled("the board at 100×32", |s| {
+        s.contains(wide) && s.contains("moves    1")
+    });
+    // The connection drops: the client dies without a word.
+    let client = t.show("#{pane_pid}");
+    Command::new("kill")
+        .args(["-KILL", &client])
+        .status()
+        .unwrap();
+    drop(t);
+    let key_line = server.wait_log("the end of the connection", &[" end ", "key=SHA256:"]);
+    assert!(key_line.contains("secs="), "{key_line}");
+
+    // Back with the same key: Continue shows the move.
+    let t = play(dir, "id", port, &name, (100, 32));
+    t.wait_for("Continue", |s| s.contains("Continue (9×9"));
+    t.keys(&["Enter"]);
+    let resumed = t.wait_settled("the resumed board", |s| {
+        s.contains("moves    1") && !s.contains("Continue (9×9")
+    });
+    assert_eq!(
+        board(&resumed),
+        board(&played),
+        "Continue shows the same board"
+    );
+    t.keys(&["q"]);
+    t.wait_gone();
+    drop(t);
+
+    // Another key: no game to continue.
+    let other = format!("dekadoku-serve-other-{pid}");
+    let t = play(dir, "other", port, &other, (100, 32));
+    let menu = t.wait_for("the start menu", |s| s.contains("New game"));
+    assert!(
+        !menu.contains("Continue ("),
+        "another key sees no game:\n{menu}"
+    );
+    t.keys(&["q"]);
+    t.wait_gone();
+    drop(t);
+
+    // Nothing but the game: exec, sftp, stdio and local forwarding.
+    let (code, err) = ssh_batch(dir, port, &["player@127.0.0.1", "ls", "/"]);
+    assert_ne!(code, Some(0), "exec refused: {err}");
+    assert!(err.contains("exec request failed"), "{err}");
+    let (code, err) = ssh_batch(dir, port, &["-s", "player@127.0.0.1", "sftp"]);
+    assert_ne!(code, Some(0), "sftp refused: {err}");
+    assert!(err.contains("subsystem request failed"), "{err}");
+    let (code, err) = ssh_batch(dir, port, &["-W", "127.0.0.1:22", "player@127.0.0.1"]);
+    assert_ne!(code, Some(0), "-W refused: {err}");
+    assert!(
+        err.contains("forwarding failed") || err.contains("prohibited"),
+        "{err}"
+    );
+    server.wait_log(
+        "the refused -W",
+        &["refused", "port forwarding to 127.0.0.1:22"],
+    );
+    let local = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let forward_port = local.local_addr().unwrap().port();
+    drop(local);
+    let mut fwd = Command::new("ssh")
+        .args(ssh_opts(dir, "id", port))
+        .args([
+            "-N",
+            "-L",
+            &format!("127.0.0.1:{forward_port}:127.0.0.1:{port}"),
+            "player@127.0.0.1",
+        ])
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let mut conn = loop {
+        if let Ok(c) = std::net::TcpStream::connect(("127.0.0.1", forward_port)) {
+            break c;
+        }
+        assert!(Instant::now() < deadline, "ssh -L did not listen");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    conn.set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    let _ = conn.write_all(b"SSH-2.0-probe\r\n");
+    let mut got = Vec::new();
+    let _ = conn.read_to_end(&mut got);
+    assert!(got.is_empty(), "the forward carried data: {got:?}");
+    server.wait_log("the refused forward", &["refused", "port forwarding"]);
+    let _ = fwd.kill();
+    let _ = fwd.wait();
+
+    // SIGKILL a second after a move: the move is kept.
+    let t = play(dir, "id", port, &name, (100, 32));
+    t.wait_for("Continue", |s| s.contains("Continue (9×9"));
+    t.keys(&["Enter"]);
+    t.wait_settled("the resumed board", |s| {
+        s.contains("moves    1") && !s.contains("Continue (9×9")
+    });
+    t.keys(&["Right"]);
+    t.keys(&["7"]);
+    let two = t.wait_settled("the second move", |s| s.contains("moves    2"));
+    std::thread::sleep(Duration::from_millis(1500));
+    drop(server); // SIGKILL
+    drop(t);
+    let server = Server::start(dir);
+    let t = play(dir, "id", server.port, &name, (100, 32));
+    t.wait_for("Continue", |s| s.contains("Continue (9×9"));
+    t.keys(&["Enter"]);
+    let back = t.wait_settled("the board after the kill", |s| {
+        s.contains("moves    2") && !s.contains("Continue (9×9")
+    });
+    assert_eq!(
+        board(&back),
+        board(&two),
+        "the move before the kill is kept"
+    );
+    t.keys(&["q"]);
+    t.wait_gone();
+}
