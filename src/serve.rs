@@ -2,12 +2,11 @@
 //! SSH public key, each player's games, settings and statistics in a
 //! database.
 //!
-//! Built so far: the players' store ([`store`]), one trait with the
-//! SQLite backend, versioned migrations, per-player limits; the decoder of
-//! the channel's bytes into the game's actions ([`input`]). Still to come:
-//! the SSH server (russh) running the game's update/draw loop per
-//! connection, the PostgreSQL backend behind the same trait, the shared
-//! daily board in the game.
+//! [`server`] is the SSH server (russh): admission, identity by key,
+//! everything but the game refused, logs. [`session`] runs one player's
+//! game on the local game's own loop, drawing to the channel and keeping
+//! their things in [`store`] (SQLite or PostgreSQL, one trait). [`input`]
+//! decodes the channel's bytes into the game's actions.
 
 pub mod input;
 pub mod server;
