@@ -12,100 +12,12 @@
 mod common;
 
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::path::Path;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use common::serve::{PUZZLE, Server, have_ssh, keygen};
 use common::tmux::{Tmux, board};
-
-/// A puzzle whose first cell is empty (the cursor starts there).
-const PUZZLE: &str =
-    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-
-/// The server, killed (SIGKILL) when dropped.
-struct Server {
-    child: Child,
-    port: u16,
-    log: PathBuf,
-}
-
-impl Server {
-    /// Starts `dekadoku serve` on a free port with its files in `dir`.
-    fn start(dir: &Path) -> Server {
-        let log = (1..)
-            .map(|k| dir.join(format!("serve-{k}.log")))
-            .find(|p| !p.exists())
-            .unwrap();
-        let child = Command::new(env!("CARGO_BIN_EXE_dekadoku"))
-            .args([
-                "serve",
-                "--listen",
-                "127.0.0.1:0",
-                "--connects-per-minute",
-                "1000",
-            ])
-            .env("DEKADOKU_CONFIG_DIR", dir.join("config"))
-            .env("DEKADOKU_DATA_DIR", dir.join("data"))
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(std::fs::File::create(&log).unwrap())
-            .spawn()
-            .unwrap();
-        let deadline = Instant::now() + Duration::from_secs(60);
-        let port = loop {
-            let text = std::fs::read_to_string(&log).unwrap_or_default();
-            if let Some(port) = text
-                .lines()
-                .find(|l| l.contains(" listening "))
-                .and_then(|l| l.split("addr=127.0.0.1:").nth(1))
-                .and_then(|rest| rest.split_whitespace().next())
-                .and_then(|p| p.parse().ok())
-            {
-                break port;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "the server did not start:\n{text}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        };
-        Server { child, port, log }
-    }
-
-    fn log(&self) -> String {
-        std::fs::read_to_string(&self.log).unwrap_or_default()
-    }
-
-    /// Waits until the log has a line with all of `words`.
-    fn wait_log(&self, what: &str, words: &[&str]) -> String {
-        let deadline = Instant::now() + Duration::from_secs(30);
-        loop {
-            let log = self.log();
-            if let Some(line) = log.lines().find(|l| words.iter().all(|w| l.contains(w))) {
-                return line.to_string();
-            }
-            assert!(Instant::now() < deadline, "no {what} in the log:\n{log}");
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn keygen(path: &Path) {
-    let ok = Command::new("ssh-keygen")
-        .args(["-q", "-t", "ed25519", "-N", "", "-f"])
-        .arg(path)
-        .status()
-        .unwrap()
-        .success();
-    assert!(ok, "ssh-keygen");
-}
 
 /// The ssh options for key `key` to the server on `port`.
 fn ssh_opts(dir: &Path, key: &str, port: u16) -> Vec<String> {
@@ -179,8 +91,7 @@ fn ssh_batch(dir: &Path, port: u16, args: &[&str]) -> (Option<i32>, String) {
 
 #[test]
 fn a_player_keeps_their_game_across_connections_and_nothing_but_the_game_is_served() {
-    let have = |p: &str, arg: &str| Command::new(p).arg(arg).output().is_ok();
-    if !have("ssh", "-V") || !have("ssh-keygen", "--help") || !common::tmux::available() {
+    if !have_ssh() || !common::tmux::available() {
         common::skip_or_fail("needs ssh, ssh-keygen and tmux (.ci/run installs them)");
         return;
     }
@@ -191,7 +102,7 @@ fn a_player_keeps_their_game_across_connections_and_nothing_but_the_game_is_serv
     let dir = tmp.path();
     keygen(&dir.join("id"));
     keygen(&dir.join("other"));
-    let server = Server::start(dir);
+    let server = Server::start(dir, &["--connects-per-minute", "1000"]);
     let port = server.port;
     let pid = std::process::id();
     // The host key was made readable by its owner only.
@@ -327,7 +238,7 @@ fn a_player_keeps_their_game_across_connections_and_nothing_but_the_game_is_serv
     std::thread::sleep(Duration::from_millis(1500));
     drop(server); // SIGKILL
     drop(t);
-    let server = Server::start(dir);
+    let server = Server::start(dir, &["--connects-per-minute", "1000"]);
     let t = play(dir, "id", server.port, &name, (100, 32));
     t.wait_for("Continue", |s| s.contains("Continue (9×9"));
     t.keys(&["Enter"]);

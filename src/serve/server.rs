@@ -524,7 +524,7 @@ impl Handler for Conn {
             self.env.insert("TERM".into(), term.to_string());
         }
         self.term = Some(Term {
-            size: (clamp_side(col_width), clamp_side(row_height)),
+            size: term_size(col_width, row_height),
             env: HashMap::new(),
         });
         session.channel_success(channel)?;
@@ -653,7 +653,7 @@ impl Handler for Conn {
         _pix_height: u32,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        let size = (clamp_side(col_width), clamp_side(row_height));
+        let size = term_size(col_width, row_height);
         if let Some(t) = &mut self.term {
             t.size = size;
         }
@@ -725,9 +725,15 @@ fn log_panic(peer: &SocketAddr, text: &str) {
     log("panic", &[("addr", peer), ("what", &text)]);
 }
 
-/// A terminal side from the client, kept to what the game can draw.
-fn clamp_side(n: u32) -> u16 {
-    n.clamp(1, 1000) as u16
+/// A terminal's columns and rows from the client, kept to what the game
+/// can draw; 0 (the client did not say, as `ssh -tt` from a pipe) is the
+/// classic 80×24.
+fn term_size(cols: u32, rows: u32) -> (u16, u16) {
+    let side = |n: u32, unsaid: u16| match n {
+        0 => unsaid,
+        n => n.min(1000) as u16,
+    };
+    (side(cols, 80), side(rows, 24))
 }
 
 /// Runs the server until SIGINT or SIGTERM: then every game is told to

@@ -9,6 +9,8 @@ use dekadoku::engine::format::PuzzleReader;
 use dekadoku::engine::{Backend, Count, Limits, Solver};
 use dekadoku::engine::{Grid, Puzzle, Shape, Value};
 
+#[cfg(feature = "serve")]
+pub mod serve;
 mod skip;
 #[allow(unused_imports)]
 pub use skip::{shared, shared_file, shared_root, skip_or_fail, under_ci};
