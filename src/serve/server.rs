@@ -612,27 +612,15 @@ impl Handler for Conn {
             .name("dekadoku-session".into())
             .spawn(move || {
                 let frames = Frames(out_tx);
-                let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    session::run(shared, &who, &term, in_rx, &frames)
-                }));
-                let end = match ran {
-                    Ok(Ok(End::Quit)) => "quit".to_string(),
-                    Ok(Ok(End::Disconnected)) => "disconnected".to_string(),
-                    Ok(Err(e)) => format!("error: {e}"),
-                    Err(panic) => {
-                        let text = crate::tui::worker::panic_text(panic.as_ref());
-                        if server.config_log() {
-                            log_panic(&peer, &text);
-                        }
-                        let _ = frames.send(
-                            b"\x1b[?1000l\x1b[?1006l\x1b[?2004l\x1b[?25h\x1b[?1049l\r\n\
-                              dekadoku: this game stopped on an internal error; it was \
-                              autosaved at most a second before. Connect again to continue.\r\n"
-                                .to_vec(),
-                        );
-                        format!("panic: {text}")
-                    }
-                };
+                let end = play_caught(
+                    shared,
+                    &who,
+                    &term,
+                    in_rx,
+                    &frames,
+                    &peer,
+                    server.config_log(),
+                );
                 if let Ok(mut l) = log.lock() {
                     l.end.get_or_insert(end);
                 }
@@ -721,8 +709,40 @@ impl Drop for Conn {
     }
 }
 
-fn log_panic(peer: &SocketAddr, text: &str) {
-    log("panic", &[("addr", peer), ("what", &text)]);
+/// What a client is shown when its game panics (its screen given back:
+/// mouse and paste modes off, the cursor shown, the main screen).
+const PANIC_NOTE: &[u8] = b"\x1b[?1000l\x1b[?1006l\x1b[?2004l\x1b[?25h\x1b[?1049l\r\n\
+    dekadoku: this game stopped on an internal error; it was autosaved at most a \
+    second before. Connect again to continue.\r\n";
+
+/// Plays one connection's game, catching its panic: the session ends, the
+/// client is told, the panic is logged, the server goes on. What the log
+/// says of the end.
+fn play_caught(
+    shared: Arc<Shared>,
+    who: &Who,
+    term: &Term,
+    input: crossbeam_channel::Receiver<Action>,
+    frames: &dyn ToClient,
+    peer: &SocketAddr,
+    logged: bool,
+) -> String {
+    let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        session::run(shared, who, term, input, frames)
+    }));
+    match ran {
+        Ok(Ok(End::Quit)) => "quit".to_string(),
+        Ok(Ok(End::Disconnected)) => "disconnected".to_string(),
+        Ok(Err(e)) => format!("error: {e}"),
+        Err(panic) => {
+            let text = crate::tui::worker::panic_text(panic.as_ref());
+            if logged {
+                log("panic", &[("addr", peer), ("what", &text)]);
+            }
+            let _ = frames.send(PANIC_NOTE.to_vec());
+            format!("panic: {text}")
+        }
+    }
 }
 
 /// A terminal's columns and rows from the client, kept to what the game
@@ -742,6 +762,27 @@ pub fn serve(opts: Options) -> io::Result<()> {
     if !opts.log {
         LOG.store(0, Ordering::Relaxed);
     }
+    // A panic anywhere (a session, a job, a read: each is caught where it
+    // runs) is one log line, with where it happened.
+    std::panic::set_hook(Box::new(|info| {
+        if LOG.load(Ordering::Relaxed) == 0 {
+            return;
+        }
+        let thread = std::thread::current();
+        let what = crate::tui::worker::panic_text(info.payload());
+        let at = info
+            .location()
+            .map(|l| format!("{}:{}", l.file(), l.line()))
+            .unwrap_or_default();
+        log(
+            "panic-hook",
+            &[
+                ("thread", &thread.name().unwrap_or("-")),
+                ("what", &what),
+                ("at", &at),
+            ],
+        );
+    }));
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

@@ -450,6 +450,56 @@ pub fn run(
     Ok(end)
 }
 
+/// The server's input path without the network, for the fuzz target and
+/// the tests: channel bytes through `decoder` into a served `app`, a
+/// pending ESC flushed when `flush`; a pasted or typed puzzle is read as
+/// the server reads it (up to `max_side`), other effects are dropped.
+pub fn feed(
+    app: &mut App,
+    decoder: &mut super::input::InputDecoder,
+    bytes: &[u8],
+    flush: bool,
+    max_side: usize,
+) {
+    let mut actions = decoder.feed(bytes);
+    if flush {
+        actions.extend(decoder.flush());
+    }
+    let mut queue: Vec<Action> = actions.into_iter().rev().collect();
+    while let Some(a) = queue.pop() {
+        for e in app.update(a) {
+            if let Effect::Read {
+                job,
+                what: ToRead::Pasted(text),
+            } = e
+            {
+                queue.push(Action::Read {
+                    job,
+                    loaded: read_pasted(&text, max_side),
+                });
+            }
+        }
+    }
+}
+
+/// A pasted (or typed) puzzle as the server reads it: a board over
+/// `max_side` is refused.
+fn read_pasted(text: &str, max_side: usize) -> Loaded {
+    let loaded = import_text(text, "pasted text");
+    if let Loaded::Game(g) = &loaded {
+        let n = g.shape().n();
+        if n > max_side {
+            return Loaded::Error(LoadGameError::Kept {
+                what: "the pasted puzzle".into(),
+                reason: format!(
+                    "a {n}×{n} board; this server takes boards up to {max_side}×{max_side}"
+                ),
+            });
+        }
+    }
+    loaded
+}
+
 /// The Quit command (a closed connection quits as if asked: the game is
 /// autosaved).
 fn quit() -> crate::tui::action::Command {
@@ -530,22 +580,7 @@ impl StoreKeep {
 
     fn read(&self, what: ToRead) -> Loaded {
         match what {
-            ToRead::Pasted(text) => {
-                let loaded = import_text(&text, "pasted text");
-                if let Loaded::Game(g) = &loaded {
-                    let n = g.shape().n();
-                    let most = self.shared.max_import_side;
-                    if n > most {
-                        return Loaded::Error(LoadGameError::Kept {
-                            what: "the pasted puzzle".into(),
-                            reason: format!(
-                                "a {n}×{n} board; this server takes boards up to {most}×{most}"
-                            ),
-                        });
-                    }
-                }
-                loaded
-            }
+            ToRead::Pasted(text) => read_pasted(&text, self.shared.max_import_side),
             ToRead::Puzzle(_) => Loaded::Error(LoadGameError::Kept {
                 what: "import".into(),
                 reason: "this server reads no files: paste the puzzle instead".into(),

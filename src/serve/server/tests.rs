@@ -83,3 +83,59 @@ fn the_log_never_shows_a_database_password() {
     assert!(!shown.contains("secret"), "{shown}");
     assert!(shown.contains("db.example/dekadoku"), "{shown}");
 }
+
+/// A game that panics ends its own session: the panic is caught, the
+/// client is given its screen back with a note, and what the log says of
+/// the end names the panic.
+#[test]
+fn a_panicking_game_ends_its_session_only() {
+    struct Breaks(Mutex<Vec<Vec<u8>>>);
+    impl ToClient for Breaks {
+        fn send(&self, bytes: Vec<u8>) -> Result<bool, Gone> {
+            let first = {
+                let mut sent = self.0.lock().unwrap();
+                sent.push(bytes);
+                sent.len() == 1
+            };
+            if first {
+                panic!("a frame could not be drawn");
+            }
+            Ok(true)
+        }
+        fn has_room(&self) -> bool {
+            true
+        }
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let store = open_store("", tmp.path()).unwrap();
+    let key = PlayerKey {
+        fingerprint: "SHA256:panics".into(),
+        algorithm: "ssh-ed25519".into(),
+    };
+    let p = store.player(&key, 1).unwrap();
+    let shared = Arc::new(Shared {
+        store,
+        pool: Mutex::new(Pool::new(tmp.path().join("pool"))),
+        themes: Themes::bundled(),
+        max_import_side: 25,
+        job_time: Duration::from_secs(5),
+        job_slots: Slots::new(1),
+    });
+    let who = Who {
+        id: p.id,
+        name: None,
+    };
+    let term = Term {
+        size: (80, 24),
+        env: HashMap::new(),
+    };
+    let (_tx, rx) = crossbeam_channel::bounded(4);
+    let client = Breaks(Mutex::new(Vec::new()));
+    let peer: SocketAddr = "127.0.0.1:1".parse().unwrap();
+    let end = play_caught(Arc::clone(&shared), &who, &term, rx, &client, &peer, false);
+    assert_eq!(end, "panic: a frame could not be drawn");
+    let sent = client.0.lock().unwrap();
+    assert_eq!(sent.last().map(Vec::as_slice), Some(PANIC_NOTE));
+    // The store (and so the server) goes on.
+    assert_eq!(shared.store.player(&key, 2).unwrap().id, p.id);
+}

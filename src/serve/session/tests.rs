@@ -369,3 +369,71 @@ fn slots_bound_the_jobs_running_at_once() {
     let _held = full.take(&never).unwrap();
     assert!(full.take(&AtomicBool::new(true)).is_none());
 }
+
+/// Random bytes (keys, escape sequences, pastes of puzzles and of junk,
+/// cut anywhere) through the decoder into a served app, a frame drawn
+/// after each chunk at a size that changes: no panic, and the decoder
+/// stays within its caps.
+#[test]
+fn random_channel_bytes_never_break_the_game() {
+    use rand_chacha::ChaCha8Rng;
+    use rand_chacha::rand_core::{Rng, SeedableRng};
+    use ratatui::backend::TestBackend;
+
+    let pieces: [&[u8]; 12] = [
+        b"\x1b[B",
+        b"\x1b[A",
+        b"\r",
+        b"\x1b",
+        b"?",
+        b"q",
+        b"4",
+        b"\x1b[200~",
+        b"\x1b[201~",
+        PUZZLE.as_bytes(),
+        b"\x1b[<0;10;5M",
+        b"\x1b[1;5C",
+    ];
+    for seed in 0..40u64 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut app = crate::tui::app::App::new(
+            Config::default(),
+            crate::tui::style::Styles::basic(),
+            Keymap::defaults(),
+            seed,
+        );
+        app.served = true;
+        let mut decoder = super::super::input::InputDecoder::new();
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        for _ in 0..60 {
+            let mut chunk = Vec::new();
+            for _ in 0..rng.next_u32() % 6 {
+                if rng.next_u32() % 4 == 0 {
+                    let n = (rng.next_u32() % 40) as usize;
+                    chunk.extend((0..n).map(|_| rng.next_u32() as u8));
+                } else {
+                    chunk.extend_from_slice(pieces[(rng.next_u32() % 12) as usize]);
+                }
+            }
+            // Never quit: the game goes on through the whole run.
+            chunk.retain(|&b| b != b'q' && b != 3);
+            feed(&mut app, &mut decoder, &chunk, rng.next_u32() % 3 == 0, 25);
+            assert!(
+                decoder.buffered()
+                    <= super::super::input::MAX_SEQUENCE + super::super::input::MAX_PASTE + 16
+            );
+            if rng.next_u32() % 10 == 0 {
+                let (w, h) = (
+                    20 + (rng.next_u32() % 200) as u16,
+                    5 + (rng.next_u32() % 60) as u16,
+                );
+                terminal.backend_mut().resize(w, h);
+                terminal
+                    .resize(ratatui::layout::Rect::new(0, 0, w, h))
+                    .unwrap();
+                app.update(Action::Resize(w, h));
+            }
+            terminal.draw(|f| crate::tui::ui::draw(f, &app)).unwrap();
+        }
+    }
+}
