@@ -1494,3 +1494,110 @@ fn hint_of_a_kraken_fish() {
     let text = stage_screens(&mut a, 80, 24);
     insta::assert_snapshot!("hint_kraken_fish_type_1_80x24", text);
 }
+
+/// A served game's start screen (`dekadoku serve`): the menu has the
+/// daily board.
+fn served() -> App {
+    let mut a = app();
+    a.served = true;
+    a.update(Action::Today(Date::parse("2026-11-27").unwrap()));
+    a
+}
+
+#[test]
+fn served_start_menu_and_import() {
+    let mut a = served();
+    snap("served_start", &mut a);
+    for _ in 0..2 {
+        a.update(key(KeyCode::Down));
+    }
+    a.update(key(KeyCode::Enter));
+    snap("served_import", &mut a);
+    // Typed text is a puzzle, never a path.
+    press(&mut a, "/etc/passwd");
+    let fx = a.update(key(KeyCode::Enter));
+    assert!(
+        matches!(fx.first(), Some(Effect::Read { what: ToRead::Pasted(t), .. }) if t == "/etc/passwd"),
+        "{fx:?}"
+    );
+}
+
+#[test]
+fn served_daily_board_and_name() {
+    use dekadoku::tui::action::{BoardRow, DailyBoard};
+    let mut a = served();
+    // Down to the daily board (after Daily puzzle).
+    while !matches!(a.screen, dekadoku::tui::app::Screen::Start { sel } if sel.label() == "Daily board")
+    {
+        a.update(key(KeyCode::Down));
+    }
+    let fx = a.update(key(KeyCode::Enter));
+    assert!(
+        matches!(fx.as_slice(), [Effect::ReadDailyBoard(d)] if d.to_string() == "2026-11-27"),
+        "{fx:?}"
+    );
+    snap("served_daily_board_reading", &mut a);
+    let row = |rank, name: Option<&str>, secs, me| BoardRow {
+        rank,
+        name: name.map(str::to_string),
+        secs,
+        me,
+    };
+    let date = Date::parse("2026-11-27").unwrap();
+    a.update(Action::DailyBoard(Box::new(DailyBoard {
+        date,
+        rows: vec![
+            row(1, Some("Ada"), 252, false),
+            row(2, None, 303, false),
+            row(3, Some("Bob"), 400, true),
+            row(4, Some("a very long display name"), 3725, false),
+        ],
+        mine: Some((3, 4)),
+        name: Some("Bob".into()),
+    })));
+    snap("served_daily_board", &mut a);
+    // Enter: the name field, with the name as it is.
+    a.update(key(KeyCode::Enter));
+    snap("served_name", &mut a);
+    for _ in 0..3 {
+        a.update(key(KeyCode::Backspace));
+    }
+    press(&mut a, "Cy");
+    let fx = a.update(key(KeyCode::Enter));
+    assert!(
+        matches!(fx.as_slice(), [Effect::SetName(n)] if n == "Cy"),
+        "{fx:?}"
+    );
+    // Refused (taken): the field stays, with why.
+    a.update(Action::NameSet(Err("“Cy” is taken".into())));
+    assert!(matches!(a.screen, dekadoku::tui::app::Screen::Name { .. }));
+    assert_eq!(a.status, "“Cy” is taken");
+    // Kept: back to the board, read again.
+    let fx = a.update(Action::NameSet(Ok("Cy".into())));
+    assert!(
+        matches!(fx.as_slice(), [Effect::ReadDailyBoard(_)]),
+        "{fx:?}"
+    );
+    // Nobody on the board yet.
+    a.update(Action::DailyBoard(Box::new(DailyBoard {
+        date,
+        rows: Vec::new(),
+        mine: None,
+        name: Some("Cy".into()),
+    })));
+    snap("served_daily_board_empty", &mut a);
+}
+
+#[test]
+fn a_local_game_has_no_daily_board() {
+    let mut a = app();
+    let mut seen = Vec::new();
+    for _ in 0..12 {
+        if let dekadoku::tui::app::Screen::Start { sel } = a.screen {
+            seen.push(sel.label());
+        }
+        a.update(key(KeyCode::Down));
+    }
+    assert!(!seen.contains(&"Daily board"), "{seen:?}");
+    assert!(seen.contains(&"Daily puzzle"), "{seen:?}");
+}

@@ -34,7 +34,9 @@ use crate::game::{GAME_SAVE_VERSION, Game, GameSave};
 use crate::store::{
     ColorDepth, Config, Pool, SaveMeta, Stats, StoreError, Themes, decode_save, encode_save,
 };
-use crate::tui::action::{Action, GAME_KIND, LoadGameError, Loaded, SaveListing, ToRead};
+use crate::tui::action::{
+    Action, BoardRow, DailyBoard, GAME_KIND, LoadGameError, Loaded, SaveListing, ToRead,
+};
 use crate::tui::app::{App, Effect};
 use crate::tui::keymap::Keymap;
 use crate::tui::runner::{
@@ -354,6 +356,7 @@ pub fn run(
         keep: Box::new(StoreKeep {
             shared: Arc::clone(&shared),
             player: who.id,
+            name: who.name.clone(),
             stats,
             autosave: SaveReport::default(),
         }),
@@ -510,6 +513,8 @@ fn quit() -> crate::tui::action::Command {
 struct StoreKeep {
     shared: Arc<Shared>,
     player: PlayerId,
+    /// The player's display name, as last kept.
+    name: Option<String>,
     /// The player's statistics as last read or written.
     stats: Stats,
     autosave: SaveReport,
@@ -762,11 +767,51 @@ impl Keep for StoreKeep {
                     .unwrap_or_else(|_| pool.count(shape, level));
                 Some(Action::PoolCount(shape, level, count))
             }
+            Effect::ReadDailyBoard(date) => Some(Action::DailyBoard(Box::new(self.board(date)))),
+            Effect::SetName(name) => {
+                let kept = super::store::check_display_name(&name)
+                    .and_then(|name| self.store().set_name(self.player, &name).map(|()| name));
+                if let Ok(name) = &kept {
+                    self.name = Some(name.clone());
+                }
+                Some(Action::NameSet(kept.map_err(|e| e.to_string())))
+            }
             Effect::Start(_)
             | Effect::Cancel(_)
             | Effect::MuteTrace(_)
             | Effect::SetTheme(_)
             | Effect::Quit => None,
+        }
+    }
+}
+
+/// Lines on the daily board's screen.
+pub const BOARD_LINES: usize = 10;
+
+impl StoreKeep {
+    /// The day's board: the fastest [`BOARD_LINES`], the player's place.
+    fn board(&self, date: Date) -> DailyBoard {
+        let day = date.to_string();
+        let entries = self
+            .store()
+            .daily_board(&day, BOARD_LINES)
+            .unwrap_or_default();
+        let mine = self.store().daily_rank(&day, self.player).unwrap_or(None);
+        let name = self.name.clone();
+        DailyBoard {
+            date,
+            rows: entries
+                .into_iter()
+                .enumerate()
+                .map(|(i, e)| BoardRow {
+                    rank: i as u64 + 1,
+                    me: e.player == self.player,
+                    name: e.name,
+                    secs: e.secs,
+                })
+                .collect(),
+            mine,
+            name,
         }
     }
 }

@@ -229,6 +229,34 @@ impl ToRead {
     }
 }
 
+/// A served day's board of times (`dekadoku serve`): the fastest
+/// unassisted solves of the daily puzzle on the server, and the player's
+/// own place.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DailyBoard {
+    /// The day.
+    pub date: Date,
+    /// The fastest, fastest first.
+    pub rows: Vec<BoardRow>,
+    /// The player's place and how many are on the board, if they are.
+    pub mine: Option<(u64, u64)>,
+    /// The player's display name, if they chose one.
+    pub name: Option<String>,
+}
+
+/// One line of a [`DailyBoard`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardRow {
+    /// The place (1 is the fastest).
+    pub rank: u64,
+    /// The player's display name (none: they chose none).
+    pub name: Option<String>,
+    /// The time, in seconds.
+    pub secs: u64,
+    /// This is the player's own line.
+    pub me: bool,
+}
+
 /// One entry of the saves list.
 #[derive(Debug, Clone)]
 pub struct SaveListing {
@@ -281,6 +309,11 @@ pub enum Action {
     },
     /// The list of named saves.
     Saves(Vec<SaveListing>),
+    /// The day's board of times, as read for its screen (served games).
+    DailyBoard(Box<DailyBoard>),
+    /// The display name the player chose was taken (`Ok`, as kept) or
+    /// refused (why).
+    NameSet(Result<String, String>),
     /// A save was written under this name (or failed, and why).
     Saved(Result<String, StoreError>),
     /// "Save as" would replace a save of another game: nothing was

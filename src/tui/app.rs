@@ -130,6 +130,12 @@ pub enum Effect {
     AddPooled(Box<PoolEntry>),
     /// Stop sending a traced job's events (the solver view jumps to the end).
     MuteTrace(u64),
+    /// Read the daily board of a date (served games; answered by
+    /// [`Action::DailyBoard`]).
+    ReadDailyBoard(Date),
+    /// Keep the player's display name (served games; answered by
+    /// [`Action::NameSet`]).
+    SetName(String),
     /// Leave the program.
     Quit,
 }
@@ -226,6 +232,16 @@ pub enum Screen {
         playback: Box<Playback>,
         /// The player stopped it: keep the board, or go back.
         stopped: bool,
+    },
+    /// The day's board of times on the server (served games).
+    DailyBoard {
+        /// The board (None while it is read).
+        board: Option<Arc<crate::tui::action::DailyBoard>>,
+    },
+    /// Choosing the display name shown on the daily board.
+    Name {
+        /// The name as typed.
+        input: Input,
     },
     /// The statistics (the game's clock stands while they are shown).
     Stats {
@@ -517,6 +533,12 @@ impl App {
             }
             Action::Loaded(l) => self.loaded(l, &mut fx),
             Action::Read { job, loaded } => self.read_done(job, loaded, &mut fx),
+            Action::DailyBoard(board) => {
+                if let Screen::DailyBoard { board: shown } = &mut self.screen {
+                    *shown = Some(Arc::new(*board));
+                }
+            }
+            Action::NameSet(said) => self.name_set(said, &mut fx),
             Action::Saves(list) => {
                 if let Screen::Load { list: slot, sel } = &mut self.screen {
                     *sel = 0;
@@ -642,6 +664,8 @@ impl App {
             Screen::WatchMenu { .. } => self.watch_menu_command(cmd, fx),
             Screen::Watch { .. } => self.watch_command(cmd, fx),
             Screen::Stats { .. } => self.stats_command(cmd),
+            Screen::DailyBoard { .. } => self.daily_board_command(cmd, fx),
+            Screen::Name { .. } => self.name_command(cmd, fx),
             Screen::Playing => self.play_command(cmd, fx),
         }
     }

@@ -229,6 +229,15 @@ pub fn draw(frame: &mut Frame, app: &App) {
         Screen::Stats { stats, scroll, .. } => {
             stats::draw(frame, app, area, stats.as_deref(), *scroll)
         }
+        Screen::DailyBoard { board } => menus::draw_daily_board(frame, app, body, board.as_deref()),
+        Screen::Name { input } => menus::draw_input(
+            frame,
+            app,
+            body,
+            "Your name",
+            "The name shown for you on the daily board (letters, digits, spaces, - _ .; up to 24):",
+            input,
+        ),
     }
     let status = Rect {
         height: status.height + extra,

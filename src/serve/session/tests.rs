@@ -213,6 +213,7 @@ fn the_keeper_refuses_paths_and_boards_over_the_servers_limit() {
     let keep = StoreKeep {
         shared: Arc::clone(&shared),
         player: me.id,
+        name: None,
         stats: Stats::default(),
         autosave: SaveReport::default(),
     };
@@ -245,6 +246,7 @@ fn saves_settings_and_statistics_are_the_players_rows() {
     let mut keep = StoreKeep {
         shared: Arc::clone(&shared),
         player: me.id,
+        name: None,
         stats: Stats::default(),
         autosave: SaveReport::default(),
     };
@@ -342,6 +344,51 @@ fn saves_settings_and_statistics_are_the_players_rows() {
     let board = shared.store.daily_board("2026-11-27", 10).unwrap();
     assert_eq!(board.len(), 1);
     assert_eq!(board[0].secs, 300);
+    // The player names themselves; a bad name is refused with why.
+    let Some(Action::NameSet(Err(why))) = keep.keep(Effect::SetName("  ".into()), &mut jobs) else {
+        panic!("a blank name is refused")
+    };
+    assert!(why.contains("empty"), "{why}");
+    let named = keep.keep(Effect::SetName(" Bob ".into()), &mut jobs);
+    assert!(
+        matches!(named, Some(Action::NameSet(Ok(ref n))) if n == "Bob"),
+        "{named:?}"
+    );
+    let Some(Action::DailyBoard(b)) = keep.keep(Effect::ReadDailyBoard(date), &mut jobs) else {
+        panic!("the board")
+    };
+    assert_eq!(b.date, date);
+    assert_eq!(b.mine, Some((1, 1)));
+    assert_eq!(b.name.as_deref(), Some("Bob"));
+    assert_eq!(
+        b.rows,
+        vec![BoardRow {
+            rank: 1,
+            name: Some("Bob".into()),
+            secs: 300,
+            me: true
+        }]
+    );
+    // An assisted daily win counts in the statistics, not on the board.
+    let other = who(&shared, 2);
+    let mut theirs = StoreKeep {
+        shared: Arc::clone(&shared),
+        player: other.id,
+        name: None,
+        stats: Stats::default(),
+        autosave: SaveReport::default(),
+    };
+    theirs.keep(
+        Effect::RecordWin {
+            key: "9x9/easy".into(),
+            secs: 100,
+            hints: 2,
+            assisted: true,
+            daily: Some(date),
+        },
+        &mut jobs,
+    );
+    assert_eq!(shared.store.daily_board("2026-11-27", 10).unwrap().len(), 1);
 }
 
 #[test]

@@ -8,7 +8,7 @@ use tui_input::backend::crossterm::EventHandler;
 
 use strum::IntoEnumIterator;
 
-use super::{App, Effect, Screen, Setting, StartItem, fallback_choices};
+use super::{App, Effect, Screen, Setting, fallback_choices};
 use crate::game::parse_symbol;
 use crate::tui::action::Command;
 use crate::tui::keymap::KeyContext;
@@ -22,7 +22,9 @@ impl App {
             return;
         }
         // Text fields take every key but the ones that leave them.
-        if let Screen::Import { input } | Screen::SaveAs { input } = &mut self.screen {
+        if let Screen::Import { input } | Screen::SaveAs { input } | Screen::Name { input } =
+            &mut self.screen
+        {
             match e.code {
                 KeyCode::Enter => self.command(Command::Confirm, fx),
                 KeyCode::Esc => self.command(Command::Cancel, fx),
@@ -173,6 +175,7 @@ impl App {
             return;
         }
         let area = self.layout_area();
+        let start_items = self.start_items();
         match &mut self.screen {
             Screen::Playing if self.overlay.is_none() => {
                 let Some(g) = &self.game else {
@@ -247,9 +250,10 @@ impl App {
             }
             Screen::Start { sel } => {
                 // A click chooses the item, as Enter on it would.
-                let items = StartItem::iter().count();
+                let all = &start_items;
+                let items = all.len();
                 if let Some(item) =
-                    layout::menu_item_at(area, items, x, y).and_then(|i| StartItem::iter().nth(i))
+                    layout::menu_item_at(area, items, x, y).and_then(|i| all.get(i).copied())
                 {
                     *sel = item;
                     self.command(Command::Confirm, fx);

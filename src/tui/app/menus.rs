@@ -41,6 +41,9 @@ pub enum StartItem {
     /// The date's daily puzzle.
     #[strum(to_string = "Daily puzzle")]
     Daily,
+    /// The day's board of times on the server (served games only).
+    #[strum(to_string = "Daily board")]
+    DailyBoard,
     /// The statistics.
     #[strum(to_string = "Statistics")]
     Stats,
@@ -152,6 +155,78 @@ pub fn cycle_enum<T: IntoEnumIterator + Copy + PartialEq>(cur: T, forward: bool)
 }
 
 impl App {
+    /// The start menu's entries in this game: the daily board only when
+    /// served (a local game has no one to compare with).
+    pub fn start_items(&self) -> Vec<StartItem> {
+        StartItem::iter()
+            .filter(|&i| self.served || i != StartItem::DailyBoard)
+            .collect()
+    }
+
+    /// Opens the day's board of times and asks for it.
+    fn open_daily_board(&mut self, fx: &mut Vec<Effect>) {
+        let Some(date) = self.today else {
+            self.status = "today's date is not known yet".into();
+            return;
+        };
+        self.screen = Screen::DailyBoard { board: None };
+        fx.push(Effect::ReadDailyBoard(date));
+    }
+
+    /// The daily board's keys: Enter names the player, Esc goes back.
+    pub(super) fn daily_board_command(&mut self, cmd: Command, _fx: &mut Vec<Effect>) {
+        match cmd {
+            Command::Confirm => {
+                let mut input = Input::default();
+                if let Screen::DailyBoard { board: Some(b) } = &self.screen
+                    && let Some(name) = &b.name
+                {
+                    input = Input::new(name.clone());
+                }
+                self.screen = Screen::Name { input };
+            }
+            Command::Cancel => {
+                self.screen = Screen::Start {
+                    sel: StartItem::DailyBoard,
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The display name field.
+    pub(super) fn name_command(&mut self, cmd: Command, fx: &mut Vec<Effect>) {
+        let Screen::Name { input } = &self.screen else {
+            return;
+        };
+        match cmd {
+            Command::Confirm => {
+                let name = input.value().trim().to_string();
+                if name.is_empty() {
+                    self.status = "type the name to show on the daily board".into();
+                } else {
+                    fx.push(Effect::SetName(name));
+                }
+            }
+            Command::Cancel => self.open_daily_board(fx),
+            _ => {}
+        }
+    }
+
+    /// The name was kept (back to the board, read again) or refused (the
+    /// field stays, with why).
+    pub(in crate::tui) fn name_set(&mut self, said: Result<String, String>, fx: &mut Vec<Effect>) {
+        match said {
+            Ok(name) => {
+                self.status = format!("you are “{name}” on the daily board");
+                if matches!(self.screen, Screen::Name { .. }) {
+                    self.open_daily_board(fx);
+                }
+            }
+            Err(why) => self.status = why,
+        }
+    }
+
     /// Does what a start menu entry says.
     pub(super) fn start_item(&mut self, item: StartItem, fx: &mut Vec<Effect>) {
         match item {
@@ -197,6 +272,7 @@ impl App {
                     search: None,
                 };
             }
+            StartItem::DailyBoard => self.open_daily_board(fx),
             StartItem::Stats => self.open_stats(super::StatsFrom::Start, fx),
             StartItem::Quit => {
                 self.autosave_now(fx);
@@ -240,12 +316,13 @@ impl App {
 
     /// The start menu's keys.
     pub(super) fn start_command(&mut self, cmd: Command, fx: &mut Vec<Effect>) {
+        let items = self.start_items();
         let Screen::Start { sel } = &mut self.screen else {
             return;
         };
         match cmd {
-            Command::MoveUp => *sel = cycle_enum(*sel, false),
-            Command::MoveDown => *sel = cycle_enum(*sel, true),
+            Command::MoveUp => *sel = cycle(&items, *sel, false),
+            Command::MoveDown => *sel = cycle(&items, *sel, true),
             Command::Confirm => {
                 let item = *sel;
                 self.start_item(item, fx)

@@ -160,6 +160,10 @@ impl Keep for FileKeep {
                     .unwrap_or_else(|_| self.pool.count(shape, level));
                 Some(Action::PoolCount(shape, level, count))
             }
+            // Kept by a server only (the menu offers them only there).
+            Effect::ReadDailyBoard(_) | Effect::SetName(_) => Some(Action::Status(
+                "the daily board is kept by a server (dekadoku serve)".into(),
+            )),
             // The runner's own (jobs, looks, quitting).
             Effect::Start(_)
             | Effect::Cancel(_)

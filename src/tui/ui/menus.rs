@@ -22,8 +22,10 @@ use crate::tui::style::Role;
 
 pub(super) fn draw_start(frame: &mut Frame, app: &App, area: Rect, sel: StartItem) {
     let s = &app.styles;
-    let r = menu_rect(area, StartItem::iter().count());
-    let lines: Vec<Line> = StartItem::iter()
+    let items = app.start_items();
+    let r = menu_rect(area, items.len());
+    let lines: Vec<Line> = items
+        .into_iter()
         .map(|item| {
             let mut text = format!(" {}", item.label());
             if item == StartItem::Continue {
@@ -294,6 +296,103 @@ pub(super) fn draw_input(
     );
     let cx = r.x + 3 + (input.visual_cursor().saturating_sub(scroll)) as u16;
     frame.set_cursor_position((cx.min(r.x + r.width.saturating_sub(2)), r.y + 3));
+}
+
+/// The day's board of times on the server: the fastest unassisted
+/// solves, the player's own line marked, their place below.
+pub(super) fn draw_daily_board(
+    frame: &mut Frame,
+    app: &App,
+    body: Rect,
+    board: Option<&crate::tui::action::DailyBoard>,
+) {
+    let s = &app.styles;
+    let r = centered(body, 58, 1);
+    let mut lines = Vec::new();
+    let title = match board {
+        Some(b) => format!(" Daily board · {} ", b.date),
+        None => " Daily board ".to_string(),
+    };
+    match board {
+        None => lines.push(Line::from(Span::styled("reading…", s.get(Role::Dim)))),
+        Some(b) if b.rows.is_empty() => {
+            lines.push(Line::from(Span::styled(
+                "No one has solved today's daily puzzle without help yet: \
+                 Daily puzzle on the start menu, and be the first.",
+                s.get(Role::Text),
+            )));
+        }
+        Some(b) => {
+            let width = r.width.saturating_sub(4) as usize;
+            for row in &b.rows {
+                let name = row.name.as_deref().unwrap_or("(no name)");
+                let name = if row.me {
+                    format!("{name} (you)")
+                } else {
+                    name.to_string()
+                };
+                let time = crate::tui::ui::clock(row.secs);
+                let left = format!("{:>2}  {name}", row.rank);
+                let gap = width.saturating_sub(left.chars().count() + time.chars().count());
+                let text = format!("{left}{}{time}", " ".repeat(gap));
+                let role = if row.me { Role::Selected } else { Role::Text };
+                lines.push(Line::from(Span::styled(text, s.get(role))));
+            }
+        }
+    }
+    if let Some(b) = board {
+        lines.push(Line::default());
+        let place = match b.mine {
+            Some((rank, of)) => format!("You are {} of {of} today.", ordinal(rank)),
+            None => "You are not on today's board yet.".to_string(),
+        };
+        lines.push(Line::from(Span::styled(place, s.get(Role::Text))));
+        lines.push(Line::from(Span::styled(
+            "Unassisted solves only: no hint, check or solver.",
+            s.get(Role::Dim),
+        )));
+        let name = match &b.name {
+            Some(n) => format!("Enter: change your name (“{n}”) · Esc: back"),
+            None => "Enter: choose the name shown for you · Esc: back".to_string(),
+        };
+        lines.push(Line::from(Span::styled(name, s.get(Role::Dim))));
+    }
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .padding(ratatui::widgets::Padding::horizontal(1))
+        .title(title)
+        .border_style(s.get(Role::BoxBorder));
+    // Rows as wrapped (words move whole, so one row more for a line that
+    // wraps is kept in hand).
+    let inner = usize::from(r.width.saturating_sub(4)).max(1);
+    let rows: usize = lines
+        .iter()
+        .map(|l| match l.width() {
+            0 => 1,
+            w if w <= inner => 1,
+            w => w.div_ceil(inner) + 1,
+        })
+        .sum();
+    let text = Paragraph::new(lines).wrap(Wrap { trim: false });
+    let r = centered(
+        body,
+        58,
+        u16::try_from(rows).unwrap_or(u16::MAX).saturating_add(2),
+    );
+    frame.render_widget(Clear, r);
+    frame.render_widget(text.block(block), r);
+}
+
+/// 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st.
+fn ordinal(n: u64) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 pub(super) fn draw_settings(frame: &mut Frame, app: &App, area: Rect, sel: Setting) {
