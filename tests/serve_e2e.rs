@@ -253,3 +253,75 @@ fn a_player_keeps_their_game_across_connections_and_nothing_but_the_game_is_serv
     t.keys(&["q"]);
     t.wait_gone();
 }
+
+/// Two servers on one PostgreSQL database share their players, as behind
+/// a TCP balancer: a move played on one is there to Continue on the other.
+/// Needs a PostgreSQL server (`DEKADOKU_TEST_POSTGRES`, which `.ci/run`
+/// sets); without one the test says so and passes, or fails under CI.
+#[test]
+fn two_servers_on_one_postgres_share_their_players() {
+    if !have_ssh() || !common::tmux::available() {
+        common::skip_or_fail("needs ssh, ssh-keygen and tmux (.ci/run installs them)");
+        return;
+    }
+    let base = match std::env::var("DEKADOKU_TEST_POSTGRES") {
+        Ok(s) if !s.is_empty() => s,
+        _ => {
+            common::skip_or_fail(
+                "no PostgreSQL to test against (set DEKADOKU_TEST_POSTGRES to a connection string)",
+            );
+            return;
+        }
+    };
+    // A schema of its own, so runs never meet.
+    let pid = std::process::id();
+    let schema = format!(
+        "dk_e2e_{pid}_{}",
+        std::time::UNIX_EPOCH.elapsed().unwrap().as_micros()
+    );
+    let mut admin = postgres::Client::connect(&base, postgres::NoTls).unwrap();
+    admin
+        .batch_execute(&format!("CREATE SCHEMA {schema}"))
+        .unwrap();
+    let database = format!("{base} options='-c search_path={schema}'");
+
+    let tmp = tempfile::Builder::new()
+        .prefix("dekadoku-serve-pg-")
+        .tempdir()
+        .unwrap();
+    let dir = tmp.path();
+    keygen(&dir.join("id"));
+    let (a_dir, b_dir) = (dir.join("a"), dir.join("b"));
+    let a = Server::start(&a_dir, &["--database", &database]);
+    let b = Server::start(&b_dir, &["--database", &database]);
+    assert!(a.log().contains("database=\"host="), "{}", a.log());
+
+    // Each server has its own data folder (host key, pool); the players
+    // are in the database.
+    let name = format!("dekadoku-serve-pg-{pid}");
+    let t = play(dir, "id", a.port, &name, (100, 32));
+    import(&t);
+    t.keys(&["4"]);
+    let played = t.wait_settled("the move", |s| s.contains("moves    1"));
+    std::thread::sleep(Duration::from_millis(1500));
+    t.keys(&["q"]);
+    t.wait_gone();
+    drop(t);
+
+    let t = play(dir, "id", b.port, &name, (100, 32));
+    t.wait_for("Continue on the other server", |s| {
+        s.contains("Continue (9×9")
+    });
+    t.keys(&["Enter"]);
+    let resumed = t.wait_settled("the resumed board", |s| {
+        s.contains("moves    1") && !s.contains("Continue (9×9")
+    });
+    assert_eq!(
+        board(&resumed),
+        board(&played),
+        "the other server has the move"
+    );
+    t.keys(&["q"]);
+    t.wait_gone();
+    let _ = admin.batch_execute(&format!("DROP SCHEMA {schema} CASCADE"));
+}

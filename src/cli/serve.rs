@@ -18,8 +18,9 @@ pub struct ServeArgs {
     /// serve/host_key in the data folder].
     #[arg(long, value_name = "FILE")]
     pub host_key: Option<PathBuf>,
-    /// The players' database: an SQLite file, or a PostgreSQL URL
-    /// (postgres://…) [default: serve/players.sqlite3 in the data folder].
+    /// The players' database: an SQLite file, or PostgreSQL as a URL
+    /// (postgres://…) or `host=… dbname=…` [default: serve/players.sqlite3
+    /// in the data folder].
     #[arg(long, value_name = "FILE|URL")]
     pub database: Option<String>,
     /// Connections at once, in all.

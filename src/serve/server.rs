@@ -133,12 +133,25 @@ pub fn host_key(path: &Path) -> io::Result<PrivateKey> {
     }
 }
 
+/// Whether `database` names a PostgreSQL server: a `postgres://` or
+/// `postgresql://` URL, or a libpq `key=value` string (`host=… dbname=…`).
+fn is_postgres(database: &str) -> bool {
+    let db = database.trim();
+    db.starts_with("postgres://")
+        || db.starts_with("postgresql://")
+        || db.split_whitespace().any(|w| {
+            ["host=", "hostaddr=", "dbname=", "user=", "port="]
+                .iter()
+                .any(|k| w.starts_with(k))
+        })
+}
+
 /// Opens the players' database `database` names: "" for SQLite in `dir`,
-/// a `postgres://` or `postgresql://` URL, or a path to an SQLite file.
+/// a PostgreSQL URL or `key=value` string, or a path to an SQLite file.
 pub fn open_store(database: &str, dir: &Path) -> io::Result<Arc<dyn PlayerStore>> {
     let limits = StoreLimits::default();
     let db = database.trim();
-    if db.starts_with("postgres://") || db.starts_with("postgresql://") {
+    if is_postgres(db) {
         let pg = Postgres::connect(db, limits)
             .map_err(|e| io::Error::other(format!("database: {e}")))?;
         return Ok(Arc::new(pg));
@@ -783,22 +796,26 @@ pub fn serve(opts: Options) -> io::Result<()> {
             ],
         );
     }));
+    // The key and the store before the runtime: the PostgreSQL client is
+    // synchronous (it runs a runtime of its own), so it is never called
+    // from the server's async tasks, only from the sessions' threads and
+    // through spawn_blocking.
+    let key = host_key(&opts.host_key_path())?;
+    let store = open_store(&opts.config.database, &opts.dir)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()?;
-    runtime.block_on(run(opts))
+    runtime.block_on(run(opts, key, store))
 }
 
-async fn run(opts: Options) -> io::Result<()> {
+async fn run(opts: Options, key: PrivateKey, store: Arc<dyn PlayerStore>) -> io::Result<()> {
     let cfg = opts.config.clone();
     let addr: SocketAddr = cfg
         .listen
         .parse()
         .map_err(|e| io::Error::other(format!("--listen {}: {e}", cfg.listen)))?;
     let key_path = opts.host_key_path();
-    let key = host_key(&key_path)?;
-    let store = open_store(&cfg.database, &opts.dir)?;
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
     let shared = Arc::new(Shared {
         store,
@@ -906,6 +923,13 @@ fn describe_db(database: &str, dir: &Path) -> String {
             Some((_, host)) => format!("postgres://…@{host}"),
             None => db.to_string(),
         };
+    }
+    if is_postgres(db) {
+        return db
+            .split_whitespace()
+            .filter(|w| !w.starts_with("password="))
+            .collect::<Vec<_>>()
+            .join(" ");
     }
     db.to_string()
 }

@@ -21,6 +21,7 @@ impl Server {
     /// Starts `dekadoku serve` on a free port with its config and data in
     /// `dir`, with `args` after `serve`; waits until it listens.
     pub fn start(dir: &Path, args: &[&str]) -> Server {
+        std::fs::create_dir_all(dir).unwrap();
         let log = (1..)
             .map(|k| dir.join(format!("serve-{k}.log")))
             .find(|p| !p.exists())

@@ -82,6 +82,13 @@ fn the_log_never_shows_a_database_password() {
     let shown = describe_db("postgres://game:secret@db.example/dekadoku", dir);
     assert!(!shown.contains("secret"), "{shown}");
     assert!(shown.contains("db.example/dekadoku"), "{shown}");
+    let shown = describe_db("host=db.example dbname=dk password=secret", dir);
+    assert_eq!(shown, "host=db.example dbname=dk");
+    // Which strings are PostgreSQL, which an SQLite file.
+    assert!(is_postgres("postgresql://db/dk"));
+    assert!(is_postgres("host=/run/postgresql dbname=dk"));
+    assert!(!is_postgres("/var/lib/dekadoku/players.sqlite3"));
+    assert!(!is_postgres("players=1.sqlite3"));
 }
 
 /// A game that panics ends its own session: the panic is caught, the
