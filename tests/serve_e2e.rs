@@ -2,10 +2,11 @@
 //! player connects with a key, imports a puzzle, plays a move and drops
 //! the connection; reconnecting with the same key, Continue shows the
 //! move; another key sees no game; a resize redraws; `exec`, `sftp`,
-//! `-W` and `-L` are refused; a server killed with SIGKILL one second
-//! after a move still has it when started again. `.ci/run` installs
-//! openssh-client and tmux; where either is missing the test says so and
-//! passes, or fails under CI.
+//! `-W` and `-L` are refused; the same key on a second connection takes
+//! the game over; a server killed with SIGKILL 1.5 s after a move, or
+//! stopped with SIGTERM right after one, still has it when started
+//! again. `.ci/run` installs openssh-client and tmux; where either is
+//! missing the test says so and passes, or fails under CI.
 #![cfg(all(feature = "serve", unix))]
 #![allow(clippy::unwrap_used)]
 
@@ -225,30 +226,83 @@ fn a_player_keeps_their_game_across_connections_and_nothing_but_the_game_is_serv
     let _ = fwd.kill();
     let _ = fwd.wait();
 
-    // SIGKILL a second after a move: the move is kept.
+    // The same key on a second connection takes the game over: the first
+    // connection's game quits (saving) and ends, the second continues it.
     let t = play(dir, "id", port, &name, (100, 32));
     t.wait_for("Continue", |s| s.contains("Continue (9×9"));
     t.keys(&["Enter"]);
     t.wait_settled("the resumed board", |s| {
         s.contains("moves    1") && !s.contains("Continue (9×9")
     });
-    t.keys(&["Right"]);
-    t.keys(&["7"]);
+    t.keys(&["Right", "7"]);
     let two = t.wait_settled("the second move", |s| s.contains("moves    2"));
+    let second = format!("dekadoku-serve-second-{pid}");
+    let t2 = play(dir, "id", port, &second, (100, 32));
+    t.wait_gone();
+    drop(t);
+    server.wait_log("the takeover", &["takeover"]);
+    t2.wait_for("Continue", |s| s.contains("Continue (9×9"));
+    t2.keys(&["Enter"]);
+    let taken = t2.wait_settled("the game taken over", |s| {
+        s.contains("moves    2") && !s.contains("Continue (9×9")
+    });
+    assert_eq!(
+        board(&taken),
+        board(&two),
+        "the second connection has both moves"
+    );
+
+    // SIGKILL a second and a half after a move: the move is kept.
+    t2.keys(&["Right", "Right", "8"]);
+    let three = t2.wait_settled("the third move", |s| s.contains("moves    3"));
     std::thread::sleep(Duration::from_millis(1500));
     drop(server); // SIGKILL
-    drop(t);
+    drop(t2);
     let server = Server::start(dir, &["--connects-per-minute", "1000"]);
     let t = play(dir, "id", server.port, &name, (100, 32));
     t.wait_for("Continue", |s| s.contains("Continue (9×9"));
     t.keys(&["Enter"]);
     let back = t.wait_settled("the board after the kill", |s| {
-        s.contains("moves    2") && !s.contains("Continue (9×9")
+        s.contains("moves    3") && !s.contains("Continue (9×9")
     });
     assert_eq!(
         board(&back),
-        board(&two),
+        board(&three),
         "the move before the kill is kept"
+    );
+
+    // SIGTERM right after a move: the server has every game quit, which
+    // saves it, before it exits.
+    t.keys(&["Right", "Right", "9"]);
+    let four = t.wait_settled("the fourth move", |s| s.contains("moves    4"));
+    let pid_s = server.child.id().to_string();
+    Command::new("kill")
+        .args(["-TERM", &pid_s])
+        .status()
+        .unwrap();
+    t.wait_gone();
+    drop(t);
+    server.wait_log("the stop", &["stopping", "games=1"]);
+    let mut server = server;
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while server.child.try_wait().unwrap().is_none() {
+        assert!(
+            Instant::now() < deadline,
+            "the server did not stop on SIGTERM"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let server = Server::start(dir, &["--connects-per-minute", "1000"]);
+    let t = play(dir, "id", server.port, &name, (100, 32));
+    t.wait_for("Continue", |s| s.contains("Continue (9×9"));
+    t.keys(&["Enter"]);
+    let back = t.wait_settled("the board after SIGTERM", |s| {
+        s.contains("moves    4") && !s.contains("Continue (9×9")
+    });
+    assert_eq!(
+        board(&back),
+        board(&four),
+        "the move before SIGTERM is kept"
     );
     t.keys(&["q"]);
     t.wait_gone();

@@ -230,9 +230,15 @@ struct Server {
     config: ServeConfig,
     admission: Mutex<Admission>,
     /// The games in play, by connection: told to quit when the server
-    /// stops.
-    games: Mutex<HashMap<u64, Sender<Action>>>,
+    /// stops, or when their player starts a game on another connection.
+    games: Mutex<HashMap<u64, Live>>,
     next_id: AtomicU64,
+}
+
+/// A game in play.
+struct Live {
+    player: super::store::PlayerId,
+    input: Sender<Action>,
 }
 
 /// What the log says of a connection when it ends.
@@ -571,8 +577,45 @@ impl Handler for Conn {
         let (in_tx, in_rx) = crossbeam_channel::bounded(INPUT_QUEUE);
         let (out_tx, mut out_rx) = tokio::sync::mpsc::channel::<Vec<u8>>(session::OUT_FRAMES);
         self.input = Some(in_tx.clone());
+        // One game per player: a game the player has on another
+        // connection quits first (it autosaves), and this one continues it.
+        let others: Vec<(u64, Sender<Action>)> = self
+            .server
+            .games
+            .lock()
+            .map(|g| {
+                g.iter()
+                    .filter(|(_, live)| live.player == who.id)
+                    .map(|(id, live)| (*id, live.input.clone()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        if !others.is_empty() {
+            self.said("takeover", "the player's game on another connection quits");
+            let deadline = Instant::now() + Duration::from_secs(5);
+            let ids: Vec<u64> = others.iter().map(|(id, _)| *id).collect();
+            for (_, tx) in &others {
+                let _ = tx.try_send(Action::Command(Command::Quit));
+            }
+            while Instant::now() < deadline
+                && self
+                    .server
+                    .games
+                    .lock()
+                    .map(|g| ids.iter().any(|id| g.contains_key(id)))
+                    .unwrap_or(false)
+            {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        }
         if let Ok(mut games) = self.server.games.lock() {
-            games.insert(self.id, in_tx);
+            games.insert(
+                self.id,
+                Live {
+                    player: who.id,
+                    input: in_tx,
+                },
+            );
         }
         // The frames, in order, at the pace the client takes them.
         let handle = session.handle();
@@ -711,14 +754,6 @@ impl Handler for Conn {
     ) -> Result<(), Self::Error> {
         self.input = None;
         Ok(())
-    }
-}
-
-impl Drop for Conn {
-    fn drop(&mut self) {
-        if let Ok(mut games) = self.server.games.lock() {
-            games.remove(&self.id);
-        }
     }
 }
 
@@ -896,7 +931,7 @@ async fn run(opts: Options, key: PrivateKey, store: Arc<dyn PlayerStore>) -> io:
     let games: Vec<Sender<Action>> = server
         .games
         .lock()
-        .map(|g| g.values().cloned().collect())
+        .map(|g| g.values().map(|live| live.input.clone()).collect())
         .unwrap_or_default();
     if server.config_log() {
         log("stopping", &[("games", &games.len())]);
