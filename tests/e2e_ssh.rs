@@ -27,16 +27,6 @@ impl Drop for Sshd {
     }
 }
 
-fn keygen(path: &Path) {
-    let ok = Command::new("ssh-keygen")
-        .args(["-q", "-t", "ed25519", "-N", "", "-f"])
-        .arg(path)
-        .status()
-        .unwrap()
-        .success();
-    assert!(ok, "ssh-keygen");
-}
-
 #[test]
 fn a_dropped_ssh_connection_saves_the_game_and_continue_resumes_it() {
     let have = |p: &str, arg: &str| Command::new(p).arg(arg).output().is_ok();
@@ -55,8 +45,8 @@ fn a_dropped_ssh_connection_saves_the_game_and_continue_resumes_it() {
     let dir = tmp.path();
     // sshd refuses to start without its privilege separation folder.
     let _ = std::fs::create_dir_all("/run/sshd");
-    keygen(&dir.join("host_key"));
-    keygen(&dir.join("id"));
+    common::ssh::keygen(&dir.join("host_key"));
+    common::ssh::keygen(&dir.join("id"));
     std::fs::copy(dir.join("id.pub"), dir.join("authorized_keys")).unwrap();
     let port = 20_000 + pid % 20_000;
     let user = std::env::var("USER").unwrap_or_else(|_| "root".into());

@@ -75,6 +75,17 @@ fn import(t: &Tmux) {
     });
 }
 
+/// From the start menu, Continue: the board once it shows `moves` moves;
+/// the screen then.
+fn resume(t: &Tmux, moves: u32) -> String {
+    t.wait_for("Continue", |s| s.contains("Continue (9×9"));
+    t.keys(&["Enter"]);
+    let played = format!("moves    {moves}");
+    t.wait_settled("the resumed board", |s| {
+        s.contains(&played) && !s.contains("Continue (9×9")
+    })
+}
+
 /// Runs ssh (no tmux) with `args` after the options; its exit status and
 /// standard error.
 fn ssh_batch(dir: &Path, port: u16, args: &[&str]) -> (Option<i32>, String) {
@@ -150,11 +161,7 @@ fn a_player_keeps_their_game_across_connections_and_nothing_but_the_game_is_serv
 
     // Back with the same key: Continue shows the move.
     let t = play(dir, "id", port, &name, (100, 32));
-    t.wait_for("Continue", |s| s.contains("Continue (9×9"));
-    t.keys(&["Enter"]);
-    let resumed = t.wait_settled("the resumed board", |s| {
-        s.contains("moves    1") && !s.contains("Continue (9×9")
-    });
+    let resumed = resume(&t, 1);
     assert_eq!(
         board(&resumed),
         board(&played),
@@ -229,11 +236,7 @@ fn a_player_keeps_their_game_across_connections_and_nothing_but_the_game_is_serv
     // The same key on a second connection takes the game over: the first
     // connection's game quits (saving) and ends, the second continues it.
     let t = play(dir, "id", port, &name, (100, 32));
-    t.wait_for("Continue", |s| s.contains("Continue (9×9"));
-    t.keys(&["Enter"]);
-    t.wait_settled("the resumed board", |s| {
-        s.contains("moves    1") && !s.contains("Continue (9×9")
-    });
+    resume(&t, 1);
     t.keys(&["Right", "7"]);
     let two = t.wait_settled("the second move", |s| s.contains("moves    2"));
     let second = format!("dekadoku-serve-second-{pid}");
@@ -241,11 +244,7 @@ fn a_player_keeps_their_game_across_connections_and_nothing_but_the_game_is_serv
     t.wait_gone();
     drop(t);
     server.wait_log("the takeover", &["takeover"]);
-    t2.wait_for("Continue", |s| s.contains("Continue (9×9"));
-    t2.keys(&["Enter"]);
-    let taken = t2.wait_settled("the game taken over", |s| {
-        s.contains("moves    2") && !s.contains("Continue (9×9")
-    });
+    let taken = resume(&t2, 2);
     assert_eq!(
         board(&taken),
         board(&two),
@@ -260,11 +259,7 @@ fn a_player_keeps_their_game_across_connections_and_nothing_but_the_game_is_serv
     drop(t2);
     let server = Server::start(dir, &["--connects-per-minute", "1000"]);
     let t = play(dir, "id", server.port, &name, (100, 32));
-    t.wait_for("Continue", |s| s.contains("Continue (9×9"));
-    t.keys(&["Enter"]);
-    let back = t.wait_settled("the board after the kill", |s| {
-        s.contains("moves    3") && !s.contains("Continue (9×9")
-    });
+    let back = resume(&t, 3);
     assert_eq!(
         board(&back),
         board(&three),
@@ -294,11 +289,7 @@ fn a_player_keeps_their_game_across_connections_and_nothing_but_the_game_is_serv
     }
     let server = Server::start(dir, &["--connects-per-minute", "1000"]);
     let t = play(dir, "id", server.port, &name, (100, 32));
-    t.wait_for("Continue", |s| s.contains("Continue (9×9"));
-    t.keys(&["Enter"]);
-    let back = t.wait_settled("the board after SIGTERM", |s| {
-        s.contains("moves    4") && !s.contains("Continue (9×9")
-    });
+    let back = resume(&t, 4);
     assert_eq!(
         board(&back),
         board(&four),
@@ -362,14 +353,9 @@ fn two_servers_on_one_postgres_share_their_players() {
     t.wait_gone();
     drop(t);
 
+    // The other server: Continue has the move.
     let t = play(dir, "id", b.port, &name, (100, 32));
-    t.wait_for("Continue on the other server", |s| {
-        s.contains("Continue (9×9")
-    });
-    t.keys(&["Enter"]);
-    let resumed = t.wait_settled("the resumed board", |s| {
-        s.contains("moves    1") && !s.contains("Continue (9×9")
-    });
+    let resumed = resume(&t, 1);
     assert_eq!(
         board(&resumed),
         board(&played),

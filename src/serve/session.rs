@@ -40,8 +40,8 @@ use crate::tui::action::{
 use crate::tui::app::{App, Effect};
 use crate::tui::keymap::Keymap;
 use crate::tui::runner::{
-    Context, Env, Jobs, Keep, Look, SaveReport, TICK, Waits, import_text, read_pool_counts,
-    run_action,
+    Context, Env, Jobs, Keep, Look, SaveReport, TICK, Waits, add_pooled, import_text,
+    read_pool_counts, run_action, take_pooled,
 };
 use crate::tui::worker::{self, JobResult};
 
@@ -749,23 +749,11 @@ impl Keep for StoreKeep {
             }
             Effect::TakePooled(shape, level) => {
                 let pool = self.shared.pool.lock().unwrap_or_else(|p| p.into_inner());
-                let (entry, left) = pool
-                    .take(shape, level)
-                    .unwrap_or_else(|_| (None, pool.count(shape, level)));
-                Some(Action::Pooled {
-                    shape,
-                    level,
-                    entry: entry.map(Box::new),
-                    left,
-                })
+                Some(take_pooled(&pool, shape, level))
             }
             Effect::AddPooled(entry) => {
-                let (shape, level) = (entry.puzzle.shape(), entry.level);
                 let pool = self.shared.pool.lock().unwrap_or_else(|p| p.into_inner());
-                let count = pool
-                    .add(*entry)
-                    .unwrap_or_else(|_| pool.count(shape, level));
-                Some(Action::PoolCount(shape, level, count))
+                Some(add_pooled(&pool, *entry))
             }
             Effect::ReadDailyBoard(date) => Some(Action::DailyBoard(Box::new(self.board(date)))),
             Effect::SetName(name) => {

@@ -538,6 +538,29 @@ pub(crate) fn perform(ctx: &mut Context, e: Effect) -> Option<Action> {
     }
 }
 
+/// Takes a puzzle of `shape` and `level` from `pool`: the answer for the
+/// app. A pool that cannot be rewritten gives nothing (its puzzle stays
+/// pooled): the game generates one instead.
+pub(crate) fn take_pooled(pool: &Pool, shape: crate::engine::Shape, level: Level) -> Action {
+    let (entry, left) = pool
+        .take(shape, level)
+        .unwrap_or_else(|_| (None, pool.count(shape, level)));
+    Action::Pooled {
+        shape,
+        level,
+        entry: entry.map(Box::new),
+        left,
+    }
+}
+
+/// Puts a puzzle in `pool`: the answer for the app. A failed write leaves
+/// the pool as it was: the refill is lost, nothing else.
+pub(crate) fn add_pooled(pool: &Pool, entry: crate::store::PoolEntry) -> Action {
+    let (shape, level) = (entry.puzzle.shape(), entry.level);
+    let count = pool.add(entry).unwrap_or_else(|_| pool.count(shape, level));
+    Action::PoolCount(shape, level, count)
+}
+
 /// Tells the app how many puzzles the pool holds for each menu size and
 /// level; problems with its files go to the app's issues.
 pub(crate) fn read_pool_counts(pool: &Pool, app: &mut App) {

@@ -12,6 +12,7 @@ use dekadoku::engine::{Grid, Puzzle, Shape, Value};
 #[cfg(feature = "serve")]
 pub mod serve;
 mod skip;
+pub mod ssh;
 #[allow(unused_imports)]
 pub use skip::{shared, shared_file, shared_root, skip_or_fail, under_ci};
 

@@ -6,6 +6,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+#[allow(unused_imports)]
+pub use super::ssh::{have_ssh, keygen};
+
 /// A puzzle whose first cell is empty (the cursor starts there), 32 givens.
 pub const PUZZLE: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
@@ -81,31 +84,4 @@ impl Drop for Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
-}
-
-/// Whether ssh and ssh-keygen can be run.
-pub fn have_ssh() -> bool {
-    let have = |p: &str, arg: &str| Command::new(p).arg(arg).output().is_ok();
-    have("ssh", "-V") && have("ssh-keygen", "--help")
-}
-
-/// Makes an Ed25519 key `path` (no passphrase); its SHA-256 fingerprint.
-pub fn keygen(path: &Path) -> String {
-    let ok = Command::new("ssh-keygen")
-        .args(["-q", "-t", "ed25519", "-N", "", "-f"])
-        .arg(path)
-        .status()
-        .unwrap()
-        .success();
-    assert!(ok, "ssh-keygen");
-    let out = Command::new("ssh-keygen")
-        .arg("-lf")
-        .arg(path.with_extension("pub"))
-        .output()
-        .unwrap();
-    String::from_utf8_lossy(&out.stdout)
-        .split_whitespace()
-        .nth(1)
-        .unwrap()
-        .to_string()
 }

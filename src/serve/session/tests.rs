@@ -125,18 +125,29 @@ fn start(
     (tx, run)
 }
 
+/// [`start`], then Import (down twice from New game) of [`PUZZLE`],
+/// pasted; returns once its board is drawn.
+fn start_imported(
+    shared: &Arc<Shared>,
+    who: &Who,
+    client: &Arc<Client>,
+) -> (Sender<Action>, std::thread::JoinHandle<io::Result<End>>) {
+    let (tx, run) = start(shared, who, Arc::clone(client));
+    tx.send(Action::Command(Command::MoveDown)).unwrap();
+    tx.send(Action::Command(Command::MoveDown)).unwrap();
+    tx.send(Action::Command(Command::Confirm)).unwrap();
+    tx.send(Action::Paste(PUZZLE.into())).unwrap();
+    client.wait_for("filled");
+    (tx, run)
+}
+
 #[test]
 fn a_move_lands_in_the_players_autosave_and_a_closed_connection_saves_and_ends() {
     let tmp = tempfile::tempdir().unwrap();
     let shared = shared(tmp.path());
     let me = who(&shared, 1);
     let client = Arc::new(Client::new());
-    let (tx, run) = start(&shared, &me, Arc::clone(&client));
-    tx.send(Action::Command(Command::MoveDown)).unwrap();
-    tx.send(Action::Command(Command::MoveDown)).unwrap();
-    tx.send(Action::Command(Command::Confirm)).unwrap(); // Import
-    tx.send(Action::Paste(PUZZLE.into())).unwrap();
-    client.wait_for("filled");
+    let (tx, run) = start_imported(&shared, &me, &client);
     key(&tx, KeyCode::Char('4'));
     drop(tx); // the connection closes
     assert_eq!(run.join().unwrap().unwrap(), End::Disconnected);
@@ -166,12 +177,7 @@ fn a_client_that_never_reads_holds_a_few_frames_and_the_game_goes_on() {
     let shared = shared(tmp.path());
     let me = who(&shared, 1);
     let client = Arc::new(Client::new());
-    let (tx, run) = start(&shared, &me, Arc::clone(&client));
-    tx.send(Action::Command(Command::MoveDown)).unwrap();
-    tx.send(Action::Command(Command::MoveDown)).unwrap();
-    tx.send(Action::Command(Command::Confirm)).unwrap();
-    tx.send(Action::Paste(PUZZLE.into())).unwrap();
-    client.wait_for("filled");
+    let (tx, run) = start_imported(&shared, &me, &client);
     client.stall();
     let before = client.frames.lock().unwrap().len();
     for _ in 0..200 {

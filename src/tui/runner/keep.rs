@@ -7,7 +7,9 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use super::files::{keep_unfinished, read_stats, replaces_another_game, update_stats};
-use super::{GAME_KIND, GAME_SAVE_VERSION, Jobs, Keep, SaveReport, now_secs, reader};
+use super::{
+    GAME_KIND, GAME_SAVE_VERSION, Jobs, Keep, SaveReport, add_pooled, now_secs, reader, take_pooled,
+};
 use crate::store::lock::Held;
 use crate::store::{Dirs, Pool, Saves, Stats, remove_save, save_settings, write_save};
 use crate::tui::action::{Action, LoadGameError, Loaded};
@@ -136,30 +138,8 @@ impl Keep for FileKeep {
                     Err(e) => format!("not saved: {e}"),
                 }))
             }
-            Effect::TakePooled(shape, level) => {
-                // A pool that cannot be rewritten gives nothing (its puzzle
-                // stays pooled): the game generates one instead.
-                let (entry, left) = self
-                    .pool
-                    .take(shape, level)
-                    .unwrap_or_else(|_| (None, self.pool.count(shape, level)));
-                Some(Action::Pooled {
-                    shape,
-                    level,
-                    entry: entry.map(Box::new),
-                    left,
-                })
-            }
-            Effect::AddPooled(entry) => {
-                let (shape, level) = (entry.puzzle.shape(), entry.level);
-                // A failed write leaves the pool as it was: the refill is
-                // lost, nothing else.
-                let count = self
-                    .pool
-                    .add(*entry)
-                    .unwrap_or_else(|_| self.pool.count(shape, level));
-                Some(Action::PoolCount(shape, level, count))
-            }
+            Effect::TakePooled(shape, level) => Some(take_pooled(&self.pool, shape, level)),
+            Effect::AddPooled(entry) => Some(add_pooled(&self.pool, *entry)),
             // Kept by a server only (the menu offers them only there).
             Effect::ReadDailyBoard(_) | Effect::SetName(_) => Some(Action::Status(
                 "the daily board is kept by a server (dekadoku serve)".into(),
