@@ -14,6 +14,10 @@ pub struct ServeArgs {
     /// Address and port to listen on [config: 127.0.0.1:2222].
     #[arg(long, value_name = "ADDR:PORT")]
     pub listen: Option<String>,
+    /// The server's folder: its host key, SQLite database and puzzle pool,
+    /// unless given one by one [default: serve/ in the data folder].
+    #[arg(long, value_name = "DIR")]
+    pub data_dir: Option<PathBuf>,
     /// The host key file, made (0600) on first start [default:
     /// serve/host_key in the data folder].
     #[arg(long, value_name = "FILE")]
@@ -81,7 +85,7 @@ pub fn run(args: &ServeArgs) -> Result<Status, CliError> {
     }
     crate::serve::server::serve(crate::serve::server::Options {
         config: cfg,
-        dir: dirs.serve_dir(),
+        dir: args.data_dir.clone().unwrap_or_else(|| dirs.serve_dir()),
         log: !args.quiet,
     })
     .map_err(game)?;
