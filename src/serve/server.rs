@@ -114,7 +114,7 @@ pub fn host_key(path: &Path) -> io::Result<PrivateKey> {
                 .to_openssh(LineEnding::LF)
                 .map_err(|e| named(format!("cannot encode the new key ({e})")))?;
             if let Some(dir) = path.parent() {
-                std::fs::create_dir_all(dir).map_err(|e| named(e.to_string()))?;
+                private_dir(dir).map_err(|e| named(e.to_string()))?;
             }
             let mut open = std::fs::OpenOptions::new();
             open.write(true).create_new(true);
@@ -131,6 +131,23 @@ pub fn host_key(path: &Path) -> io::Result<PrivateKey> {
         }
         Err(e) => Err(named(e.to_string())),
     }
+}
+
+/// Makes the folder `dir` if it is missing, readable by its owner only
+/// (0700: it holds the host key and the players' games); a folder that is
+/// already there is left as it is.
+fn private_dir(dir: &Path) -> io::Result<()> {
+    if dir.as_os_str().is_empty() || dir.exists() {
+        return Ok(());
+    }
+    let mut b = std::fs::DirBuilder::new();
+    b.recursive(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::DirBuilderExt;
+        b.mode(0o700);
+    }
+    b.create(dir)
 }
 
 /// Whether `database` names a PostgreSQL server: a `postgres://` or
@@ -162,8 +179,7 @@ pub fn open_store(database: &str, dir: &Path) -> io::Result<Arc<dyn PlayerStore>
         PathBuf::from(db)
     };
     if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent)
-            .map_err(|e| io::Error::other(format!("{}: {e}", parent.display())))?;
+        private_dir(parent).map_err(|e| io::Error::other(format!("{}: {e}", parent.display())))?;
     }
     let lite = Sqlite::open(&path, limits)
         .map_err(|e| io::Error::other(format!("{}: {e}", path.display())))?;

@@ -13,6 +13,9 @@ fn the_host_key_is_made_once_private_and_reused() {
         use std::os::unix::fs::PermissionsExt;
         let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode, 0o600);
+        let dir = path.parent().unwrap();
+        let mode = std::fs::metadata(dir).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o700, "the server's folder is its owner's");
     }
     let again = host_key(&path).unwrap();
     assert_eq!(
