@@ -63,6 +63,15 @@ pub struct GameSave {
     pub origin: Origin,
 }
 
+impl GameSave {
+    /// Whether `other` is a save of the same puzzle (box shape and givens),
+    /// whatever was played in either.
+    pub fn same_puzzle(&self, other: &GameSave) -> bool {
+        (self.box_rows, self.box_cols, &self.givens)
+            == (other.box_rows, other.box_cols, &other.givens)
+    }
+}
+
 /// Why a saved game cannot be resumed.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]

@@ -13,7 +13,7 @@ use std::collections::{HashMap, VecDeque};
 use std::io::{self, Write as _};
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -289,7 +289,7 @@ struct Conn {
 
 impl Conn {
     fn said(&self, event: &str, what: &str) {
-        if self.server.config_log() {
+        if logging() {
             let fp = self
                 .log
                 .lock()
@@ -327,14 +327,13 @@ impl Conn {
     }
 }
 
-impl Server {
-    fn config_log(&self) -> bool {
-        LOG.load(Ordering::Relaxed) != 0
-    }
-}
+/// Whether connections are logged (`--quiet` turns it off).
+static LOG: AtomicBool = AtomicBool::new(true);
 
-/// Whether connections are logged (tests turn it off).
-static LOG: AtomicU64 = AtomicU64::new(1);
+/// Whether connections are logged.
+fn logging() -> bool {
+    LOG.load(Ordering::Relaxed)
+}
 
 /// The frames of one game on their way to its channel.
 struct Frames(tokio::sync::mpsc::Sender<Vec<u8>>);
@@ -684,15 +683,7 @@ impl Handler for Conn {
             .name("dekadoku-session".into())
             .spawn(move || {
                 let frames = Frames(out_tx);
-                let end = play_caught(
-                    shared,
-                    &who,
-                    &term,
-                    in_rx,
-                    &frames,
-                    &peer,
-                    server.config_log(),
-                );
+                let end = play_caught(shared, &who, &term, in_rx, &frames, &peer, logging());
                 if let Ok(mut l) = log.lock() {
                     l.end.get_or_insert(end);
                 }
@@ -824,12 +815,12 @@ fn term_size(cols: u32, rows: u32) -> (u16, u16) {
 /// quit (each autosaves) and the server waits a few seconds for them.
 pub fn serve(opts: Options) -> io::Result<()> {
     if !opts.log {
-        LOG.store(0, Ordering::Relaxed);
+        LOG.store(false, Ordering::Relaxed);
     }
     // A panic anywhere (a session, a job, a read: each is caught where it
     // runs) is one log line, with where it happened.
     std::panic::set_hook(Box::new(|info| {
-        if LOG.load(Ordering::Relaxed) == 0 {
+        if !logging() {
             return;
         }
         let thread = std::thread::current();
@@ -901,7 +892,7 @@ async fn run(opts: Options, key: PrivateKey, store: Arc<dyn PlayerStore>) -> io:
         .await
         .map_err(|e| io::Error::other(format!("cannot listen on {addr}: {e}")))?;
     let bound = listener.local_addr()?;
-    if server.config_log() {
+    if logging() {
         let fp = key.public_key().fingerprint(HashAlg::Sha256);
         log(
             "listening",
@@ -931,7 +922,7 @@ async fn run(opts: Options, key: PrivateKey, store: Arc<dyn PlayerStore>) -> io:
                     .map_err(|_| "poisoned")
                     .and_then(|mut a| a.admit(peer.ip(), &cfg, Instant::now()));
                 if let Err(why) = admitted {
-                    if server.config_log() {
+                    if logging() {
                         log("refused", &[("addr", &peer), ("what", &why)]);
                     }
                     drop(socket);
@@ -949,7 +940,7 @@ async fn run(opts: Options, key: PrivateKey, store: Arc<dyn PlayerStore>) -> io:
         .lock()
         .map(|g| g.values().map(|live| live.input.clone()).collect())
         .unwrap_or_default();
-    if server.config_log() {
+    if logging() {
         log("stopping", &[("games", &games.len())]);
     }
     for g in &games {
@@ -1009,7 +1000,7 @@ async fn connection(
         fed: Arc::new(AtomicU64::new(0)),
         last_input: Arc::new(AtomicU64::new(unix_now())),
     };
-    if server.config_log() {
+    if logging() {
         log("connect", &[("addr", &peer)]);
     }
     let result = match russh::server::run_stream(config, socket, conn).await {
@@ -1030,7 +1021,7 @@ async fn connection(
     {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    if server.config_log() {
+    if logging() {
         let l = log_state
             .lock()
             .map(|l| (l.fingerprint.clone(), l.name.clone(), l.end.clone()));

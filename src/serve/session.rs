@@ -41,7 +41,7 @@ use crate::tui::app::{App, Effect};
 use crate::tui::keymap::Keymap;
 use crate::tui::runner::{
     Context, Env, Jobs, Keep, Look, SaveReport, TICK, Waits, add_pooled, import_text,
-    read_pool_counts, run_action, take_pooled,
+    read_pool_counts, run_action, take_pooled, unfinished_name, unfinished_said,
 };
 use crate::tui::worker::{self, JobResult};
 
@@ -572,10 +572,7 @@ impl StoreKeep {
         match self.store().save(self.player, name) {
             Ok(Some(old)) => {
                 match decode_save::<GameSave>(&old.envelope, GAME_KIND, GAME_SAVE_VERSION) {
-                    Ok((_, old)) => {
-                        (old.box_rows, old.box_cols, &old.givens)
-                            != (save.box_rows, save.box_cols, &save.givens)
-                    }
+                    Ok((_, old)) => !old.same_puzzle(save),
                     Err(_) => true,
                 }
             }
@@ -659,21 +656,13 @@ impl Keep for StoreKeep {
                     .saves(self.player)
                     .map(|rows| rows.into_iter().map(|r| r.name).collect())
                     .unwrap_or_default();
-                let name = again.unwrap_or_else(|| {
-                    (1..10_000)
-                        .map(|k| format!("{}{k}", crate::tui::action::UNFINISHED))
-                        .find(|n| !taken.contains(n))
-                        .unwrap_or_else(|| "unfinished".into())
-                });
+                let name = unfinished_name(again, |n| !taken.iter().any(|t| t == n));
                 let put = row_of(&save, &meta).and_then(|row| {
                     self.store()
                         .put_save(self.player, &name, &row, true)
                         .map_err(|e| e.to_string())
                 });
-                Some(Action::Status(match put {
-                    Ok(_) => format!("your unfinished game is kept as “{name}” (Load)"),
-                    Err(e) => format!("your unfinished game could not be kept: {e}"),
-                }))
+                Some(Action::Status(unfinished_said(&name, put)))
             }
             Effect::ListSaves => match self.store().saves(self.player) {
                 Ok(rows) => Some(Action::Saves(
@@ -693,12 +682,7 @@ impl Keep for StoreKeep {
                 loaded: self.read(what),
             }),
             Effect::RecordStart { key, daily } => {
-                self.update_stats(|s| {
-                    s.record_start(&key);
-                    if let Some(date) = daily {
-                        s.record_daily_start(date, &key);
-                    }
-                });
+                self.update_stats(|s| s.record_game_start(&key, daily));
                 None
             }
             Effect::RecordUnfinished(key) => {
@@ -717,10 +701,7 @@ impl Keep for StoreKeep {
                 daily,
             } => {
                 let new_best = self.update_stats(|s| {
-                    if let Some(date) = daily {
-                        s.record_daily_win(date, &key, secs, assisted);
-                    }
-                    s.record_win(&key, secs, u64::from(hints), assisted, now)
+                    s.record_game_win(&key, secs, u64::from(hints), assisted, daily, now)
                 });
                 // The server's daily board takes unassisted solves only.
                 if let Some(date) = daily
@@ -730,10 +711,9 @@ impl Keep for StoreKeep {
                         .store()
                         .record_daily(&date.to_string(), self.player, secs, now);
                 }
-                let best_secs = self.stats.records.get(&key).and_then(|r| r.best_secs);
                 Some(Action::Recorded {
                     new_best,
-                    best_secs,
+                    best_secs: self.stats.get(&key).best_secs,
                 })
             }
             Effect::SaveSettings(theme, play) => {

@@ -324,6 +324,32 @@ impl Stats {
         best
     }
 
+    /// Counts a started game, and the daily puzzle of `daily` when it is
+    /// one: what the game records when a game starts.
+    pub fn record_game_start(&mut self, key: &str, daily: Option<Date>) {
+        self.record_start(key);
+        if let Some(date) = daily {
+            self.record_daily_start(date, key);
+        }
+    }
+
+    /// Counts a won game ([`Stats::record_win`]) and the daily puzzle of
+    /// `daily` when it is one; whether it is a new best time.
+    pub fn record_game_win(
+        &mut self,
+        key: &str,
+        secs: u64,
+        hints: u64,
+        assisted: bool,
+        daily: Option<Date>,
+        now: u64,
+    ) -> bool {
+        if let Some(date) = daily {
+            self.record_daily_win(date, key, secs, assisted);
+        }
+        self.record_win(key, secs, hints, assisted, now)
+    }
+
     /// A game of `key` was left unfinished (another game was started or
     /// loaded over it after the player had played in it): its streak ends.
     pub fn record_unfinished(&mut self, key: &str) {

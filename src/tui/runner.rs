@@ -34,6 +34,7 @@ mod reader;
 mod waits;
 
 use files::{claim_slot, game_of};
+pub(crate) use files::{unfinished_name, unfinished_said};
 pub use import::{import_file, import_text};
 use keep::FileKeep;
 pub(crate) use waits::Waits;

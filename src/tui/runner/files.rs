@@ -103,13 +103,28 @@ pub(super) fn keep_unfinished(
     meta: &SaveMeta,
     again: Option<&str>,
 ) -> String {
-    let name = again.map(str::to_owned).unwrap_or_else(|| {
+    let name = unfinished_name(again.map(str::to_owned), |n| {
+        saves.path_for(n).is_ok_and(|p| !p.exists())
+    });
+    let kept = saves.save(&name, GAME_KIND, GAME_SAVE_VERSION, meta, save);
+    unfinished_said(&name, kept)
+}
+
+/// The name an unfinished game is kept under: `again` (the save it was
+/// loaded from), else the first `unfinished-N` that is `free`.
+pub(crate) fn unfinished_name(again: Option<String>, free: impl Fn(&str) -> bool) -> String {
+    again.unwrap_or_else(|| {
         (1..10_000)
             .map(|k| format!("{UNFINISHED}{k}"))
-            .find(|n| saves.path_for(n).is_ok_and(|p| !p.exists()))
+            .find(|n| free(n))
             .unwrap_or_else(|| "unfinished".into())
-    });
-    match saves.save(&name, GAME_KIND, GAME_SAVE_VERSION, meta, save) {
+    })
+}
+
+/// What the player is told once an unfinished game was kept as `name`,
+/// or not.
+pub(crate) fn unfinished_said<T>(name: &str, kept: Result<T, impl std::fmt::Display>) -> String {
+    match kept {
         Ok(_) => format!("your unfinished game is kept as “{name}” (Load)"),
         Err(e) => format!("your unfinished game could not be kept: {e}"),
     }
@@ -128,10 +143,7 @@ pub(super) fn replaces_another_game(saves: &Saves, name: &str, save: &GameSave) 
     // Only looked at: a damaged file there stays where it is until the
     // player decides.
     match peek_save::<GameSave>(&path, GAME_KIND, GAME_SAVE_VERSION) {
-        Some(old) => {
-            (old.box_rows, old.box_cols, &old.givens)
-                != (save.box_rows, save.box_cols, &save.givens)
-        }
+        Some(old) => !old.same_puzzle(save),
         None => true,
     }
 }

@@ -99,12 +99,7 @@ impl Keep for FileKeep {
                 }
             }
             Effect::RecordStart { key, daily } => {
-                update_stats(self, |s| {
-                    s.record_start(&key);
-                    if let Some(date) = daily {
-                        s.record_daily_start(date, &key);
-                    }
-                });
+                update_stats(self, |s| s.record_game_start(&key, daily));
                 None
             }
             Effect::RecordUnfinished(key) => {
@@ -120,15 +115,11 @@ impl Keep for FileKeep {
                 daily,
             } => {
                 let new_best = update_stats(self, |s| {
-                    if let Some(date) = daily {
-                        s.record_daily_win(date, &key, secs, assisted);
-                    }
-                    s.record_win(&key, secs, u64::from(hints), assisted, now_secs())
+                    s.record_game_win(&key, secs, u64::from(hints), assisted, daily, now_secs())
                 });
-                let best_secs = self.stats.records.get(&key).and_then(|r| r.best_secs);
                 Some(Action::Recorded {
                     new_best,
-                    best_secs,
+                    best_secs: self.stats.get(&key).best_secs,
                 })
             }
             Effect::SaveSettings(theme, play) => {
