@@ -481,11 +481,14 @@ impl<'a> Tabling<'a> {
                 groups_at[c * n + gr.digit].push(g);
             }
         }
-        let mut by_digit: Vec<Vec<(usize, Cells)>> = vec![Vec::new(); n];
+        // Per digit and cell, the sets whose first holder of the digit is
+        // that cell (with their holders): a set all of whose holders lie
+        // in a set of cells has its first one there.
+        let mut by_first: Vec<Vec<(usize, Cells)>> = vec![Vec::new(); n * n * n];
         for (o, als) in self.alses.iter().enumerate() {
             for (l, &held) in als.holders.iter().enumerate() {
                 if held != 0 {
-                    by_digit[l].push((o, held));
+                    by_first[l * n * n + held.trailing_zeros() as usize].push((o, held));
                 }
             }
         }
@@ -544,12 +547,14 @@ impl<'a> Tabling<'a> {
                     if e == 0 {
                         continue;
                     }
-                    for &(o, held) in &by_digit[l] {
-                        if held & !e == 0
-                            && o != a
-                            && self.alses[o].cells & self.alses[a].cells == 0
-                        {
-                            triggered.push((o, l));
+                    for x in cells_of(e) {
+                        for &(o, held) in &by_first[l * n * n + x] {
+                            if held & !e == 0
+                                && o != a
+                                && self.alses[o].cells & self.alses[a].cells == 0
+                            {
+                                triggered.push((o, l));
+                            }
                         }
                     }
                 }
@@ -617,7 +622,7 @@ impl<'a> Tabling<'a> {
                 while j < dest.e.len() && dest.e.len() < MAX_ENTRIES {
                     let from = dest.e[j];
                     if let Some(src) = self.table_of(from.key) {
-                        for s in src.e.iter().skip(1).filter(|s| !s.expanded) {
+                        for s in src.e.iter().skip(1).take_while(|s| !s.expanded) {
                             let dist = (from.dist + s.dist) & 0x1ff;
                             match pos[s.key as usize] {
                                 NONE => {
