@@ -100,8 +100,7 @@ impl Board {
             if let Some(v) = values.get(c).copied().flatten() {
                 b.cand[c] = 0;
                 let bit = 1u64 << v.index();
-                let peers: Vec<usize> = b.tables.peers(c).collect();
-                for p in peers {
+                for p in b.tables.peers(c) {
                     b.cand[p] &= !bit;
                 }
             }
@@ -317,8 +316,7 @@ impl Board {
         self.values[c] = Some(Value::from_index(d));
         self.given[c] = false;
         self.cand[c] = 0;
-        let peers: Vec<usize> = self.tables.peers(c).collect();
-        for p in peers {
+        for p in self.tables.peers(c) {
             self.cand[p] &= !(1 << d);
         }
     }
