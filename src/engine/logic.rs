@@ -149,6 +149,12 @@ fn search(board: &Board, t: Technique, options: SearchOptions) -> Vec<Step> {
     }
 }
 
+/// Every step of technique `t` as its family finds them, explanations
+/// unfinished (for walks that only apply steps).
+pub(crate) fn search_steps(board: &Board, t: Technique) -> Vec<Step> {
+    search(board, t, SearchOptions::default())
+}
+
 /// The first productive step of technique `t`, as [`next_step`] would
 /// take it but without finishing its explanation (for walks that only
 /// apply steps, such as the generator's level-capped walk).
