@@ -57,7 +57,7 @@
 //! Shape-agnostic; the work per call is capped by [`MAX_WORK`] (and
 //! [`MAX_WORK_BIG`] beyond 9×9).
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 
 use crate::engine::grid::Value;
 
@@ -455,12 +455,15 @@ impl Bfs {
     fn run(&mut self, g: &Graph, source: u32, max: usize, budget: usize, work: &mut usize) {
         self.stamp += 1;
         self.order.clear();
-        let mut queue = VecDeque::from([source]);
+        // The states are expanded in the order they are reached, so the
+        // list of states reached is the queue too.
+        self.order.push(source);
         self.seen[source as usize] = self.stamp;
         self.depth[source as usize] = 0;
         self.parent[source as usize] = NONE;
-        while let Some(s) = queue.pop_front() {
-            self.order.push(s);
+        let mut next_up = 0;
+        while let Some(&s) = self.order.get(next_up) {
+            next_up += 1;
             let dep = self.depth[s as usize];
             if usize::from(dep) >= max || *work > budget {
                 continue;
@@ -476,7 +479,7 @@ impl Bfs {
                     self.seen[ns as usize] = self.stamp;
                     self.depth[ns as usize] = dep + 1;
                     self.parent[ns as usize] = s;
-                    queue.push_back(ns);
+                    self.order.push(ns);
                 }
             }
         }
