@@ -241,12 +241,21 @@ impl Graph {
                 }
             }
         }
+        // One buffer for the places of every unit and digit.
+        let mut places: Vec<usize> = Vec::with_capacity(n);
         for u in 0..3 * n {
             for d in 0..n {
-                let places = b.cells_with(u, d);
-                if places.len() < 2 || places.len() > 2 * max_group {
+                let count = b.places(u, d).count_ones() as usize;
+                if count < 2 || count > 2 * max_group {
                     continue;
                 }
+                places.clear();
+                places.extend(
+                    b.unit(u)
+                        .iter()
+                        .map(|&c| c as usize)
+                        .filter(|&c| b.has(c, d)),
+                );
                 if places.len() == 2 {
                     pairs.push((cand(places[0], d), cand(places[1], d), NONE));
                 }
