@@ -129,6 +129,7 @@ impl Node {
 
 /// The nodes that have a strong link, their links, and one scratch slot
 /// (the last node) for a start without strong links.
+#[derive(Clone)]
 struct Graph {
     nodes: Vec<Node>,
     /// Node holds more than one cell (a group).
@@ -423,6 +424,56 @@ impl Graph {
     }
 }
 
+/// The graphs built last, each with its pass and position ([`position`]):
+/// the three plain techniques (and the three grouped ones) are asked one
+/// after the other in a position, and build the same graphs there.
+type Built = Vec<(Pass, Vec<u64>, Graph)>;
+
+/// How many graphs [`BUILT`] keeps: one per pass.
+const KEPT_GRAPHS: usize = 3;
+
+thread_local! {
+    static BUILT: std::cell::RefCell<Built> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The graph of `pass` in `b`'s position: a copy of the one built last
+/// for them, or built now (and kept unless the board's limits cut the
+/// building short).
+fn graph_for(b: &Board, pass: Pass) -> Graph {
+    let key = position(b);
+    let kept = BUILT.with(|k| {
+        k.borrow()
+            .iter()
+            .find(|(p, kk, _)| *p == pass && *kk == key)
+            .map(|x| x.2.clone())
+    });
+    if let Some(g) = kept {
+        return g;
+    }
+    let g = Graph::build(b, pass);
+    if !b.stopped() {
+        BUILT.with(|k| {
+            let mut k = k.borrow_mut();
+            if k.len() >= KEPT_GRAPHS {
+                k.remove(0);
+            }
+            k.push((pass, key, g.clone()));
+        });
+    }
+    g
+}
+
+/// A position as a key: the box's rows and columns, every cell's
+/// candidates, then every cell's value (digit index, or all ones).
+fn position(b: &Board) -> Vec<u64> {
+    let cells = b.shape().cells();
+    [b.shape().box_rows() as u64, b.shape().box_cols() as u64]
+        .into_iter()
+        .chain((0..cells).map(|c| b.mask(c)))
+        .chain((0..cells).map(|c| b.value(c).map_or(u64::MAX, |v| v.index() as u64)))
+        .collect()
+}
+
 /// Breadth-first search over states `node * 4 + truth * 2 + used` (used: a
 /// group node is on the way), reused across starts.
 struct Bfs {
@@ -547,7 +598,7 @@ struct Ctx {
 impl Ctx {
     fn new(b: &Board, pass: Pass, found: Found, work: usize) -> Ctx {
         let grouped = pass != Pass::Plain;
-        let g = Graph::build(b, pass);
+        let g = graph_for(b, pass);
         let bfs = Bfs::new(&g);
         Ctx {
             g,
