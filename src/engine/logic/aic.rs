@@ -57,7 +57,7 @@
 //! Shape-agnostic; the work per call is capped by [`MAX_WORK`] (and
 //! [`MAX_WORK_BIG`] beyond 9×9).
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 
 use crate::engine::grid::Value;
 
@@ -129,6 +129,7 @@ impl Node {
 
 /// The nodes that have a strong link, their links, and one scratch slot
 /// (the last node) for a start without strong links.
+#[derive(Clone)]
 struct Graph {
     nodes: Vec<Node>,
     /// Node holds more than one cell (a group).
@@ -241,12 +242,21 @@ impl Graph {
                 }
             }
         }
+        // One buffer for the places of every unit and digit.
+        let mut places: Vec<usize> = Vec::with_capacity(n);
         for u in 0..3 * n {
             for d in 0..n {
-                let places = b.cells_with(u, d);
-                if places.len() < 2 || places.len() > 2 * max_group {
+                let count = b.places(u, d).count_ones() as usize;
+                if count < 2 || count > 2 * max_group {
                     continue;
                 }
+                places.clear();
+                places.extend(
+                    b.unit(u)
+                        .iter()
+                        .map(|&c| c as usize)
+                        .filter(|&c| b.has(c, d)),
+                );
                 if places.len() == 2 {
                     pairs.push((cand(places[0], d), cand(places[1], d), NONE));
                 }
@@ -414,6 +424,56 @@ impl Graph {
     }
 }
 
+/// The graphs built last, each with its pass and position ([`position`]):
+/// the three plain techniques (and the three grouped ones) are asked one
+/// after the other in a position, and build the same graphs there.
+type Built = Vec<(Pass, Vec<u64>, Graph)>;
+
+/// How many graphs [`BUILT`] keeps: one per pass.
+const KEPT_GRAPHS: usize = 3;
+
+thread_local! {
+    static BUILT: std::cell::RefCell<Built> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The graph of `pass` in `b`'s position: a copy of the one built last
+/// for them, or built now (and kept unless the board's limits cut the
+/// building short).
+fn graph_for(b: &Board, pass: Pass) -> Graph {
+    let key = position(b);
+    let kept = BUILT.with(|k| {
+        k.borrow()
+            .iter()
+            .find(|(p, kk, _)| *p == pass && *kk == key)
+            .map(|x| x.2.clone())
+    });
+    if let Some(g) = kept {
+        return g;
+    }
+    let g = Graph::build(b, pass);
+    if !b.stopped() {
+        BUILT.with(|k| {
+            let mut k = k.borrow_mut();
+            if k.len() >= KEPT_GRAPHS {
+                k.remove(0);
+            }
+            k.push((pass, key, g.clone()));
+        });
+    }
+    g
+}
+
+/// A position as a key: the box's rows and columns, every cell's
+/// candidates, then every cell's value (digit index, or all ones).
+fn position(b: &Board) -> Vec<u64> {
+    let cells = b.shape().cells();
+    [b.shape().box_rows() as u64, b.shape().box_cols() as u64]
+        .into_iter()
+        .chain((0..cells).map(|c| b.mask(c)))
+        .chain((0..cells).map(|c| b.value(c).map_or(u64::MAX, |v| v.index() as u64)))
+        .collect()
+}
+
 /// Breadth-first search over states `node * 4 + truth * 2 + used` (used: a
 /// group node is on the way), reused across starts.
 struct Bfs {
@@ -455,12 +515,15 @@ impl Bfs {
     fn run(&mut self, g: &Graph, source: u32, max: usize, budget: usize, work: &mut usize) {
         self.stamp += 1;
         self.order.clear();
-        let mut queue = VecDeque::from([source]);
+        // The states are expanded in the order they are reached, so the
+        // list of states reached is the queue too.
+        self.order.push(source);
         self.seen[source as usize] = self.stamp;
         self.depth[source as usize] = 0;
         self.parent[source as usize] = NONE;
-        while let Some(s) = queue.pop_front() {
-            self.order.push(s);
+        let mut next_up = 0;
+        while let Some(&s) = self.order.get(next_up) {
+            next_up += 1;
             let dep = self.depth[s as usize];
             if usize::from(dep) >= max || *work > budget {
                 continue;
@@ -476,7 +539,7 @@ impl Bfs {
                     self.seen[ns as usize] = self.stamp;
                     self.depth[ns as usize] = dep + 1;
                     self.parent[ns as usize] = s;
-                    queue.push_back(ns);
+                    self.order.push(ns);
                 }
             }
         }
@@ -535,7 +598,7 @@ struct Ctx {
 impl Ctx {
     fn new(b: &Board, pass: Pass, found: Found, work: usize) -> Ctx {
         let grouped = pass != Pass::Plain;
-        let g = Graph::build(b, pass);
+        let g = graph_for(b, pass);
         let bfs = Bfs::new(&g);
         Ctx {
             g,

@@ -89,6 +89,11 @@ pub(super) fn group_nodes(b: &Board) -> Vec<GroupNode> {
     let mut out = Vec::new();
     for line in 0..2 * n {
         for d in 0..n {
+            // No group where d has fewer than two places (found without
+            // listing them).
+            if b.places(line, d).count_ones() < 2 {
+                continue;
+            }
             // The line's cells holding d; those of one box come together.
             let here = b.cells_with(line, d);
             for seg in here.chunk_by(|&x, &y| shape.box_of(x) == shape.box_of(y)) {

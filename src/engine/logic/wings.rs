@@ -191,14 +191,29 @@ pub fn large_wings(b: &Board, k: usize) -> Vec<Step> {
             }
         })
         .collect();
+    // Cell sets as bit sets: every cell's peers, every digit's holders.
+    let words = cells.div_ceil(64);
+    let mut peer_bits = vec![0u64; cells * words];
+    let mut holders = vec![0u64; b.n() * words];
+    for c in 0..cells {
+        for p in b.tables().peers(c) {
+            peer_bits[c * words + p / 64] |= 1 << (p % 64);
+        }
+        for d in b.digits(c) {
+            holders[d * words + c / 64] |= 1 << (c % 64);
+        }
+    }
     let mut search = WingSearch {
         b,
         k,
         neighbours: &neighbours,
+        words,
+        peer_bits: &peer_bits,
+        holders: &holders,
         set: Vec::with_capacity(k),
         near: vec![0; cells],
         exts: vec![Vec::new(); k],
-        targets: vec![Vec::new(); k],
+        targets: vec![vec![0; words]; k],
         nodes: 0,
         seen: HashSet::new(),
         steps: Vec::new(),
@@ -231,6 +246,12 @@ struct WingSearch<'a> {
     k: usize,
     /// Per cell, the cells that may join a wing and see it.
     neighbours: &'a [Vec<usize>],
+    /// Words of a cell bit set.
+    words: usize,
+    /// Per cell, its peers as a bit set (`words` words a cell).
+    peer_bits: &'a [u64],
+    /// Per digit, the cells holding it as a bit set.
+    holders: &'a [u64],
     /// The cells chosen so far, in the order they were added.
     set: Vec<usize>,
     /// Per cell, how many cells of the set it is or sees.
@@ -240,8 +261,8 @@ struct WingSearch<'a> {
     /// to the next).
     exts: Vec<Vec<(usize, u64)>>,
     /// Per set size less one, when the set has a loose value, the cells
-    /// outside that hold it and see all its places in the set.
-    targets: Vec<Vec<usize>>,
+    /// outside that hold it and see all its places in the set (a bit set).
+    targets: Vec<Vec<u64>>,
     /// Sets grown so far.
     nodes: usize,
     /// The eliminations already told.
@@ -312,7 +333,7 @@ impl WingSearch<'_> {
             self.set.push(w);
             // The loose value's targets once w is in.
             let mut targets = std::mem::take(&mut self.targets[depth + 1]);
-            targets.clear();
+            targets.fill(0);
             let promising = if looser == 0 {
                 true
             } else {
@@ -320,10 +341,18 @@ impl WingSearch<'_> {
                 if loose == 0 {
                     self.targets_of(z, &mut targets);
                 } else {
-                    let near = |t: usize| t != w && (!b.has(w, z) || b.sees(t, w));
-                    targets.extend(self.targets[depth].iter().copied().filter(|&t| near(t)));
+                    // Those of before that are not w and, when w holds z,
+                    // see it.
+                    targets.copy_from_slice(&self.targets[depth]);
+                    if b.has(w, z) {
+                        for (t, &p) in targets.iter_mut().zip(self.peers_of(w)) {
+                            *t &= p;
+                        }
+                    } else {
+                        targets[w / 64] &= !(1 << (w % 64));
+                    }
                 }
-                !targets.is_empty()
+                targets.iter().any(|&t| t != 0)
             };
             if promising {
                 // The cells still to try here, then those that see w but
@@ -364,7 +393,7 @@ impl WingSearch<'_> {
     /// the set (of values `union`, loose values `loose` whose targets are
     /// `targets`): no more than `k` values, one loose value at most, and
     /// that one still with a target.
-    fn addable(&self, c: usize, unseen: u64, union: u64, loose: u64, targets: &[usize]) -> bool {
+    fn addable(&self, c: usize, unseen: u64, union: u64, loose: u64, targets: &[u64]) -> bool {
         let b = self.b;
         let m = b.mask(c);
         if ((union | m).count_ones() as usize) > self.k {
@@ -378,22 +407,48 @@ impl WingSearch<'_> {
             return true;
         }
         let z = digit(loose);
-        targets
-            .iter()
-            .any(|&t| t != c && (!b.has(c, z) || b.sees(t, c)))
+        if b.has(c, z) {
+            // A target that sees c (so is not c).
+            targets
+                .iter()
+                .zip(self.peers_of(c))
+                .any(|(&t, &p)| t & p != 0)
+        } else {
+            // A target other than c.
+            let (w, bit) = (c / 64, 1u64 << (c % 64));
+            targets
+                .iter()
+                .enumerate()
+                .any(|(i, &t)| if i == w { t & !bit != 0 } else { t != 0 })
+        }
+    }
+
+    /// Cell `c`'s peers as a bit set.
+    fn peers_of(&self, c: usize) -> &[u64] {
+        &self.peer_bits[c * self.words..(c + 1) * self.words]
     }
 
     /// The cells outside the set that hold `z` and see all its places in
-    /// the set, into `out`.
-    fn targets_of(&self, z: usize, out: &mut Vec<usize>) {
+    /// the set, into the (cleared) bit set `out`.
+    fn targets_of(&self, z: usize, out: &mut [u64]) {
         let b = self.b;
+        let words = self.words;
         let mut places = self.set.iter().copied().filter(|&c| b.has(c, z));
         let Some(first) = places.next() else {
             return;
         };
-        out.extend(b.tables().peers(first).filter(|&p| {
-            b.has(p, z) && !self.set.contains(&p) && places.clone().all(|c| b.sees(p, c))
-        }));
+        let held = &self.holders[z * words..(z + 1) * words];
+        for ((o, &p), &h) in out.iter_mut().zip(self.peers_of(first)).zip(held) {
+            *o = p & h;
+        }
+        for c in places {
+            for (o, &p) in out.iter_mut().zip(self.peers_of(c)) {
+                *o &= p;
+            }
+        }
+        for &c in &self.set {
+            out[c / 64] &= !(1 << (c % 64));
+        }
     }
 
     /// Tells the wing the current set makes (of `union`'s `k` values), if
