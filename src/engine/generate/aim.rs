@@ -101,44 +101,13 @@ pub(crate) fn capped_level(
     order: &[Technique],
     limits: &Limits,
 ) -> Result<Option<Level>, StopReason> {
-    let Ok(mut board) = Board::from_puzzle(puzzle) else {
-        return Ok(None);
-    };
-    board.set_known_unique(true);
-    board.set_limits(limits);
-    let mut level = Level::Easy;
-    'walk: loop {
-        singles(&mut board);
-        if board.is_solved() {
-            return Ok(Some(level));
-        }
-        if let Some(stop) = limits.check(0) {
-            return Err(stop);
-        }
-        for &t in order {
-            if let Some(step) = first_productive(&board, t) {
-                if t.level() > cap {
-                    return Ok(None);
-                }
-                level = level.max(t.level());
-                board.apply(&step);
-                continue 'walk;
-            }
-            if board.stopped() {
-                return Err(limits.check(0).unwrap_or(StopReason::Cancelled));
-            }
-        }
-        // Stuck below the cap: the grader would go on to a harder
-        // technique or a guess.
-        return Ok(None);
-    }
+    walk(puzzle, cap, order, limits, false)
 }
 
 /// A quick, nearly exact stand-in for [`capped_level`] where only "past
-/// the cap or not" matters (9×9 Extreme): the same techniques, but every
-/// step a technique finds is applied at once, not only the first, before
-/// the walk goes back to the easiest. `Ok(Some(level))` when they solve
-/// the puzzle (the hardest level used), `Ok(None)` when they get stuck.
+/// the cap or not" matters (9×9 Extreme): the same walk, but every step a
+/// technique finds is applied at once, not only the first, before the
+/// walk goes back to the easiest technique.
 ///
 /// An expert puzzle's exact walk rebuilds its chain tables after every
 /// chain step, and those walks were nine tenths of the time 9×9 Extreme
@@ -147,8 +116,22 @@ pub(crate) fn capped_level(
 /// that try; a puzzle it leaves is graded in full before it counts.
 pub(crate) fn batch_level(
     puzzle: &Puzzle,
+    cap: Level,
     order: &[Technique],
     limits: &Limits,
+) -> Result<Option<Level>, StopReason> {
+    walk(puzzle, cap, order, limits, true)
+}
+
+/// The walk of [`capped_level`] (`every_step` false: the first productive
+/// step of the easiest technique, as the grader takes it) and of
+/// [`batch_level`] (`every_step`: all of that technique's steps).
+fn walk(
+    puzzle: &Puzzle,
+    cap: Level,
+    order: &[Technique],
+    limits: &Limits,
+    every_step: bool,
 ) -> Result<Option<Level>, StopReason> {
     let Ok(mut board) = Board::from_puzzle(puzzle) else {
         return Ok(None);
@@ -165,22 +148,18 @@ pub(crate) fn batch_level(
             return Err(stop);
         }
         for &t in order {
-            let mut progress = false;
-            for step in search_steps(&board, t) {
-                for &(c, v) in &step.eliminations {
-                    if board.value(c).is_none() && board.has(c, v.index()) {
-                        board.remove(c, v.index());
-                        progress = true;
-                    }
-                }
-                for &(c, v) in &step.placements {
-                    if board.value(c).is_none() && board.has(c, v.index()) {
-                        board.place(c, v.index());
-                        progress = true;
-                    }
-                }
-            }
+            let progress = if every_step {
+                apply_all(&mut board, t)
+            } else if let Some(step) = first_productive(&board, t) {
+                board.apply(&step);
+                true
+            } else {
+                false
+            };
             if progress {
+                if t.level() > cap {
+                    return Ok(None);
+                }
                 level = level.max(t.level());
                 continue 'walk;
             }
@@ -188,8 +167,31 @@ pub(crate) fn batch_level(
                 return Err(limits.check(0).unwrap_or(StopReason::Cancelled));
             }
         }
+        // Stuck below the cap: the grader would go on to a harder
+        // technique or a guess.
         return Ok(None);
     }
+}
+
+/// Applies every step of technique `t` in the position; whether any
+/// changed it.
+fn apply_all(board: &mut Board, t: Technique) -> bool {
+    let mut progress = false;
+    for step in search_steps(board, t) {
+        for &(c, v) in &step.eliminations {
+            if board.value(c).is_none() && board.has(c, v.index()) {
+                board.remove(c, v.index());
+                progress = true;
+            }
+        }
+        for &(c, v) in &step.placements {
+            if board.value(c).is_none() && board.has(c, v.index()) {
+                board.place(c, v.index());
+                progress = true;
+            }
+        }
+    }
+    progress
 }
 
 /// What one aimed dig left.

@@ -275,19 +275,22 @@ fn extreme(opts: &GenerateOptions, limits: &Limits) -> Result<Graded, StopReason
             break;
         };
         opts.progress.grading();
-        let (miss, late, grade) = match super::aim::batch_level(&made.puzzle, &order, limits) {
-            Ok(Some(level)) => (target - index(level), false, None),
-            // Stuck: the grader decides, given the grace a kept puzzle
-            // gets (it is most likely the one kept).
-            Ok(None) => match grade_within(&made.puzzle, &made.solution, &grading_limits(limits)) {
-                Ok(g) => (target - index(g.level), false, Some(g)),
-                Err(GradeError::Stopped(StopReason::Deadline)) => (usize::MAX, true, None),
-                Err(GradeError::Stopped(stop)) => return Err(stop),
-                Err(_) => (usize::MAX, false, None),
-            },
-            Err(StopReason::Deadline) => (usize::MAX, true, None),
-            Err(stop) => return Err(stop),
-        };
+        let (miss, late, grade) =
+            match super::aim::batch_level(&made.puzzle, Level::Expert, &order, limits) {
+                Ok(Some(level)) => (target - index(level), false, None),
+                // Stuck: the grader decides, given the grace a kept puzzle
+                // gets (it is most likely the one kept).
+                Ok(None) => {
+                    match grade_within(&made.puzzle, &made.solution, &grading_limits(limits)) {
+                        Ok(g) => (target - index(g.level), false, Some(g)),
+                        Err(GradeError::Stopped(StopReason::Deadline)) => (usize::MAX, true, None),
+                        Err(GradeError::Stopped(stop)) => return Err(stop),
+                        Err(_) => (usize::MAX, false, None),
+                    }
+                }
+                Err(StopReason::Deadline) => (usize::MAX, true, None),
+                Err(stop) => return Err(stop),
+            };
         if best.as_ref().is_none_or(|(m, _, _)| miss < *m) {
             let seen = target.checked_sub(miss).map(|l| Level::ALL[l]);
             opts.progress.closest(seen);
