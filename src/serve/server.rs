@@ -257,6 +257,39 @@ struct Live {
     input: Sender<Action>,
 }
 
+/// How long the server waits for games told to quit (each saves first),
+/// and for a closed connection's game to end.
+const QUIT_WAIT: Duration = Duration::from_secs(5);
+
+impl Server {
+    /// How many games in play `which` picks.
+    fn playing(&self, which: impl Fn(&Live) -> bool) -> usize {
+        self.games
+            .lock()
+            .map(|g| g.values().filter(|live| which(live)).count())
+            .unwrap_or(0)
+    }
+
+    /// Tells the games `which` picks to quit (each autosaves) and waits,
+    /// up to [`QUIT_WAIT`], until none of the games in play is one it picks.
+    async fn quit_games(&self, which: impl Fn(&Live) -> bool) {
+        if let Ok(g) = self.games.lock() {
+            for live in g.values().filter(|live| which(live)) {
+                let _ = live.input.try_send(Action::Command(Command::Quit));
+            }
+        }
+        wait_while(|| self.playing(&which) > 0).await;
+    }
+}
+
+/// Waits while `busy` says so, up to [`QUIT_WAIT`].
+async fn wait_while(busy: impl Fn() -> bool) {
+    let deadline = Instant::now() + QUIT_WAIT;
+    while Instant::now() < deadline && busy() {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
 /// What the log says of a connection when it ends.
 #[derive(Debug, Default)]
 struct ConnLog {
@@ -594,34 +627,11 @@ impl Handler for Conn {
         self.input = Some(in_tx.clone());
         // One game per player: a game the player has on another
         // connection quits first (it autosaves), and this one continues it.
-        let others: Vec<(u64, Sender<Action>)> = self
-            .server
-            .games
-            .lock()
-            .map(|g| {
-                g.iter()
-                    .filter(|(_, live)| live.player == who.id)
-                    .map(|(id, live)| (*id, live.input.clone()))
-                    .collect()
-            })
-            .unwrap_or_default();
-        if !others.is_empty() {
+        let player = who.id;
+        let theirs = move |live: &Live| live.player == player;
+        if self.server.playing(theirs) > 0 {
             self.said("takeover", "the player's game on another connection quits");
-            let deadline = Instant::now() + Duration::from_secs(5);
-            let ids: Vec<u64> = others.iter().map(|(id, _)| *id).collect();
-            for (_, tx) in &others {
-                let _ = tx.try_send(Action::Command(Command::Quit));
-            }
-            while Instant::now() < deadline
-                && self
-                    .server
-                    .games
-                    .lock()
-                    .map(|g| ids.iter().any(|id| g.contains_key(id)))
-                    .unwrap_or(false)
-            {
-                tokio::time::sleep(Duration::from_millis(20)).await;
-            }
+            self.server.quit_games(theirs).await;
         }
         if let Ok(mut games) = self.server.games.lock() {
             games.insert(
@@ -935,21 +945,10 @@ async fn run(opts: Options, key: PrivateKey, store: Arc<dyn PlayerStore>) -> io:
         }
     }
     // Stop: every game quits, which autosaves it.
-    let games: Vec<Sender<Action>> = server
-        .games
-        .lock()
-        .map(|g| g.values().map(|live| live.input.clone()).collect())
-        .unwrap_or_default();
     if logging() {
-        log("stopping", &[("games", &games.len())]);
+        log("stopping", &[("games", &server.playing(|_| true))]);
     }
-    for g in &games {
-        let _ = g.try_send(Action::Command(Command::Quit));
-    }
-    let deadline = Instant::now() + Duration::from_secs(5);
-    while Instant::now() < deadline && server.games.lock().map(|g| !g.is_empty()).unwrap_or(false) {
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    server.quit_games(|_| true).await;
     Ok(())
 }
 
@@ -1012,15 +1011,13 @@ async fn connection(
     }
     // The game quits when its connection goes, saving first: its reason
     // ("quit", "disconnected", a panic) is the better one to log.
-    let deadline = Instant::now() + Duration::from_secs(5);
-    while Instant::now() < deadline
-        && log_state
+    wait_while(|| {
+        log_state
             .lock()
             .map(|l| l.playing && l.end.is_none())
             .unwrap_or(false)
-    {
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    })
+    .await;
     if logging() {
         let l = log_state
             .lock()
