@@ -424,7 +424,8 @@ impl Graph {
     }
 }
 
-/// The graphs built last, each with its pass and position ([`position`]):
+/// The graphs built last, each with its pass and position
+/// ([`Board::position_key`]):
 /// the three plain techniques (and the three grouped ones) are asked one
 /// after the other in a position, and build the same graphs there.
 type Built = Vec<(Pass, Vec<u64>, Graph)>;
@@ -440,7 +441,7 @@ thread_local! {
 /// for them, or built now (and kept unless the board's limits cut the
 /// building short).
 fn graph_for(b: &Board, pass: Pass) -> Graph {
-    let key = position(b);
+    let key = b.position_key();
     let kept = BUILT.with(|k| {
         k.borrow()
             .iter()
@@ -461,17 +462,6 @@ fn graph_for(b: &Board, pass: Pass) -> Graph {
         });
     }
     g
-}
-
-/// A position as a key: the box's rows and columns, every cell's
-/// candidates, then every cell's value (digit index, or all ones).
-fn position(b: &Board) -> Vec<u64> {
-    let cells = b.shape().cells();
-    [b.shape().box_rows() as u64, b.shape().box_cols() as u64]
-        .into_iter()
-        .chain((0..cells).map(|c| b.mask(c)))
-        .chain((0..cells).map(|c| b.value(c).map_or(u64::MAX, |v| v.index() as u64)))
-        .collect()
 }
 
 /// Breadth-first search over states `node * 4 + truth * 2 + used` (used: a

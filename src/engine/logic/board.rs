@@ -331,6 +331,18 @@ impl Board {
         }
     }
 
+    /// The position as a key for the searches' per-thread caches: the box
+    /// shape, every cell's candidates, then every cell's value (digit
+    /// index, or all ones).
+    pub(crate) fn position_key(&self) -> Vec<u64> {
+        let cells = self.shape.cells();
+        [self.shape.box_rows() as u64, self.shape.box_cols() as u64]
+            .into_iter()
+            .chain((0..cells).map(|c| self.mask(c)))
+            .chain((0..cells).map(|c| self.value(c).map_or(u64::MAX, |v| v.index() as u64)))
+            .collect()
+    }
+
     /// Whether every cell has a value.
     pub fn is_solved(&self) -> bool {
         self.values.iter().all(Option::is_some)

@@ -949,11 +949,7 @@ pub fn nets(b: &Board, t: Technique) -> Vec<Step> {
     };
     // The path walk and the rating walk meet the same positions: the
     // last few answers are kept (per thread) for the next call.
-    let cells = b.shape().cells();
-    let key: Vec<u64> = (0..cells)
-        .map(|c| b.mask(c))
-        .chain((0..cells).map(|c| b.value(c).map_or(u64::MAX, |v| v.index() as u64)))
-        .collect();
+    let key = b.position_key();
     let hit = CACHE.with(|k| {
         k.borrow()
             .iter()

@@ -1077,7 +1077,7 @@ fn all_steps(b: &Board, nodes: ChainNodes) -> Vec<Step> {
 /// three techniques of a kind share one set of tables, and a grader asking
 /// for them in another order (or between the kinds) finds them still there.
 struct Cache {
-    key: (ChainNodes, Vec<u64>, Vec<Option<Value>>),
+    key: (ChainNodes, Vec<u64>),
     steps: Vec<Step>,
 }
 
@@ -1089,12 +1089,7 @@ thread_local! {
 /// The steps of technique `technique` (a nice loop or AIC, with the
 /// `nodes` it may use) in a position of side at most [`MAX_TABLE_SIDE`].
 pub(super) fn steps(b: &Board, nodes: ChainNodes, technique: Technique) -> Vec<Step> {
-    let cells = b.n() * b.n();
-    let key = (
-        nodes,
-        (0..cells).map(|c| b.mask(c)).collect::<Vec<_>>(),
-        (0..cells).map(|c| b.value(c)).collect::<Vec<_>>(),
-    );
+    let key = (nodes, b.position_key());
     let cached = LAST.with(|l| {
         l.borrow()
             .iter()
