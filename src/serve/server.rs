@@ -952,27 +952,47 @@ async fn run(opts: Options, key: PrivateKey, store: Arc<dyn PlayerStore>) -> io:
     Ok(())
 }
 
-/// The database as the log names it (a PostgreSQL URL without its
-/// password).
+/// The database as the log names it: the SQLite file, or the PostgreSQL
+/// server's user, hosts, ports and database as the client library parses
+/// them from the URL or `key=value` string, so no form of a password
+/// (quoted with spaces, `password = x`, `?password=` in a URL, an `@`
+/// inside it) can reach the log. A string the library cannot parse is
+/// not shown at all.
 fn describe_db(database: &str, dir: &Path) -> String {
     let db = database.trim();
     if db.is_empty() {
         return dir.join("players.sqlite3").display().to_string();
     }
-    if db.starts_with("postgres") {
-        return match db.split_once('@') {
-            Some((_, host)) => format!("postgres://…@{host}"),
-            None => db.to_string(),
-        };
+    if !is_postgres(db) {
+        return db.to_string();
     }
-    if is_postgres(db) {
-        return db
-            .split_whitespace()
-            .filter(|w| !w.starts_with("password="))
-            .collect::<Vec<_>>()
-            .join(" ");
+    let Ok(config) = db.parse::<postgres::Config>() else {
+        return "PostgreSQL (a connection string that does not parse)".to_string();
+    };
+    let mut parts = vec!["PostgreSQL".to_string()];
+    if let Some(user) = config.get_user() {
+        parts.push(format!("user={user}"));
     }
-    db.to_string()
+    let hosts: Vec<String> = config
+        .get_hosts()
+        .iter()
+        .map(|h| match h {
+            postgres::config::Host::Tcp(name) => name.clone(),
+            #[cfg(unix)]
+            postgres::config::Host::Unix(path) => path.display().to_string(),
+        })
+        .collect();
+    if !hosts.is_empty() {
+        parts.push(format!("host={}", hosts.join(",")));
+    }
+    let ports: Vec<String> = config.get_ports().iter().map(u16::to_string).collect();
+    if !ports.is_empty() {
+        parts.push(format!("port={}", ports.join(",")));
+    }
+    if let Some(name) = config.get_dbname() {
+        parts.push(format!("dbname={name}"));
+    }
+    parts.join(" ")
 }
 
 /// One connection from handshake to close, logged at its end.

@@ -82,11 +82,43 @@ fn the_log_never_shows_a_database_password() {
         describe_db("", dir),
         "/srv/dekadoku/players.sqlite3".to_string()
     );
-    let shown = describe_db("postgres://game:secret@db.example/dekadoku", dir);
-    assert!(!shown.contains("secret"), "{shown}");
-    assert!(shown.contains("db.example/dekadoku"), "{shown}");
-    let shown = describe_db("host=db.example dbname=dk password=secret", dir);
-    assert_eq!(shown, "host=db.example dbname=dk");
+    assert_eq!(
+        describe_db("postgres://game:secret@db.example/dekadoku", dir),
+        "PostgreSQL user=game host=db.example port=5432 dbname=dekadoku"
+    );
+    assert_eq!(
+        describe_db("host=db.example dbname=dk password=secret", dir),
+        "PostgreSQL host=db.example dbname=dk"
+    );
+    // Every way libpq lets a password be written: quoted with spaces,
+    // spaces around `=`, escaped quotes, in a URL's query, on a socket
+    // path.
+    for conninfo in [
+        "host=db.example password='hunter two' dbname=dk",
+        "host=db.example password = hunter2 dbname=dk",
+        r"host=db.example password='hun\'ter2' dbname=dk",
+        "postgresql://db.example/dk?user=game&password=hunter2",
+        "postgres://game:hunter2@db.example:5433/dk",
+        "host=/run/postgresql user=game password=hunter2",
+    ] {
+        let shown = describe_db(conninfo, dir);
+        assert!(
+            !shown.contains("hun") && !shown.contains("ter"),
+            "{conninfo:?} shown as {shown:?}"
+        );
+        assert!(shown.starts_with("PostgreSQL "), "{shown}");
+    }
+    assert_eq!(
+        describe_db("postgres://game:hunter2@db.example:5433/dk", dir),
+        "PostgreSQL user=game host=db.example port=5433 dbname=dk"
+    );
+    assert_eq!(
+        describe_db("host=/run/postgresql user=game password=hunter2", dir),
+        "PostgreSQL user=game host=/run/postgresql"
+    );
+    // A string the library cannot parse is not repeated.
+    let shown = describe_db("host=db.example password='hunter2", dir);
+    assert!(!shown.contains("hunter2"), "{shown}");
     // Which strings are PostgreSQL, which an SQLite file.
     assert!(is_postgres("postgresql://db/dk"));
     assert!(is_postgres("host=/run/postgresql dbname=dk"));
