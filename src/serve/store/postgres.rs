@@ -3,12 +3,20 @@
 //! one database. The same schema as SQLite's in PostgreSQL's types, the
 //! same numbered migrations (taken under an advisory lock, so servers
 //! starting together apply each once), one transaction a call.
+//!
+//! Calls go through a pool of [`POOL_SIZE`] connections, so games do not
+//! wait on each other's round trips, and every connection is checked as
+//! it is taken: one the server dropped (a restart, a failover, an
+//! administrator's `pg_terminate_backend`) is replaced then, instead of
+//! failing every call from then on.
 
-use std::sync::{Mutex, MutexGuard};
+use std::time::Duration;
 
 use postgres::error::SqlState;
 use postgres::types::ToSql;
 use postgres::{Client, NoTls, Row, Transaction};
+use r2d2::PooledConnection;
+use r2d2_postgres::PostgresConnectionManager;
 
 use super::{
     DailyEntry, DbError, Player, PlayerId, PlayerKey, PlayerStore, PutSave, SaveRow, SavedGame,
@@ -21,9 +29,19 @@ use super::sql::SCHEMA_VERSION;
 /// The advisory lock the migrations are applied under ("dkdk").
 const MIGRATION_LOCK: i64 = 0x646b_646b;
 
+/// Connections a server keeps to the database at most: store calls are
+/// short (one row, one transaction), so a few serve many games.
+pub const POOL_SIZE: u32 = 8;
+
+/// How long a call waits for a connection (all busy, or the database
+/// away) before it fails with an error the game reports.
+pub const CONNECT_WAIT: Duration = Duration::from_secs(10);
+
+type Manager = PostgresConnectionManager<NoTls>;
+
 /// A [`PlayerStore`] in a PostgreSQL database.
 pub struct Postgres {
-    client: Mutex<Client>,
+    pool: r2d2::Pool<Manager>,
     limits: StoreLimits,
 }
 
@@ -45,33 +63,43 @@ impl Postgres {
     /// brings the schema up to date. Without TLS: for a database on the
     /// same machine or a private network.
     pub fn connect(params: &str, limits: StoreLimits) -> Result<Postgres, DbError> {
-        let mut client = Client::connect(params, NoTls).map_err(backend)?;
-        migrate(&mut client)?;
-        Ok(Postgres {
-            client: Mutex::new(client),
-            limits,
-        })
+        let config: postgres::Config = params.parse().map_err(backend)?;
+        // The first connection is made here, so a wrong string or an
+        // absent server is this call's error, with the library's reason.
+        let mut first = config.connect(NoTls).map_err(backend)?;
+        migrate(&mut first)?;
+        drop(first);
+        let pool = r2d2::Pool::builder()
+            .max_size(POOL_SIZE)
+            .min_idle(Some(1))
+            .connection_timeout(CONNECT_WAIT)
+            .build(PostgresConnectionManager::new(config, NoTls))
+            .map_err(|e| DbError::Backend(format!("no connection to the database: {e}")))?;
+        Ok(Postgres { pool, limits })
     }
 
     /// The schema version of the database.
     pub fn schema_version(&self) -> Result<i64, DbError> {
-        let mut c = self.lock();
+        let mut c = self.client()?;
         let mut tx = c.transaction().map_err(backend)?;
         version(&mut tx)
     }
 
-    fn lock(&self) -> MutexGuard<'_, Client> {
-        self.client.lock().unwrap_or_else(|p| p.into_inner())
+    /// A connection of the pool, checked live (a dropped one is replaced).
+    fn client(&self) -> Result<PooledConnection<Manager>, DbError> {
+        self.pool
+            .get()
+            .map_err(|e| DbError::Backend(format!("no connection to the database: {e}")))
     }
 
     /// Runs a statement that changes rows; how many it changed.
     fn run(&self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<u64, DbError> {
-        self.lock().execute(sql, params).map_err(backend)
+        self.client()?.execute(sql, params).map_err(backend)
     }
 
     /// The row a statement selects, if any.
     fn one(&self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<Option<Row>, DbError> {
-        self.lock().query_opt(sql, params).map_err(backend)
+        self.client()?.query_opt(sql, params).map_err(backend)
     }
 
     /// A saved game from a statement that selects its meta and envelope.
@@ -116,7 +144,7 @@ fn migrate(client: &mut Client) -> Result<(), DbError> {
 impl PlayerStore for Postgres {
     fn player(&self, key: &PlayerKey, now: u64) -> Result<Player, DbError> {
         let row = self
-            .lock()
+            .client()?
             .query_one(sql::PLAYER, &[&key.fingerprint, &key.algorithm, &int(now)])
             .map_err(backend)?;
         Ok(Player {
@@ -128,7 +156,10 @@ impl PlayerStore for Postgres {
     fn set_name(&self, player: PlayerId, name: &str) -> Result<(), DbError> {
         let name = check_display_name(name)?;
         let key = name.to_lowercase();
-        match self.lock().execute(sql::SET_NAME, &[&name, &key, &player]) {
+        match self
+            .client()?
+            .execute(sql::SET_NAME, &[&name, &key, &player])
+        {
             Ok(_) => Ok(()),
             Err(e) if e.code() == Some(&SqlState::UNIQUE_VIOLATION) => Err(DbError::BadName {
                 name,
@@ -156,7 +187,10 @@ impl PlayerStore for Postgres {
     }
 
     fn saves(&self, player: PlayerId) -> Result<Vec<SaveRow>, DbError> {
-        let rows = self.lock().query(sql::SAVES, &[&player]).map_err(backend)?;
+        let rows = self
+            .client()?
+            .query(sql::SAVES, &[&player])
+            .map_err(backend)?;
         save_rows(rows.iter().map(|r| (r.get(0), r.get(1))))
     }
 
@@ -173,7 +207,7 @@ impl PlayerStore for Postgres {
     ) -> Result<PutSave, DbError> {
         let name = save_name(name)?;
         self.limits.check("the game", game.envelope.len())?;
-        let mut c = self.lock();
+        let mut c = self.client()?;
         let mut tx = c.transaction().map_err(backend)?;
         // One writer of a player's saves at a time, so the count holds.
         tx.execute("SELECT 1 FROM players WHERE id = $1 FOR UPDATE", &[&player])
@@ -246,7 +280,7 @@ impl PlayerStore for Postgres {
 
     fn daily_board(&self, date: &str, limit: usize) -> Result<Vec<DailyEntry>, DbError> {
         let rows = self
-            .lock()
+            .client()?
             .query(sql::DAILY_BOARD, &[&date, &int(limit as u64)])
             .map_err(backend)?;
         Ok(rows
@@ -261,7 +295,7 @@ impl PlayerStore for Postgres {
 
     fn daily_rank(&self, date: &str, player: PlayerId) -> Result<Option<(u64, u64)>, DbError> {
         let row = self
-            .lock()
+            .client()?
             .query_one(sql::DAILY_RANK, &[&date, &player])
             .map_err(backend)?;
         let (ahead, total): (Option<i64>, i64) = (row.get(0), row.get(1));
@@ -294,6 +328,11 @@ mod tests {
     /// A store in a schema of its own, so tests run side by side and
     /// again without clearing anything.
     fn fresh(base: &str) -> Postgres {
+        fresh_with(base, "")
+    }
+
+    /// [`fresh`] with more `key=value` settings for its connections.
+    fn fresh_with(base: &str, more: &str) -> Postgres {
         static N: AtomicU32 = AtomicU32::new(0);
         let schema = format!(
             "dk_test_{}_{}_{}",
@@ -308,7 +347,7 @@ mod tests {
             .batch_execute(&format!("CREATE SCHEMA {schema}"))
             .expect("a schema of its own");
         Postgres::connect(
-            &format!("{base} options='-c search_path={schema}'"),
+            &format!("{base} options='-c search_path={schema}'{more}"),
             StoreLimits::default(),
         )
         .expect("a store in its schema")
@@ -326,7 +365,8 @@ mod tests {
         let s = fresh(&base);
         assert_eq!(s.schema_version().unwrap(), SCHEMA_VERSION);
         let schema: String = s
-            .lock()
+            .client()
+            .unwrap()
             .query_one("SELECT current_schema()", &[])
             .unwrap()
             .get(0);
@@ -334,7 +374,8 @@ mod tests {
         // A second server on the same database finds it up to date.
         let again = Postgres::connect(&url, StoreLimits::default()).unwrap();
         assert_eq!(again.schema_version().unwrap(), SCHEMA_VERSION);
-        s.lock()
+        s.client()
+            .unwrap()
             .execute(
                 "UPDATE schema_version SET version = $1",
                 &[&(SCHEMA_VERSION + 1)],
@@ -342,6 +383,39 @@ mod tests {
             .unwrap();
         let err = Postgres::connect(&url, StoreLimits::default()).unwrap_err();
         assert!(matches!(err, DbError::TooNew { .. }), "{err}");
+    }
+
+    /// The database drops the store's connections (a restart, a
+    /// failover, an administrator): the next calls work on new ones, and
+    /// nothing written before is lost.
+    #[test]
+    fn a_dropped_connection_is_replaced() {
+        let Some(base) = server() else { return };
+        let app = format!("dk_reconnect_{}", std::process::id());
+        let s = fresh_with(&base, &format!(" application_name={app}"));
+        let key = PlayerKey {
+            fingerprint: "SHA256:reconnect".to_string(),
+            algorithm: "ssh-ed25519".to_string(),
+        };
+        let me = s.player(&key, 1).unwrap();
+        s.put_stats(me.id, b"{\"won\":1}").unwrap();
+        let mut admin = Client::connect(&base, NoTls).unwrap();
+        let dropped = admin
+            .query(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+                 WHERE application_name = $1",
+                &[&app],
+            )
+            .unwrap()
+            .len();
+        assert!(dropped >= 1, "the store had no connection to drop");
+        // Every call after that finds a live connection.
+        for _ in 0..2 * POOL_SIZE {
+            assert_eq!(s.stats(me.id).unwrap(), Some(b"{\"won\":1}".to_vec()));
+        }
+        s.put_stats(me.id, b"{\"won\":2}").unwrap();
+        assert_eq!(s.player(&key, 2).unwrap(), me);
+        assert_eq!(s.stats(me.id).unwrap(), Some(b"{\"won\":2}".to_vec()));
     }
 
     #[test]
