@@ -118,14 +118,26 @@ impl StoreLimits {
         Ok(())
     }
 
-    /// Refuses one more save when `kept` are kept already.
-    fn check_count(&self, kept: i64) -> Result<(), DbError> {
-        if usize::try_from(kept).unwrap_or(usize::MAX) >= self.max_saves {
+    /// The rule of a named save, which both backends apply inside the
+    /// transaction that writes it: a name the player has is kept unless
+    /// `overwrite` (`Ok(false)`: do not write); a new name is refused when
+    /// the player keeps [`max_saves`](Self::max_saves) already (`kept`
+    /// counts them, asked only then).
+    fn may_write_save(
+        &self,
+        exists: bool,
+        overwrite: bool,
+        kept: impl FnOnce() -> Result<i64, DbError>,
+    ) -> Result<bool, DbError> {
+        if exists {
+            return Ok(overwrite);
+        }
+        if usize::try_from(kept()?).unwrap_or(usize::MAX) >= self.max_saves {
             return Err(DbError::TooManySaves {
                 max: self.max_saves,
             });
         }
-        Ok(())
+        Ok(true)
     }
 }
 

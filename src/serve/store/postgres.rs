@@ -216,15 +216,13 @@ impl PlayerStore for Postgres {
             .query_opt(sql::SAVE_EXISTS, &[&player, &name])
             .map_err(backend)?
             .is_some();
-        if exists && !overwrite {
+        let kept = || {
+            tx.query_one(sql::SAVE_COUNT, &[&player])
+                .map(|r| r.get(0))
+                .map_err(backend)
+        };
+        if !self.limits.may_write_save(exists, overwrite, kept)? {
             return Ok(PutSave::Exists);
-        }
-        if !exists {
-            let kept = tx
-                .query_one(sql::SAVE_COUNT, &[&player])
-                .map_err(backend)?
-                .get(0);
-            self.limits.check_count(kept)?;
         }
         tx.execute(
             sql::PUT_SAVE,

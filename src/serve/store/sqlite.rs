@@ -206,14 +206,12 @@ impl PlayerStore for Sqlite {
             .optional()
             .map_err(backend)?
             .is_some();
-        if exists && !overwrite {
+        let kept = || {
+            tx.query_row(sql::SAVE_COUNT, [player], |r| r.get(0))
+                .map_err(backend)
+        };
+        if !self.limits.may_write_save(exists, overwrite, kept)? {
             return Ok(PutSave::Exists);
-        }
-        if !exists {
-            let kept = tx
-                .query_row(sql::SAVE_COUNT, [player], |r| r.get(0))
-                .map_err(backend)?;
-            self.limits.check_count(kept)?;
         }
         tx.execute(
             sql::PUT_SAVE,
