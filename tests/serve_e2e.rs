@@ -5,7 +5,8 @@
 //! `-W` and `-L` are refused; the same key on a second connection takes
 //! the game over; a server killed with SIGKILL 1.5 s after a move, or
 //! stopped with SIGTERM right after one, still has it when started
-//! again. `.ci/run` installs openssh-client and tmux; where either is
+//! again; a player idle past `--idle-minutes` is disconnected and keeps
+//! the game. `.ci/run` installs openssh-client and tmux; where either is
 //! missing the test says so and passes, or fails under CI.
 #![cfg(all(feature = "serve", unix))]
 #![allow(clippy::unwrap_used)]
@@ -303,6 +304,48 @@ fn a_player_keeps_their_game_across_connections_and_nothing_but_the_game_is_serv
 /// a TCP balancer: a move played on one is there to Continue on the other.
 /// Needs a PostgreSQL server (`DEKADOKU_TEST_POSTGRES`, which `.ci/run`
 /// sets); without one the test says so and passes, or fails under CI.
+/// `--idle-minutes 1`: a player who stops typing is disconnected once the
+/// minute is up, not before, the log says why, and the game is there when
+/// they come back. (About 65 s: the shortest limit there is.)
+#[test]
+fn an_idle_player_is_disconnected_and_keeps_their_game() {
+    if !have_ssh() || !common::tmux::available() {
+        common::skip_or_fail("needs ssh, ssh-keygen and tmux (.ci/run installs them)");
+        return;
+    }
+    let tmp = tempfile::Builder::new()
+        .prefix("dekadoku-serve-idle-")
+        .tempdir()
+        .unwrap();
+    let dir = tmp.path();
+    keygen(&dir.join("id"));
+    let server = Server::start(dir, &["--idle-minutes", "1"]);
+    let name = format!("dekadoku-serve-idle-{}", std::process::id());
+    let t = play(dir, "id", server.port, &name, (100, 32));
+    import(&t);
+    t.keys(&["4"]);
+    t.wait_settled("the move", |s| s.contains("moves    1"));
+    let last_key = Instant::now();
+    // Nothing more is typed; the server ends the connection, and ssh
+    // with it.
+    let deadline = last_key + Duration::from_secs(120);
+    while t.alive() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    assert!(!t.alive(), "still connected two minutes after the last key");
+    let quiet = last_key.elapsed();
+    assert!(
+        quiet >= Duration::from_secs(55),
+        "disconnected after {quiet:?} of a one-minute limit"
+    );
+    server.wait_log("the idle end", &[" end ", "reason=idle"]);
+    drop(t);
+    // The game was kept.
+    let t = play(dir, "id", server.port, &name, (100, 32));
+    let again = resume(&t, 1);
+    assert!(again.contains("┃   4   │"), "{again}");
+}
+
 #[test]
 fn two_servers_on_one_postgres_share_their_players() {
     if !have_ssh() || !common::tmux::available() {
