@@ -1055,6 +1055,19 @@ impl<B: Bits> Search<B> {
             .enumerate()
         {
             let w = 3 * weight as u64;
+            // Most units have no digit near the best score: their least
+            // place count of two or more (a minimum the compiler
+            // vectorises) tells, and the row is passed over unread, which
+            // changes nothing (no such digit could be better or tie).
+            let least = row
+                .iter()
+                .map(|&k| if k < 2 { u16::MAX } else { k })
+                .min()
+                .unwrap_or(u16::MAX);
+            if least == u16::MAX || least as u64 * 3072 >= best.saturating_mul(w).saturating_add(w)
+            {
+                continue;
+            }
             for (d, &k) in row.iter().enumerate() {
                 if k < 2 {
                     continue;
