@@ -105,7 +105,8 @@ pub(crate) fn capped_level(
 }
 
 /// A quick, nearly exact stand-in for [`capped_level`] where only "past
-/// the cap or not" matters (9×9 Extreme): the same walk, but every step a
+/// the cap or not" matters (Extreme: 9×9's tries, and each removal of the
+/// aimed dig above 9×9): the same walk, but every step a
 /// technique finds is applied at once, not only the first, before the
 /// walk goes back to the easiest technique.
 ///
@@ -389,7 +390,15 @@ impl AimedDig<'_> {
             let check = match check {
                 Ok(Check::Unique) => {
                     let cap = self.target.min(Level::Expert);
-                    match capped_level(&puzzle, cap, self.order, self.outer) {
+                    // Toward Extreme only "over Expert or not" matters: the
+                    // batch walk answers that for less (see `batch_level`),
+                    // and the puzzle it stops at is graded in full.
+                    let walk = if self.target == Level::Extreme {
+                        batch_level
+                    } else {
+                        capped_level
+                    };
+                    match walk(&puzzle, cap, self.order, self.outer) {
                         Ok(Some(l)) => {
                             found = Some(l);
                             Ok(Check::Unique)
