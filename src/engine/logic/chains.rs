@@ -49,8 +49,9 @@ impl Found {
 
 /// A breadth-first search's table of states, reused from one search to
 /// the next: starting a search clears only the states the last one
-/// reached (a 9×9 XY-Chain search ran 60 searches over 729 states, and
-/// allocating and zeroing the tables was a tenth of a generator's time).
+/// reached (a 9×9 XY-Chain search runs about 60 searches over 729
+/// states, and allocating and zeroing two tables for each was 6 % of the
+/// instructions of generating 9×9 expert puzzles).
 struct Bfs {
     parent: Vec<u32>,
     depth: Vec<u32>,
