@@ -102,18 +102,24 @@ fn ssh_batch(dir: &Path, port: u16, args: &[&str]) -> (Option<i32>, String) {
     )
 }
 
-#[test]
-fn a_player_keeps_their_game_across_connections_and_nothing_but_the_game_is_served() {
+/// A fresh folder holding a player's key `id`, or `None` (after the skip
+/// rule) where ssh, ssh-keygen or tmux is missing.
+fn players_dir(prefix: &str) -> Option<tempfile::TempDir> {
     if !have_ssh() || !common::tmux::available() {
         common::skip_or_fail("needs ssh, ssh-keygen and tmux (.ci/run installs them)");
-        return;
+        return None;
     }
-    let tmp = tempfile::Builder::new()
-        .prefix("dekadoku-serve-")
-        .tempdir()
-        .unwrap();
+    let tmp = tempfile::Builder::new().prefix(prefix).tempdir().unwrap();
+    keygen(&tmp.path().join("id"));
+    Some(tmp)
+}
+
+#[test]
+fn a_player_keeps_their_game_across_connections_and_nothing_but_the_game_is_served() {
+    let Some(tmp) = players_dir("dekadoku-serve-") else {
+        return;
+    };
     let dir = tmp.path();
-    keygen(&dir.join("id"));
     keygen(&dir.join("other"));
     let server = Server::start(dir, &["--connects-per-minute", "1000"]);
     let port = server.port;
@@ -300,25 +306,15 @@ fn a_player_keeps_their_game_across_connections_and_nothing_but_the_game_is_serv
     t.wait_gone();
 }
 
-/// Two servers on one PostgreSQL database share their players, as behind
-/// a TCP balancer: a move played on one is there to Continue on the other.
-/// Needs a PostgreSQL server (`DEKADOKU_TEST_POSTGRES`, which `.ci/run`
-/// sets); without one the test says so and passes, or fails under CI.
 /// `--idle-minutes 1`: a player who stops typing is disconnected once the
 /// minute is up, not before, the log says why, and the game is there when
 /// they come back. (About 65 s: the shortest limit there is.)
 #[test]
 fn an_idle_player_is_disconnected_and_keeps_their_game() {
-    if !have_ssh() || !common::tmux::available() {
-        common::skip_or_fail("needs ssh, ssh-keygen and tmux (.ci/run installs them)");
+    let Some(tmp) = players_dir("dekadoku-serve-idle-") else {
         return;
-    }
-    let tmp = tempfile::Builder::new()
-        .prefix("dekadoku-serve-idle-")
-        .tempdir()
-        .unwrap();
+    };
     let dir = tmp.path();
-    keygen(&dir.join("id"));
     let server = Server::start(dir, &["--idle-minutes", "1"]);
     let name = format!("dekadoku-serve-idle-{}", std::process::id());
     let t = play(dir, "id", server.port, &name, (100, 32));
@@ -346,6 +342,10 @@ fn an_idle_player_is_disconnected_and_keeps_their_game() {
     assert!(again.contains("┃   4   │"), "{again}");
 }
 
+/// Two servers on one PostgreSQL database share their players, as behind
+/// a TCP balancer: a move played on one is there to Continue on the other.
+/// Needs a PostgreSQL server (`DEKADOKU_TEST_POSTGRES`, which `.ci/run`
+/// sets); without one the test says so and passes, or fails under CI.
 #[test]
 fn two_servers_on_one_postgres_share_their_players() {
     if !have_ssh() || !common::tmux::available() {
