@@ -58,6 +58,7 @@
 //! [`MAX_WORK_BIG`] beyond 9×9).
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use crate::engine::grid::Value;
 
@@ -428,7 +429,7 @@ impl Graph {
 /// ([`Board::position_key`]):
 /// the three plain techniques (and the three grouped ones) are asked one
 /// after the other in a position, and build the same graphs there.
-type Built = Vec<(Pass, Vec<u64>, Graph)>;
+type Built = Vec<(Pass, Vec<u64>, Rc<Graph>)>;
 
 /// How many graphs [`BUILT`] keeps: one per pass.
 const KEPT_GRAPHS: usize = 3;
@@ -437,28 +438,31 @@ thread_local! {
     static BUILT: std::cell::RefCell<Built> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// The graph of `pass` in `b`'s position: a copy of the one built last
-/// for them, or built now (and kept unless the board's limits cut the
-/// building short).
-fn graph_for(b: &Board, pass: Pass) -> Graph {
+/// The graph of `pass` in `b`'s position: the one built last for them
+/// (shared, not copied: a 16×16 graph is thousands of small lists, and
+/// copying it for every chain technique in the same position was 2–3 %
+/// of grading or generating 16×16 expert and extreme puzzles), or built
+/// now (and kept
+/// unless the board's limits cut the building short).
+fn graph_for(b: &Board, pass: Pass) -> Rc<Graph> {
     let key = b.position_key();
     let kept = BUILT.with(|k| {
         k.borrow()
             .iter()
             .find(|(p, kk, _)| *p == pass && *kk == key)
-            .map(|x| x.2.clone())
+            .map(|x| Rc::clone(&x.2))
     });
     if let Some(g) = kept {
         return g;
     }
-    let g = Graph::build(b, pass);
+    let g = Rc::new(Graph::build(b, pass));
     if !b.stopped() {
         BUILT.with(|k| {
             let mut k = k.borrow_mut();
             if k.len() >= KEPT_GRAPHS {
                 k.remove(0);
             }
-            k.push((pass, key, g.clone()));
+            k.push((pass, key, Rc::clone(&g)));
         });
     }
     g
@@ -572,7 +576,7 @@ impl Pass {
 }
 
 struct Ctx {
-    g: Graph,
+    g: Rc<Graph>,
     bfs: Bfs,
     /// Distances to a target, for [`Ctx::simple_chain`] (made on its
     /// first use: most passes never need it).
@@ -604,6 +608,17 @@ impl Ctx {
             budget: if b.n() <= 9 { MAX_WORK } else { MAX_WORK_BIG },
             found,
         }
+    }
+
+    /// The node of candidate (c, d), put into the graph's scratch slot
+    /// when it has no link (the graph is copied from the one shared with
+    /// [`BUILT`] only then, and only once).
+    fn start(&mut self, b: &Board, c: usize, d: usize) -> usize {
+        let id = self.g.cand_id[c * b.n() + d];
+        if id != NONE {
+            return id as usize;
+        }
+        Rc::make_mut(&mut self.g).start(b, c, d)
     }
 
     /// The work budget is spent, or the board's limits say stop.
@@ -1130,7 +1145,7 @@ fn dnl_pass(b: &Board, x: &mut Ctx) {
             if x.exhausted(b) {
                 break;
             }
-            let s = x.g.start(b, c, d);
+            let s = x.start(b, c, d);
             // Assume (d)c true: does it come back false?
             x.run(state(s, true, false));
             // The first end whose shortest chain is not a lasso (a lasso's
