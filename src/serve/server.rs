@@ -955,9 +955,8 @@ async fn run(opts: Options, key: PrivateKey, store: Arc<dyn PlayerStore>) -> io:
 /// The database as the log names it: the SQLite file, or the PostgreSQL
 /// server's user, hosts, ports and database as the client library parses
 /// them from the URL or `key=value` string, so no form of a password
-/// (quoted with spaces, `password = x`, `?password=` in a URL, an `@`
-/// inside it) can reach the log. A string the library cannot parse is
-/// not shown at all.
+/// (quoted with spaces, `password = x`, `?password=` in a URL) can reach
+/// the log. A string the library cannot parse is not shown at all.
 fn describe_db(database: &str, dir: &Path) -> String {
     let db = database.trim();
     if db.is_empty() {
