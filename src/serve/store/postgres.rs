@@ -57,6 +57,12 @@ fn backend(e: postgres::Error) -> DbError {
     DbError::Backend(e.to_string())
 }
 
+/// The pool could not give a connection (the database away, or every
+/// connection busy for [`CONNECT_WAIT`]).
+fn no_connection(e: r2d2::Error) -> DbError {
+    DbError::Backend(format!("no connection to the database: {e}"))
+}
+
 impl Postgres {
     /// Connects with a libpq-style connection string or URL
     /// (`host=/run/postgresql dbname=dekadoku`, `postgresql://…`) and
@@ -74,7 +80,7 @@ impl Postgres {
             .min_idle(Some(1))
             .connection_timeout(CONNECT_WAIT)
             .build(PostgresConnectionManager::new(config, NoTls))
-            .map_err(|e| DbError::Backend(format!("no connection to the database: {e}")))?;
+            .map_err(no_connection)?;
         Ok(Postgres { pool, limits })
     }
 
@@ -87,9 +93,7 @@ impl Postgres {
 
     /// A connection of the pool, checked live (a dropped one is replaced).
     fn client(&self) -> Result<PooledConnection<Manager>, DbError> {
-        self.pool
-            .get()
-            .map_err(|e| DbError::Backend(format!("no connection to the database: {e}")))
+        self.pool.get().map_err(no_connection)
     }
 
     /// Runs a statement that changes rows; how many it changed.
