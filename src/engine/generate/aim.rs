@@ -106,9 +106,9 @@ pub(crate) fn capped_level(
 
 /// A quick, nearly exact stand-in for [`capped_level`] where only "past
 /// the cap or not" matters (Extreme: 9×9's tries, and each removal of the
-/// aimed dig above 9×9): the same walk, but every step a
-/// technique finds is applied at once, not only the first, before the
-/// walk goes back to the easiest technique.
+/// aimed dig above 9×9): the same walk, but every step a technique finds
+/// is applied at once, not only the first, before the walk goes back to
+/// the easiest technique.
 ///
 /// An expert puzzle's exact walk rebuilds its chain tables after every
 /// chain step, and those walks were nine tenths of the time 9×9 Extreme

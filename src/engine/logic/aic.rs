@@ -442,8 +442,7 @@ thread_local! {
 /// (shared, not copied: a 16×16 graph is thousands of small lists, and
 /// copying it for every chain technique in the same position was 2–3 %
 /// of grading or generating 16×16 expert and extreme puzzles), or built
-/// now (and kept
-/// unless the board's limits cut the building short).
+/// now (and kept unless the board's limits cut the building short).
 fn graph_for(b: &Board, pass: Pass) -> Rc<Graph> {
     let key = b.position_key();
     let kept = BUILT.with(|k| {
