@@ -23,7 +23,7 @@ use std::collections::HashMap;
 
 use crate::engine::grid::Grid;
 use crate::engine::limits::Limits;
-use crate::engine::logic::{Board, Link, PathError, Step, Technique, find_all, walk_with};
+use crate::engine::logic::{Board, Link, PathError, Step, Technique, find_all, walk_with, wings};
 
 use super::GUESS_RATING;
 
@@ -295,7 +295,17 @@ fn next(b: &Board) -> Vec<(Step, f32)> {
         }
         let mut rated: Vec<(Step, f32)> = Vec::new();
         for t in techniques(rule, b.n()) {
-            let steps = seen.entry(t).or_insert_with(|| find_all(b, t));
+            let steps = seen.entry(t).or_insert_with(|| match t {
+                // Only their shape is rated: search only that.
+                Technique::LargeWing(k) => {
+                    let mut steps = wings::se_large_wings(b, k.into());
+                    for s in &mut steps {
+                        s.finish(b.n());
+                    }
+                    steps
+                }
+                _ => find_all(b, t),
+            });
             rated.extend(
                 steps
                     .iter()

@@ -4,7 +4,7 @@
 //! pair) and Remote Pair (a chain of equal bivalue cells). Shape-agnostic:
 //! only "sees" and conjugate pairs are used.
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 
 use crate::engine::grid::Value;
 
@@ -239,6 +239,89 @@ pub fn large_wings(b: &Board, k: usize) -> Vec<Step> {
     search.steps
 }
 
+/// The large wings of Sudoku Explainer's shape only, for its rating walk:
+/// a bivalue cell and `k - 1` cells of one house (an almost locked set, or
+/// a locked one the bivalue cell adds a value to). These are the steps of
+/// [`large_wings`] that rule accepts, found by enumerating the house
+/// subsets instead of growing every connected set: most positions of a
+/// hard walk have none, and the plain search grows tens of thousands of
+/// sets to show it. Sorted by their cells; a wing another shape with the
+/// same eliminations would have hidden in [`large_wings`] is kept.
+pub fn se_large_wings(b: &Board, k: usize) -> Vec<Step> {
+    if !(4..=7).contains(&k) || k > b.n() || (b.n() > 16 && k > MAX_BIG_BOARD_WING) {
+        return Vec::new();
+    }
+    let fits = |c: usize| b.value(c).is_none() && (2..=k).contains(&(b.count(c) as usize));
+    let bivalue = bivalue_cells(b);
+    let mut sets: BTreeMap<Vec<usize>, u64> = BTreeMap::new();
+    let mut rest: Vec<usize> = Vec::with_capacity(k);
+    for u in 0..b.shape().units() {
+        if b.stopped() {
+            return Vec::new();
+        }
+        let house: Vec<usize> = b
+            .unit(u)
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| fits(c))
+            .collect();
+        house_subsets(b, &house, k - 1, k, 0, 0, &mut rest, &mut |rest, union| {
+            // The bivalue cell: seeing the house cells' set, outside every
+            // unit they share, bringing the values to exactly k.
+            let shared = b.shared_units(rest);
+            for &y in &bivalue {
+                let m = b.mask(y);
+                if (union | m).count_ones() as usize != k
+                    || rest.contains(&y)
+                    || shared.iter().any(|&s| b.units_of(y).contains(&s))
+                    || !rest.iter().any(|&c| b.sees(c, y))
+                {
+                    continue;
+                }
+                let mut cells = rest.to_vec();
+                cells.push(y);
+                cells.sort_unstable();
+                sets.insert(cells, union | m);
+            }
+        });
+    }
+    let mut seen = HashSet::new();
+    sets.into_iter()
+        .filter_map(|(cells, union)| wing_step(b, &cells, union, k))
+        .filter(|s| seen.insert(s.eliminations.clone()))
+        .collect()
+}
+
+/// Calls `found` with every `size`-cell subset of `house` from index `from`
+/// on (added to `chosen`, of values `union`) whose values number at most
+/// `most`.
+#[allow(clippy::too_many_arguments)]
+fn house_subsets(
+    b: &Board,
+    house: &[usize],
+    size: usize,
+    most: usize,
+    from: usize,
+    union: u64,
+    chosen: &mut Vec<usize>,
+    found: &mut dyn FnMut(&[usize], u64),
+) {
+    if chosen.len() == size {
+        found(chosen, union);
+        return;
+    }
+    let need = size - chosen.len();
+    for i in from..house.len().saturating_sub(need - 1) {
+        let grown = union | b.mask(house[i]);
+        if grown.count_ones() as usize > most {
+            continue;
+        }
+        chosen.push(house[i]);
+        house_subsets(b, house, size, most, i + 1, grown, chosen, found);
+        chosen.pop();
+    }
+}
+
 /// The state of one large-wing search.
 struct WingSearch<'a> {
     b: &'a Board,
@@ -454,78 +537,87 @@ impl WingSearch<'_> {
     /// Tells the wing the current set makes (of `union`'s `k` values), if
     /// it eliminates anything new.
     fn check(&mut self, union: u64) {
-        let b = self.b;
         let mut cells = self.set.clone();
         cells.sort_unstable();
-        // All in one unit: a naked subset, told as such.
-        if !b.shared_units(&cells).is_empty() {
-            return;
+        if let Some(step) = wing_step(self.b, &cells, union, self.k)
+            && self.seen.insert(step.eliminations.clone())
+        {
+            self.steps.push(step);
         }
-        let places =
-            |d: usize| -> Vec<usize> { cells.iter().copied().filter(|&c| b.has(c, d)).collect() };
-        let linked = |p: &[usize]| {
-            p.iter()
-                .enumerate()
-                .all(|(i, &a)| p[i + 1..].iter().all(|&c| b.sees(a, c)))
-        };
-        let loose: Vec<usize> = bits(union).filter(|&d| !linked(&places(d))).collect();
-        let (eliminations, why) = match loose[..] {
-            [z] => {
-                let zs = places(z);
-                let names: Vec<String> = zs.iter().map(|&c| b.cell_name(c)).collect();
-                (
-                    b.seen_by_all(1 << z, &zs, &cells),
-                    format!(
-                        "every value but {z} sits only in cells that see each other, so it \
-                         fills at most one of them, and {z} must fill one: it is in {places}, \
-                         so {z} leaves every cell that sees all of those",
-                        z = b.symbol(z),
-                        places = names.join(" or "),
-                    ),
-                )
-            }
-            [] => {
-                let mut e: Vec<(usize, Value)> = bits(union)
-                    .flat_map(|d| b.seen_by_all(1 << d, &places(d), &cells))
-                    .collect();
-                e.sort_unstable();
-                (
-                    e,
-                    "every value sits only in cells that see each other, so each fills \
-                     exactly one of them (doubly linked), and each leaves every cell that \
-                     sees all its places there"
-                        .to_string(),
-                )
-            }
-            _ => return,
-        };
-        if eliminations.is_empty() || !self.seen.insert(eliminations.clone()) {
-            return;
-        }
-        let technique = Technique::LargeWing(u8::try_from(self.k).unwrap_or(u8::MAX));
-        let listed: Vec<String> = cells
-            .iter()
-            .map(|&c| format!("{} ({})", b.cell_name(c), b.symbols(b.mask(c))))
-            .collect();
-        self.steps.push(Step {
-            technique,
-            placements: Vec::new(),
-            highlights: Highlights {
-                cells: cells.clone(),
-                candidates: pattern_candidates(b, &cells, union),
-                ..Highlights::default()
-            },
-            explanation: format!(
-                "{}: {} hold only the {} values {} between them; {}",
-                technique.name(),
-                listed.join(", "),
-                cells.len(),
-                b.symbols(union),
-                why,
-            ),
-            eliminations,
-        });
     }
+}
+
+/// The wing the `k` cells `cells` (sorted, not all in one unit) make with
+/// their `k` values `union`, if it eliminates anything.
+fn wing_step(b: &Board, cells: &[usize], union: u64, k: usize) -> Option<Step> {
+    // All in one unit: a naked subset, told as such.
+    if !b.shared_units(cells).is_empty() {
+        return None;
+    }
+    let places =
+        |d: usize| -> Vec<usize> { cells.iter().copied().filter(|&c| b.has(c, d)).collect() };
+    let linked = |p: &[usize]| {
+        p.iter()
+            .enumerate()
+            .all(|(i, &a)| p[i + 1..].iter().all(|&c| b.sees(a, c)))
+    };
+    let loose: Vec<usize> = bits(union).filter(|&d| !linked(&places(d))).collect();
+    let (eliminations, why) = match loose[..] {
+        [z] => {
+            let zs = places(z);
+            let names: Vec<String> = zs.iter().map(|&c| b.cell_name(c)).collect();
+            (
+                b.seen_by_all(1 << z, &zs, cells),
+                format!(
+                    "every value but {z} sits only in cells that see each other, so it \
+                     fills at most one of them, and {z} must fill one: it is in {places}, \
+                     so {z} leaves every cell that sees all of those",
+                    z = b.symbol(z),
+                    places = names.join(" or "),
+                ),
+            )
+        }
+        [] => {
+            let mut e: Vec<(usize, Value)> = bits(union)
+                .flat_map(|d| b.seen_by_all(1 << d, &places(d), cells))
+                .collect();
+            e.sort_unstable();
+            (
+                e,
+                "every value sits only in cells that see each other, so each fills \
+                 exactly one of them (doubly linked), and each leaves every cell that \
+                 sees all its places there"
+                    .to_string(),
+            )
+        }
+        _ => return None,
+    };
+    if eliminations.is_empty() {
+        return None;
+    }
+    let technique = Technique::LargeWing(u8::try_from(k).unwrap_or(u8::MAX));
+    let listed: Vec<String> = cells
+        .iter()
+        .map(|&c| format!("{} ({})", b.cell_name(c), b.symbols(b.mask(c))))
+        .collect();
+    Some(Step {
+        technique,
+        placements: Vec::new(),
+        highlights: Highlights {
+            cells: cells.to_vec(),
+            candidates: pattern_candidates(b, cells, union),
+            ..Highlights::default()
+        },
+        explanation: format!(
+            "{}: {} hold only the {} values {} between them; {}",
+            technique.name(),
+            listed.join(", "),
+            cells.len(),
+            b.symbols(union),
+            why,
+        ),
+        eliminations,
+    })
 }
 
 /// W-Wing: two bivalue cells {x,y} that do not see each other, with a
@@ -913,11 +1005,14 @@ mod tests {
         assert!(nine.iter().chain(&sixteen).sum::<usize>() > 0);
     }
 
+    /// A wing's cells and its eliminations.
+    type PlainWing = (Vec<usize>, Vec<(usize, Value)>);
+
     /// The wings of `k` cells by a plain search: every set of `k` cells of
     /// 2 to `k` candidates with `k` values (chosen in increasing order,
-    /// dropped once the values exceed `k`), checked by the definition; the
-    /// distinct eliminations.
-    fn plain_large_wings(b: &Board, k: usize) -> BTreeSet<Vec<(usize, Value)>> {
+    /// dropped once the values exceed `k`), checked by the definition; each
+    /// with its eliminations.
+    fn plain_wing_sets(b: &Board, k: usize) -> Vec<PlainWing> {
         fn walk(
             b: &Board,
             k: usize,
@@ -925,11 +1020,13 @@ mod tests {
             from: usize,
             set: &mut Vec<usize>,
             union: u64,
-            out: &mut BTreeSet<Vec<(usize, Value)>>,
+            out: &mut Vec<PlainWing>,
         ) {
             if set.len() == k {
-                if union.count_ones() as usize == k {
-                    out.extend(wing_by_definition(b, set, union));
+                if union.count_ones() as usize == k
+                    && let Some(e) = wing_by_definition(b, set, union)
+                {
+                    out.push((set.clone(), e));
                 }
                 return;
             }
@@ -945,9 +1042,23 @@ mod tests {
         let fit: Vec<usize> = (0..b.shape().cells())
             .filter(|&c| b.value(c).is_none() && (2..=k).contains(&(b.count(c) as usize)))
             .collect();
-        let mut out = BTreeSet::new();
+        let mut out = Vec::new();
         walk(b, k, &fit, 0, &mut Vec::new(), 0, &mut out);
         out
+    }
+
+    /// The distinct eliminations of the plain search's wings.
+    fn plain_large_wings(b: &Board, k: usize) -> BTreeSet<Vec<(usize, Value)>> {
+        plain_wing_sets(b, k).into_iter().map(|(_, e)| e).collect()
+    }
+
+    /// Whether a wing's cells have Sudoku Explainer's shape: a bivalue cell
+    /// and the others in one house.
+    fn explainer_shape(b: &Board, cells: &[usize]) -> bool {
+        cells.iter().any(|&y| {
+            let rest: Vec<usize> = cells.iter().copied().filter(|&c| c != y).collect();
+            b.count(y) == 2 && !b.shared_units(&rest).is_empty()
+        })
     }
 
     /// The eliminations of the wing `set` (of `union`'s values) makes, if
@@ -1039,6 +1150,62 @@ mod tests {
             }
         }
         assert!(compared > 100, "{compared}");
+    }
+
+    /// The Explainer-shape search finds the eliminations of exactly the
+    /// plain search's wings of that shape, each step in that shape, on the
+    /// positions of generated puzzles' paths and on boards with random
+    /// candidates gone.
+    #[test]
+    fn explainer_wings_are_the_plain_wings_of_their_shape() {
+        use crate::engine::generate::random::{below, rng_for};
+        use crate::engine::logic::next_step;
+        let same = |b: &Board, k: usize, what: &str| {
+            let steps = se_large_wings(b, k);
+            for s in &steps {
+                assert!(explainer_shape(b, &s.highlights.cells), "{what}: {s:?}");
+                assert_eq!(s.highlights.cells.len(), k, "{what}");
+            }
+            let found: BTreeSet<_> = steps.into_iter().map(|s| s.eliminations).collect();
+            let plain: BTreeSet<_> = plain_wing_sets(b, k)
+                .into_iter()
+                .filter(|(set, _)| explainer_shape(b, set))
+                .map(|(_, e)| e)
+                .collect();
+            assert_eq!(found, plain, "{what}, k = {k}");
+            found.len()
+        };
+        let mut compared = 0;
+        for (shape, seeds) in [
+            (Shape::new(2, 3).unwrap(), 1..=6u64),
+            (Shape::CLASSIC, 1..=4),
+        ] {
+            for seed in seeds {
+                let (mut b, _) = crate::engine::logic::tests::expert_board(shape, seed);
+                while let Some(step) = next_step(&b) {
+                    if step.technique.level() != crate::engine::Level::Easy {
+                        for k in 4..=6 {
+                            compared += same(&b, k, &format!("{shape:?} seed {seed}"));
+                        }
+                    }
+                    b.apply(&step);
+                }
+            }
+        }
+        let mut rng = rng_for(11);
+        for (shape, boards) in [(Shape::new(2, 3).unwrap(), 40), (Shape::CLASSIC, 10)] {
+            let (n, cells) = (shape.n(), shape.cells());
+            for i in 0..boards {
+                let mut b = crate::engine::logic::tests::empty(shape);
+                for _ in 0..cells * n * 3 / 4 {
+                    b.remove(below(&mut rng, cells), below(&mut rng, n));
+                }
+                for k in 4..=5 {
+                    compared += same(&b, k, &format!("{shape:?} random board {i}"));
+                }
+            }
+        }
+        assert!(compared > 50, "{compared}");
     }
 
     /// Times the large-wing searches (the best of five runs, against the
