@@ -69,15 +69,17 @@ pub fn find_all(board: &Board, t: Technique) -> Vec<Step> {
 /// Each step's highlights give every candidate and unit a role, and its
 /// explanation ends with its effect ([`Step::effect`]).
 pub fn find_all_with(board: &Board, t: Technique, options: SearchOptions) -> Vec<Step> {
-    let mut steps = search(board, t, options);
+    let mut steps = search(board, t, options, false);
     for s in &mut steps {
         s.finish(board.n());
     }
     steps
 }
 
-/// The steps of technique `t` as its family finds them.
-fn search(board: &Board, t: Technique, options: SearchOptions) -> Vec<Step> {
+/// The steps of technique `t` as its family finds them; with `first`, a
+/// family may stop once it knows its first step (the one [`first_productive`]
+/// takes), the same step it would give first in a full search.
+fn search(board: &Board, t: Technique, options: SearchOptions, first: bool) -> Vec<Step> {
     use general_fish::Family::{Franken, Mutant};
     match t {
         Technique::FullHouse => singles::full_houses(board),
@@ -133,7 +135,7 @@ fn search(board: &Board, t: Technique, options: SearchOptions) -> Vec<Step> {
         | Technique::Aic
         | Technique::GroupedContinuousNiceLoop
         | Technique::GroupedDiscontinuousNiceLoop
-        | Technique::GroupedAic => nice_loops::steps(board, t, options),
+        | Technique::GroupedAic => nice_loops::steps(board, t, options, first),
         Technique::AlsXz => als::als_xz(board),
         Technique::AlsXyWing => als::als_xy_wings(board, options.als_overlap),
         Technique::AlsChain => als::als_chains(board),
@@ -152,14 +154,14 @@ fn search(board: &Board, t: Technique, options: SearchOptions) -> Vec<Step> {
 /// Every step of technique `t` as its family finds them, explanations
 /// unfinished (for walks that only apply steps).
 pub(crate) fn search_steps(board: &Board, t: Technique) -> Vec<Step> {
-    search(board, t, SearchOptions::default())
+    search(board, t, SearchOptions::default(), false)
 }
 
 /// The first productive step of technique `t`, as [`next_step`] would
 /// take it but without finishing its explanation (for walks that only
 /// apply steps, such as the generator's level-capped walk).
 pub(crate) fn first_productive(board: &Board, t: Technique) -> Option<Step> {
-    search(board, t, SearchOptions::default())
+    search(board, t, SearchOptions::default(), true)
         .into_iter()
         .find(Step::is_productive)
 }

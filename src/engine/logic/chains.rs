@@ -42,6 +42,12 @@ impl Found {
             .any(|(l, s)| *l <= len && s.eliminations == eliminations)
     }
 
+    /// The first elimination set found, with the length of its shortest
+    /// chain so far: the step a search that keeps only the first would give.
+    pub(super) fn first(&self) -> Option<(usize, &Step)> {
+        self.steps.first().map(|(l, s)| (*l, s))
+    }
+
     pub(super) fn into_steps(self) -> Vec<Step> {
         self.steps.into_iter().map(|(_, s)| s).collect()
     }

@@ -52,19 +52,24 @@ impl ChainNodes {
 /// Every step of `technique`, a nice loop or AIC (plain or grouped), in
 /// the position: found with the tables up to [`MAX_TABLE_SIDE`], by the
 /// budgeted search beyond.
-pub(super) fn steps(b: &Board, technique: Technique, options: SearchOptions) -> Vec<Step> {
+pub(super) fn steps(
+    b: &Board,
+    technique: Technique,
+    options: SearchOptions,
+    first: bool,
+) -> Vec<Step> {
     let nodes = ChainNodes::of(technique, options);
     if b.n() <= MAX_TABLE_SIDE {
         return tables::steps(b, nodes, technique);
     }
     match technique {
         Technique::ContinuousNiceLoop | Technique::GroupedContinuousNiceLoop => {
-            aic::continuous_nice_loops(b, nodes)
+            aic::continuous_nice_loops(b, nodes, first)
         }
         Technique::DiscontinuousNiceLoop | Technique::GroupedDiscontinuousNiceLoop => {
-            aic::discontinuous_nice_loops(b, nodes)
+            aic::discontinuous_nice_loops(b, nodes, first)
         }
-        _ => aic::aics(b, nodes),
+        _ => aic::aics(b, nodes, first),
     }
 }
 
