@@ -4,6 +4,7 @@
 
 mod aic;
 pub(crate) mod als;
+mod barren;
 pub(crate) mod board;
 mod cellset;
 pub(crate) mod chains;

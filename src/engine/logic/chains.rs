@@ -8,7 +8,7 @@
 use crate::engine::grid::Value;
 
 use super::coloring::strong_links;
-use super::{Board, CandidateRole, Highlights, Link, Step, Technique};
+use super::{Board, CandidateRole, Highlights, Link, Step, Technique, barren};
 
 /// The longest chain searched, in links.
 pub const MAX_LINKS: usize = 24;
@@ -46,6 +46,11 @@ impl Found {
     /// chain so far: the step a search that keeps only the first would give.
     pub(super) fn first(&self) -> Option<(usize, &Step)> {
         self.steps.first().map(|(l, s)| (*l, s))
+    }
+
+    /// How many elimination sets are known.
+    pub(super) fn len(&self) -> usize {
+        self.steps.len()
     }
 
     pub(super) fn into_steps(self) -> Vec<Step> {
@@ -131,6 +136,10 @@ pub fn x_chains(b: &Board) -> Vec<Step> {
         if b.stopped() {
             break;
         }
+        if barren::is_barren(b, Technique::XChain, 0, d) {
+            continue;
+        }
+        let before = found.len();
         let links = strong_links(b, d);
         let mut strong: Vec<Vec<usize>> = vec![Vec::new(); cells];
         for &(x, y) in &links {
@@ -172,6 +181,9 @@ pub fn x_chains(b: &Board) -> Vec<Step> {
                 }
                 found.offer(depth, x_chain_step(b, d, &bfs.path(t), elim));
             }
+        }
+        if found.len() == before {
+            barren::set_barren(b, Technique::XChain, 0, d);
         }
     }
     found.into_steps()

@@ -11,7 +11,7 @@
 use crate::engine::grid::Value;
 
 use super::cellset::{has_bit, set_bit};
-use super::{Board, CandidateRole, Highlights, Link, Step, Technique};
+use super::{Board, CandidateRole, Highlights, Link, Step, Technique, barren};
 
 /// One coloured cluster of a value: its cells with their colour (0 or 1)
 /// and the strong links that join them.
@@ -114,6 +114,10 @@ fn names(b: &Board, cl: &Cluster, k: u8) -> String {
 pub fn traps(b: &Board) -> Vec<Step> {
     let mut steps = Vec::new();
     for d in 0..b.n() {
+        if barren::is_barren(b, Technique::ColorTrap, 0, d) {
+            continue;
+        }
+        let before = steps.len();
         for cl in clusters(b, d) {
             let mut elim = Vec::new();
             for c in 0..b.shape().cells() {
@@ -144,6 +148,9 @@ pub fn traps(b: &Board) -> Vec<Step> {
                 eliminations: elim,
             });
         }
+        if steps.len() == before {
+            barren::set_barren(b, Technique::ColorTrap, 0, d);
+        }
     }
     steps
 }
@@ -153,6 +160,10 @@ pub fn traps(b: &Board) -> Vec<Step> {
 pub fn wraps(b: &Board) -> Vec<Step> {
     let mut steps = Vec::new();
     for d in 0..b.n() {
+        if barren::is_barren(b, Technique::ColorWrap, 0, d) {
+            continue;
+        }
+        let before = steps.len();
         for cl in clusters(b, d) {
             for k in 0..2u8 {
                 let same: Vec<usize> = cl
@@ -189,6 +200,9 @@ pub fn wraps(b: &Board) -> Vec<Step> {
                     eliminations: same.iter().map(|&c| (c, Value::from_index(d))).collect(),
                 });
             }
+        }
+        if steps.len() == before {
+            barren::set_barren(b, Technique::ColorWrap, 0, d);
         }
     }
     steps
@@ -256,10 +270,19 @@ fn pair_highlights(d: usize, a: &Cluster, c: &Cluster) -> Highlights {
 /// leaves every a1 cell.
 pub fn multi_colors(b: &Board, kind: u8) -> Vec<Step> {
     let mut steps: Vec<Step> = Vec::new();
+    let technique = if kind == 1 {
+        Technique::MultiColors1
+    } else {
+        Technique::MultiColors2
+    };
     for d in 0..b.n() {
         if b.stopped() {
             break;
         }
+        if barren::is_barren(b, technique, 0, d) {
+            continue;
+        }
+        let before = steps.len();
         let cls = clusters(b, d);
         let colours: Vec<[Colour; 2]> = cls
             .iter()
@@ -278,6 +301,9 @@ pub fn multi_colors(b: &Board, kind: u8) -> Vec<Step> {
                     steps.push(s);
                 }
             }
+        }
+        if steps.len() == before {
+            barren::set_barren(b, technique, 0, d);
         }
     }
     steps

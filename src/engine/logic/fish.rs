@@ -20,7 +20,7 @@
 
 use crate::engine::grid::Value;
 
-use super::{Board, CandidateRole, Highlights, Step, Technique, UnitRole, bits};
+use super::{Board, CandidateRole, Highlights, Step, Technique, UnitRole, barren, bits};
 
 /// The largest basic fish searched for, whatever the side.
 pub const MAX_BASIC_SIZE: usize = 8;
@@ -350,7 +350,11 @@ fn search(b: &Board, kind: Kind, k: usize) -> Vec<Step> {
             b.shape().box_rows()
         };
         let limit = k + width;
+        let t = technique(kind, k);
         for d in 0..n {
+            if barren::is_barren(b, t, dir as u8, d) {
+                continue;
+            }
             let mut lines = Lines {
                 b,
                 n,
@@ -383,6 +387,7 @@ fn search(b: &Board, kind: Kind, k: usize) -> Vec<Step> {
                     p >= 1 && p <= limit
                 })
                 .collect();
+            let before = steps.len();
             walk(
                 &lines,
                 kind,
@@ -394,6 +399,9 @@ fn search(b: &Board, kind: Kind, k: usize) -> Vec<Step> {
                 0,
                 &mut steps,
             );
+            if steps.len() == before {
+                barren::set_barren(b, t, dir as u8, d);
+            }
         }
     }
     steps

@@ -11,7 +11,7 @@ use std::collections::HashSet;
 
 use crate::engine::grid::Value;
 
-use super::{Board, CandidateRole, Highlights, Link, Step, Technique};
+use super::{Board, CandidateRole, Highlights, Link, Step, Technique, barren};
 
 /// A conjugate pair: the only two places of a value in a unit.
 #[derive(Debug, Clone, Copy)]
@@ -99,6 +99,10 @@ fn two_links(b: &Board, want: Technique) -> Vec<Step> {
         if b.stopped() {
             break;
         }
+        if barren::is_barren(b, want, 0, d) {
+            continue;
+        }
+        let before = steps.len();
         let links = strong_links(b, d);
         for (i, &l1) in links.iter().enumerate() {
             for &l2 in &links[i + 1..] {
@@ -149,6 +153,9 @@ fn two_links(b: &Board, want: Technique) -> Vec<Step> {
                 }
             }
         }
+        if steps.len() == before {
+            barren::set_barren(b, want, 0, d);
+        }
     }
     steps
 }
@@ -180,6 +187,10 @@ pub fn empty_rectangles(b: &Board) -> Vec<Step> {
     let mut steps = Vec::new();
     let mut seen = HashSet::new();
     for d in 0..n {
+        if barren::is_barren(b, Technique::EmptyRectangle, 0, d) {
+            continue;
+        }
+        let before = steps.len();
         let links = strong_links(b, d);
         for bx in 2 * n..3 * n {
             let cells = b.cells_with(bx, d);
@@ -270,6 +281,9 @@ pub fn empty_rectangles(b: &Board) -> Vec<Step> {
                     }
                 }
             }
+        }
+        if steps.len() == before {
+            barren::set_barren(b, Technique::EmptyRectangle, 0, d);
         }
     }
     steps
