@@ -1,14 +1,17 @@
-//! One-digit searches remembered where they found nothing.
+//! Searches remembered where they found nothing.
 //!
 //! A walk asks the same techniques again after every step, and a step
-//! changes the candidates of a few digits only. A search that looks at one
-//! digit's candidates alone (fish, two-link patterns, empty rectangles)
-//! gives the same answer for the same candidates, so where it found nothing
-//! for a digit, it finds nothing again while that digit's candidates stay
-//! as they were: [`is_barren`] says so, and the search skips the digit.
-//! The candidates themselves (each row's places of the digit) are compared,
-//! not a hash of them, so a skip is never wrong; one entry is kept per
-//! search, digit and shape, on each thread.
+//! changes a few digits' candidates. A search that reads one digit's
+//! candidates alone (fish, two-link patterns, empty rectangles, colours,
+//! X-Chains), or one unit's cells alone (hidden subsets), gives the same
+//! answer for the same candidates; where it found no pattern for a digit
+//! or unit, it finds none again while those candidates stay as they were,
+//! and the search skips that digit or unit ([`is_barren`], [`recall`]).
+//! "No pattern" means none at all, also none left untold because an
+//! earlier digit or unit told the same one. The candidates themselves are
+//! compared, not a hash of them, so a skip is never wrong; one entry is
+//! kept per search, digit or unit, and shape, on each thread, with the work
+//! the search spent there, for searches that share a budget.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -16,57 +19,87 @@ use std::collections::HashMap;
 use super::{Board, Technique};
 
 /// A search (technique and a variant of its own, such as a fish's
-/// direction), a digit and the board's shape (side and box rows).
+/// direction), a digit or unit and the board's shape (side and box rows).
 type Key = (Technique, u8, u8, u8, u8);
 
+/// The candidates a search found nothing in, and the work it spent there.
+type Entry = (Vec<u64>, usize);
+
 thread_local! {
-    static BARREN: RefCell<HashMap<Key, Vec<u64>>> = RefCell::new(HashMap::new());
+    static BARREN: RefCell<HashMap<Key, Entry>> = RefCell::new(HashMap::new());
     /// Digits skipped so far (tests only).
     #[cfg(test)]
     static SKIPPED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
-fn key(b: &Board, t: Technique, variant: u8, d: usize) -> Option<Key> {
+fn key(b: &Board, t: Technique, variant: u8, index: usize) -> Option<Key> {
     let narrow = |x: usize| u8::try_from(x).ok();
     Some((
         t,
         variant,
-        narrow(d)?,
+        narrow(index)?,
         narrow(b.n())?,
         narrow(b.shape().box_rows())?,
     ))
 }
 
-/// Whether search `t` (its `variant`) found nothing for digit `d` the last
-/// time it ran on these same candidates of `d`.
-pub(super) fn is_barren(b: &Board, t: Technique, variant: u8, d: usize) -> bool {
-    let Some(k) = key(b, t, variant, d) else {
-        return false;
-    };
-    let barren = BARREN.with(|m| {
-        m.borrow().get(&k).is_some_and(|rows| {
-            rows.len() == b.n() && rows.iter().enumerate().all(|(r, &p)| b.places(r, d) == p)
-        })
-    });
-    #[cfg(test)]
-    SKIPPED.with(|s| s.set(s.get() + usize::from(barren)));
-    barren
+/// Digit `d`'s candidates: each row's places of it.
+fn digit_rows(b: &Board, d: usize) -> Vec<u64> {
+    (0..b.n()).map(|r| b.places(r, d)).collect()
 }
 
-/// Records that search `t` (its `variant`) found nothing for digit `d` on
-/// the board's candidates of `d`. Not when the board's limits cut the
-/// search short: then it may have missed something.
-pub(super) fn set_barren(b: &Board, t: Technique, variant: u8, d: usize) {
+/// The work search `t` (its `variant`) spent on digit or unit `index` the
+/// last time it ran on these `candidates` and found nothing there.
+pub(super) fn recall(
+    b: &Board,
+    t: Technique,
+    variant: u8,
+    index: usize,
+    candidates: &[u64],
+) -> Option<usize> {
+    let k = key(b, t, variant, index)?;
+    let work = BARREN.with(|m| {
+        m.borrow()
+            .get(&k)
+            .filter(|(kept, _)| kept[..] == candidates[..])
+            .map(|&(_, work)| work)
+    });
+    #[cfg(test)]
+    SKIPPED.with(|s| s.set(s.get() + usize::from(work.is_some())));
+    work
+}
+
+/// Records that search `t` (its `variant`) found nothing for digit or unit
+/// `index` on `candidates`, spending `work`. Not when the board's limits
+/// cut the search short: then it may have missed something.
+pub(super) fn remember(
+    b: &Board,
+    t: Technique,
+    variant: u8,
+    index: usize,
+    candidates: Vec<u64>,
+    work: usize,
+) {
     if b.stopped() {
         return;
     }
-    let Some(k) = key(b, t, variant, d) else {
-        return;
-    };
-    let rows: Vec<u64> = (0..b.n()).map(|r| b.places(r, d)).collect();
-    BARREN.with(|m| {
-        m.borrow_mut().insert(k, rows);
-    });
+    if let Some(k) = key(b, t, variant, index) {
+        BARREN.with(|m| {
+            m.borrow_mut().insert(k, (candidates, work));
+        });
+    }
+}
+
+/// Whether search `t` (its `variant`) found nothing for digit `d` the last
+/// time it ran on these same candidates of `d`.
+pub(super) fn is_barren(b: &Board, t: Technique, variant: u8, d: usize) -> bool {
+    recall(b, t, variant, d, &digit_rows(b, d)).is_some()
+}
+
+/// Records that search `t` (its `variant`) found nothing for digit `d` on
+/// the board's candidates of `d`.
+pub(super) fn set_barren(b: &Board, t: Technique, variant: u8, d: usize) {
+    remember(b, t, variant, d, digit_rows(b, d), 0);
 }
 
 #[cfg(test)]
@@ -77,9 +110,9 @@ mod tests {
     use crate::engine::logic::{find_all, next_step};
 
     /// Along the paths of generated 9×9 and 16×16 expert puzzles, every
-    /// one-digit search gives the same steps (eliminations and text) with
-    /// what it remembers from the positions before as with nothing
-    /// remembered, and digits are skipped.
+    /// search that remembers gives the same steps (eliminations and text)
+    /// with what it remembers from the positions before as with nothing
+    /// remembered, and digits and units are skipped.
     #[test]
     fn remembered_searches_give_what_fresh_ones_do() {
         let mut techniques = vec![
@@ -92,6 +125,10 @@ mod tests {
             Technique::MultiColors1,
             Technique::MultiColors2,
             Technique::XChain,
+            Technique::HiddenPair,
+            Technique::HiddenTriple,
+            Technique::HiddenQuad,
+            Technique::HiddenSubset(5),
         ];
         for k in 2..=4 {
             techniques.extend([
@@ -117,7 +154,9 @@ mod tests {
                 while let Some(step) = next_step(&b) {
                     for &t in &techniques {
                         let remembered = key(find_all(&b, t));
-                        BARREN.with(|m| m.borrow_mut().clear());
+                        // Forget this search's entries only: the others
+                        // stay for the next position.
+                        BARREN.with(|m| m.borrow_mut().retain(|k, _| k.0 != t));
                         let fresh = key(find_all(&b, t));
                         found += usize::from(!fresh.is_empty());
                         assert_eq!(remembered, fresh, "{shape:?} seed {seed}, {t:?}");
@@ -128,7 +167,9 @@ mod tests {
             }
         }
         let skipped = SKIPPED.with(std::cell::Cell::get) - skipped_before;
-        println!("{compared} searches compared, {found} with steps, {skipped} digits skipped");
+        println!(
+            "{compared} searches compared, {found} with steps, {skipped} digits and units skipped"
+        );
         assert!(
             compared > 1000 && found > 20 && skipped > 1000,
             "{compared} {found} {skipped}"

@@ -190,7 +190,10 @@ pub fn empty_rectangles(b: &Board) -> Vec<Step> {
         if barren::is_barren(b, Technique::EmptyRectangle, 0, d) {
             continue;
         }
-        let before = steps.len();
+        // Whether this digit has a pattern, told or not: one told for an
+        // earlier digit with the same cells is not told again, but this
+        // digit is not barren for that.
+        let mut any = false;
         let links = strong_links(b, d);
         for bx in 2 * n..3 * n {
             let cells = b.cells_with(bx, d);
@@ -239,6 +242,7 @@ pub fn empty_rectangles(b: &Board) -> Vec<Step> {
                                 continue;
                             }
                             let elim = vec![(target, Value::from_index(d))];
+                            any = true;
                             if !seen.insert((bx, r, c, a, e, target)) {
                                 continue;
                             }
@@ -282,7 +286,7 @@ pub fn empty_rectangles(b: &Board) -> Vec<Step> {
                 }
             }
         }
-        if steps.len() == before {
+        if !any {
             barren::set_barren(b, Technique::EmptyRectangle, 0, d);
         }
     }

@@ -12,7 +12,7 @@
 
 use crate::engine::grid::Value;
 
-use super::{Board, Highlights, Step, Technique, bits};
+use super::{Board, Highlights, Step, Technique, barren, bits};
 
 /// The largest subset searched (boards of 16×16 and beyond).
 pub const MAX_SUBSET_SIZE: usize = 8;
@@ -200,6 +200,15 @@ pub fn hidden(b: &Board, k: usize) -> Vec<Step> {
             break;
         }
         let unit = b.unit(u);
+        // A unit whose cells are as they were when it held no hidden
+        // subset holds none now; its work still counts against the budget.
+        let cells_now: Vec<u64> = unit.iter().map(|&c| b.mask(c as usize)).collect();
+        let t = hidden_technique(k);
+        if let Some(work) = barren::recall(b, t, 0, u, &cells_now) {
+            budget = budget.saturating_sub(work);
+            continue;
+        }
+        let (budget_before, mut any) = (budget, false);
         let open: Vec<usize> = (0..n)
             .filter(|&d| {
                 let p = b.places(u, d).count_ones() as usize;
@@ -218,14 +227,16 @@ pub fn hidden(b: &Board, k: usize) -> Vec<Step> {
                 .iter()
                 .flat_map(|&c| bits(b.mask(c) & !mask).map(move |d| (c, Value::from_index(d))))
                 .collect();
-            if elim.is_empty()
-                || steps
-                    .iter()
-                    .any(|s| s.highlights.cells == cells && s.eliminations == elim)
+            if elim.is_empty() {
+                return;
+            }
+            any = true;
+            if steps
+                .iter()
+                .any(|s| s.highlights.cells == cells && s.eliminations == elim)
             {
                 return;
             }
-            let t = hidden_technique(k);
             steps.push(Step {
                 technique: t,
                 placements: Vec::new(),
@@ -250,6 +261,9 @@ pub fn hidden(b: &Board, k: usize) -> Vec<Step> {
                 eliminations: elim,
             });
         });
+        if !any && budget > 0 {
+            barren::remember(b, t, 0, u, cells_now, budget_before - budget);
+        }
     }
     steps
 }
