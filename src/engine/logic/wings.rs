@@ -278,6 +278,15 @@ pub fn se_large_wings(b: &Board, k: usize) -> Vec<Step> {
                 {
                     continue;
                 }
+                // The house cells see each other, so only y's two values
+                // can be loose (a holder in the house that y does not
+                // see); a wing has at most one loose value.
+                let loose = bits(m)
+                    .filter(|&d| rest.iter().any(|&c| b.has(c, d) && !b.sees(c, y)))
+                    .count();
+                if loose > 1 {
+                    continue;
+                }
                 let mut cells = rest.to_vec();
                 cells.push(y);
                 cells.sort_unstable();
