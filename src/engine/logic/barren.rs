@@ -90,6 +90,20 @@ pub(super) fn remember(
     }
 }
 
+/// Counts a whole search skipped by what it remembered (tests only).
+#[cfg(test)]
+pub(super) fn count_skip() {
+    SKIPPED.with(|s| s.set(s.get() + 1));
+}
+
+/// The candidates of every cell when search `t` last found nothing on the
+/// whole board (remembered with variant and index 0), for searches that
+/// work out from what changed since ([`super::wings::large_wings`]).
+pub(super) fn snapshot(b: &Board, t: Technique) -> Option<Vec<u64>> {
+    let k = key(b, t, 0, 0)?;
+    BARREN.with(|m| m.borrow().get(&k).map(|(cells, _)| cells.clone()))
+}
+
 /// Whether search `t` (its `variant`) found nothing for digit `d` the last
 /// time it ran on these same candidates of `d`.
 pub(super) fn is_barren(b: &Board, t: Technique, variant: u8, d: usize) -> bool {
@@ -140,6 +154,9 @@ mod tests {
             Technique::HiddenTriple,
             Technique::HiddenQuad,
             Technique::HiddenSubset(5),
+            Technique::LargeWing(4),
+            Technique::LargeWing(5),
+            Technique::LargeWing(6),
         ];
         for k in 2..=4 {
             techniques.extend([

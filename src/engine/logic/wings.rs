@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, HashSet};
 
 use crate::engine::grid::Value;
 
-use super::{Board, CandidateRole, Highlights, Link, Step, Technique, bits};
+use super::{Board, CandidateRole, Highlights, Link, Step, Technique, barren, bits};
 
 fn bivalue_cells(b: &Board) -> Vec<usize> {
     (0..b.shape().cells())
@@ -173,11 +173,49 @@ pub const MAX_BIG_BOARD_WING: usize = 6;
 /// two loose ones, or a loose one no cell outside could lose. At most
 /// [`MAX_LARGE_WING_NODES`] sets are grown, and above 16×16 no wing of more
 /// than [`MAX_BIG_BOARD_WING`] cells is looked for.
+///
+/// A walk asks again after every step. When the last search of this size
+/// found no wing and the position since lost candidates only, a wing now
+/// holds a cell whose candidates changed: a set of unchanged cells had the
+/// same values, loose values and places before, and its targets have only
+/// lost candidates since. So the sets grown from the changed cells are
+/// searched first, and when they hold no wing, neither does the board
+/// ([`barren`]); otherwise the whole search runs, so the steps and their
+/// order are always the plain search's.
 pub fn large_wings(b: &Board, k: usize) -> Vec<Step> {
     // A board of fewer than k values has no k cells with k values.
     if !(4..=7).contains(&k) || k > b.n() || (b.n() > 16 && k > MAX_BIG_BOARD_WING) {
         return Vec::new();
     }
+    let t = Technique::LargeWing(u8::try_from(k).unwrap_or(u8::MAX));
+    let cells = b.shape().cells();
+    let now: Vec<u64> = (0..cells).map(|c| b.mask(c)).collect();
+    if let Some(before) = barren::snapshot(b, t)
+        && before.len() == cells
+        && now.iter().zip(&before).all(|(&x, &y)| x & !y == 0)
+    {
+        let changed: Vec<usize> = (0..cells).filter(|&c| now[c] != before[c]).collect();
+        let (steps, complete) = wing_search(b, k, Some(&changed));
+        if complete && steps.is_empty() {
+            #[cfg(test)]
+            barren::count_skip();
+            barren::remember(b, t, 0, 0, now, 0);
+            return steps;
+        }
+    }
+    let (steps, complete) = wing_search(b, k, None);
+    if complete && steps.is_empty() {
+        barren::remember(b, t, 0, 0, now, 0);
+    }
+    steps
+}
+
+/// The large-wing search: from every cell that may join a wing (`roots`
+/// `None`), each set grown from its smallest cell; or only the sets that
+/// hold one of `roots`, each grown from the first of them it holds. With
+/// whether it ran to the end (not cut by [`MAX_LARGE_WING_NODES`] or the
+/// board's limits).
+fn wing_search(b: &Board, k: usize, roots: Option<&[usize]>) -> (Vec<Step>, bool) {
     let cells = b.shape().cells();
     let fits = |c: usize| b.value(c).is_none() && (2..=k).contains(&(b.count(c) as usize));
     // The cells that may join a wing, and for each the others it sees.
@@ -217,8 +255,13 @@ pub fn large_wings(b: &Board, k: usize) -> Vec<Step> {
         nodes: 0,
         seen: HashSet::new(),
         steps: Vec::new(),
+        done_roots: roots.map(|_| vec![false; cells]),
     };
-    for start in (0..cells).filter(|&c| fit[c]) {
+    let starts: Vec<usize> = match roots {
+        Some(r) => r.to_vec(),
+        None => (0..cells).collect(),
+    };
+    for start in starts.into_iter().filter(|&c| fit[c]) {
         if b.stopped() || search.nodes > MAX_LARGE_WING_NODES {
             break;
         }
@@ -228,15 +271,19 @@ pub fn large_wings(b: &Board, k: usize) -> Vec<Step> {
         ext.extend(
             neighbours[start]
                 .iter()
-                .filter(|&&c| c > start && search.addable(c, 0, union, 0, &[]))
+                .filter(|&&c| search.may_join(c, start) && search.addable(c, 0, union, 0, &[]))
                 .map(|&c| (c, 0)),
         );
         search.exts[0] = ext;
         search.push(start);
         search.grow(start, union, 0);
         search.pop();
+        if let Some(done) = &mut search.done_roots {
+            done[start] = true;
+        }
     }
-    search.steps
+    let complete = search.nodes <= MAX_LARGE_WING_NODES && !b.stopped();
+    (search.steps, complete)
 }
 
 /// The large wings of Sudoku Explainer's shape only, for its rating walk:
@@ -360,9 +407,22 @@ struct WingSearch<'a> {
     /// The eliminations already told.
     seen: HashSet<Vec<(usize, Value)>>,
     steps: Vec<Step>,
+    /// When growing from given roots: those already grown from, whose
+    /// sets are all found.
+    done_roots: Option<Vec<bool>>,
 }
 
 impl WingSearch<'_> {
+    /// Whether cell `c` may join a set grown from `start`: a later cell
+    /// (every set once, from its smallest cell), or when growing from given
+    /// roots any cell but a root already grown from.
+    fn may_join(&self, c: usize, start: usize) -> bool {
+        match &self.done_roots {
+            None => c > start,
+            Some(done) => c != start && !done[c],
+        }
+    }
+
     /// Adds cell `c` to the set.
     fn push(&mut self, c: usize) {
         self.set.push(c);
@@ -451,15 +511,15 @@ impl WingSearch<'_> {
                 // none of the set before it (so no other branch reaches
                 // them first, and they see none of its values), each as
                 // long as it could join.
+                let mut next = std::mem::take(&mut self.exts[depth + 1]);
+                next.clear();
                 let older = ext
                     .iter()
                     .map(|&(c, u)| (c, if b.sees(c, w) { u } else { u | wm }));
                 let fresh = neighbours[w]
                     .iter()
-                    .filter(|&&c| c > start && self.near[c] == 0)
+                    .filter(|&&c| self.may_join(c, start) && self.near[c] == 0)
                     .map(|&c| (c, union));
-                let mut next = std::mem::take(&mut self.exts[depth + 1]);
-                next.clear();
                 next.extend(
                     older
                         .chain(fresh)
