@@ -45,7 +45,7 @@ fn key(b: &Board, t: Technique, variant: u8, index: usize) -> Option<Key> {
 
 /// Digit `d`'s candidates: each row's places of it.
 fn digit_rows(b: &Board, d: usize) -> Vec<u64> {
-    (0..b.n()).map(|r| b.places(r, d)).collect()
+    (0..b.n()).map(|r| b.row_places(r, d)).collect()
 }
 
 /// The work search `t` (its `variant`) spent on digit or unit `index` the
@@ -113,7 +113,11 @@ pub(super) fn is_barren(b: &Board, t: Technique, variant: u8, d: usize) -> bool 
     // Row by row, stopping at the first that differs (most do at once).
     let barren = BARREN.with(|m| {
         m.borrow().get(&k).is_some_and(|(rows, _)| {
-            rows.len() == b.n() && rows.iter().enumerate().all(|(r, &p)| b.places(r, d) == p)
+            rows.len() == b.n()
+                && rows
+                    .iter()
+                    .enumerate()
+                    .all(|(r, &p)| b.row_places(r, d) == p)
         })
     });
     #[cfg(test)]
@@ -180,6 +184,9 @@ mod tests {
             for seed in seeds {
                 let (mut b, _) = expert_board(shape, seed);
                 while let Some(step) = next_step(&b) {
+                    for (r, d) in (0..b.n()).flat_map(|r| (0..b.n()).map(move |d| (r, d))) {
+                        assert_eq!(b.row_places(r, d), b.places(r, d), "row {r}, digit {d}");
+                    }
                     for &t in &techniques {
                         let remembered = key(find_all(&b, t));
                         // Forget this search's entries only: the others

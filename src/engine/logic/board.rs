@@ -220,6 +220,17 @@ impl Board {
         bits(self.cand[c])
     }
 
+    /// The columns of row `r` where digit `d` is a candidate, as a bit mask
+    /// (the same as [`Board::places`] of the row, read straight from the
+    /// row's cells).
+    pub fn row_places(&self, r: usize, d: usize) -> u64 {
+        let n = self.n;
+        self.cand[r * n..(r + 1) * n]
+            .iter()
+            .enumerate()
+            .fold(0u64, |m, (j, &c)| m | ((c >> d) & 1) << j)
+    }
+
     /// The positions (indices into the unit) of unit `u` where digit `d` is a
     /// candidate, as a bit mask.
     pub fn places(&self, u: usize, d: usize) -> u64 {
