@@ -145,6 +145,8 @@ struct Graph {
     cand_id: Vec<u32>,
     /// `unit * n + d` → nodes of digit d inside the unit.
     by_unit: Vec<Vec<u32>>,
+    /// Candidates only (no group or ALS node, so no state is "used").
+    plain: bool,
 }
 
 /// The group nodes of the position, box by box, then digit by digit, then
@@ -324,6 +326,7 @@ impl Graph {
             cand_id: vec![NONE; cells * n],
             by_unit: vec![Vec::new(); 3 * n * n],
             als,
+            plain: pass == Pass::Plain,
         };
         let mut multi: HashMap<(usize, Vec<usize>), u32> = HashMap::new();
         let mut id_of = |g: &mut Graph, node: Node| -> u32 {
@@ -524,17 +527,34 @@ impl Bfs {
             let (u, truth, used) = split(s);
             let next = if truth { &g.weak[u] } else { &g.strong[u] };
             *work += next.len();
+            if g.plain {
+                // Nothing is ever used: the next state is the node's own.
+                for &t in next {
+                    self.visit(state(t as usize, !truth, false), s, dep + 1);
+                }
+                continue;
+            }
             for (i, &t) in next.iter().enumerate() {
                 let t = t as usize;
                 let via_als = !truth && g.via[u].get(i).is_some_and(|&k| k != NONE);
-                let ns = state(t, !truth, used || via_als || g.special[t]);
-                if self.seen[ns as usize] != self.stamp {
-                    self.seen[ns as usize] = self.stamp;
-                    self.depth[ns as usize] = dep + 1;
-                    self.parent[ns as usize] = s;
-                    self.order.push(ns);
-                }
+                self.visit(
+                    state(t, !truth, used || via_als || g.special[t]),
+                    s,
+                    dep + 1,
+                );
             }
+        }
+    }
+
+    /// Reaches state `ns` from `s` at depth `dep`, unless reached before.
+    #[inline]
+    fn visit(&mut self, ns: u32, s: u32, dep: u8) {
+        let i = ns as usize;
+        if self.seen[i] != self.stamp {
+            self.seen[i] = self.stamp;
+            self.depth[i] = dep;
+            self.parent[i] = s;
+            self.order.push(ns);
         }
     }
 
