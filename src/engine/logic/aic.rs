@@ -388,18 +388,25 @@ impl Graph {
     /// The linked nodes that `node` being true makes false.
     fn weak_of(&self, b: &Board, node: &Node) -> Vec<u32> {
         let n = b.n();
+        let room = b.n()
+            + node
+                .units
+                .iter()
+                .map(|&u| self.by_unit[u * n + node.digit].len())
+                .sum::<usize>();
+        let mut out: Vec<u32> = Vec::with_capacity(room);
         // Links inside the cell first (the search prefers them on ties).
-        let mut inside: Vec<u32> = Vec::new();
         if node.is_candidate() {
             let c = node.cells[0];
             for z in b.digits(c) {
                 let j = self.cand_id[c * n + z];
                 if z != node.digit && j != NONE {
-                    inside.push(j);
+                    out.push(j);
                 }
             }
         }
-        let mut out: Vec<u32> = Vec::new();
+        // Then those through the node's units, sorted, each once.
+        let inside = out.len();
         for &u in &node.units {
             for &j in &self.by_unit[u * n + node.digit] {
                 if self.nodes[j as usize].disjoint(node) {
@@ -407,10 +414,16 @@ impl Graph {
                 }
             }
         }
-        out.sort_unstable();
-        out.dedup();
-        inside.extend(out);
-        inside
+        out[inside..].sort_unstable();
+        let mut kept = inside;
+        for i in inside..out.len() {
+            if kept == inside || out[i] != out[kept - 1] {
+                out[kept] = out[i];
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+        out
     }
 
     /// Puts candidate (c, d) into the scratch slot (when it is not linked)
