@@ -1169,55 +1169,62 @@ mod tests {
         (!e.is_empty()).then_some(e)
     }
 
-    /// The search finds the same eliminations as the plain search, on the
-    /// positions of generated puzzles' paths where singles stall and on
-    /// boards with random candidates gone (many cells with few).
-    #[test]
-    fn large_wings_match_a_plain_search() {
+    /// Calls `visit` with the positions the wing tests compare searches on,
+    /// and whether the position is a random board: the positions of 6×6
+    /// (seeds 1–6) and 9×9 (`nine`) expert puzzles' paths past singles,
+    /// and boards with random candidates gone (many cells with few), drawn
+    /// from `rng_seed`.
+    fn wing_test_positions(
+        nine: std::ops::RangeInclusive<u64>,
+        rng_seed: u64,
+        mut visit: impl FnMut(&Board, &str, bool),
+    ) {
         use crate::engine::Level;
         use crate::engine::generate::random::{below, rng_for};
         use crate::engine::logic::next_step;
-        let same = |b: &Board, k: usize, what: &str| {
-            let found: BTreeSet<_> = large_wings(b, k)
-                .into_iter()
-                .map(|s| s.eliminations)
-                .collect();
-            assert_eq!(found, plain_large_wings(b, k), "{what}, k = {k}");
-            found.len()
-        };
-        let mut compared = 0;
         for (shape, seeds) in [
             (Shape::new(2, 3).unwrap(), 1..=6u64),
-            (Shape::CLASSIC, 1..=3),
+            (Shape::CLASSIC, nine),
         ] {
             for seed in seeds {
                 let (mut b, _) = crate::engine::logic::tests::expert_board(shape, seed);
                 while let Some(step) = next_step(&b) {
                     if step.technique.level() != Level::Easy {
-                        for k in 4..=5 {
-                            compared += same(&b, k, &format!("{shape:?} seed {seed}"));
-                        }
+                        visit(&b, &format!("{shape:?} seed {seed}"), false);
                     }
                     b.apply(&step);
                 }
             }
         }
-        let mut rng = rng_for(7);
-        for (shape, boards, sizes) in [
-            (Shape::new(2, 3).unwrap(), 40, 4..=5),
-            (Shape::CLASSIC, 10, 4..=5),
-        ] {
+        let mut rng = rng_for(rng_seed);
+        for (shape, boards) in [(Shape::new(2, 3).unwrap(), 40), (Shape::CLASSIC, 10)] {
             let (n, cells) = (shape.n(), shape.cells());
             for i in 0..boards {
                 let mut b = crate::engine::logic::tests::empty(shape);
                 for _ in 0..cells * n * 3 / 4 {
                     b.remove(below(&mut rng, cells), below(&mut rng, n));
                 }
-                for k in sizes.clone() {
-                    compared += same(&b, k, &format!("{shape:?} random board {i}"));
-                }
+                visit(&b, &format!("{shape:?} random board {i}"), true);
             }
         }
+    }
+
+    /// The search finds the same eliminations as the plain search, on the
+    /// positions of generated puzzles' paths where singles stall and on
+    /// boards with random candidates gone (many cells with few).
+    #[test]
+    fn large_wings_match_a_plain_search() {
+        let mut compared = 0;
+        wing_test_positions(1..=3, 7, |b, what, _| {
+            for k in 4..=5 {
+                let found: BTreeSet<_> = large_wings(b, k)
+                    .into_iter()
+                    .map(|s| s.eliminations)
+                    .collect();
+                assert_eq!(found, plain_large_wings(b, k), "{what}, k = {k}");
+                compared += found.len();
+            }
+        });
         assert!(compared > 100, "{compared}");
     }
 
@@ -1227,53 +1234,25 @@ mod tests {
     /// candidates gone.
     #[test]
     fn explainer_wings_are_the_plain_wings_of_their_shape() {
-        use crate::engine::generate::random::{below, rng_for};
-        use crate::engine::logic::next_step;
-        let same = |b: &Board, k: usize, what: &str| {
-            let steps = se_large_wings(b, k);
-            for s in &steps {
-                assert!(explainer_shape(b, &s.highlights.cells), "{what}: {s:?}");
-                assert_eq!(s.highlights.cells.len(), k, "{what}");
-            }
-            let found: BTreeSet<_> = steps.into_iter().map(|s| s.eliminations).collect();
-            let plain: BTreeSet<_> = plain_wing_sets(b, k)
-                .into_iter()
-                .filter(|(set, _)| explainer_shape(b, set))
-                .map(|(_, e)| e)
-                .collect();
-            assert_eq!(found, plain, "{what}, k = {k}");
-            found.len()
-        };
         let mut compared = 0;
-        for (shape, seeds) in [
-            (Shape::new(2, 3).unwrap(), 1..=6u64),
-            (Shape::CLASSIC, 1..=4),
-        ] {
-            for seed in seeds {
-                let (mut b, _) = crate::engine::logic::tests::expert_board(shape, seed);
-                while let Some(step) = next_step(&b) {
-                    if step.technique.level() != crate::engine::Level::Easy {
-                        for k in 4..=6 {
-                            compared += same(&b, k, &format!("{shape:?} seed {seed}"));
-                        }
-                    }
-                    b.apply(&step);
+        wing_test_positions(1..=4, 11, |b, what, random| {
+            let most = if random { 5 } else { 6 };
+            for k in 4..=most {
+                let steps = se_large_wings(b, k);
+                for s in &steps {
+                    assert!(explainer_shape(b, &s.highlights.cells), "{what}: {s:?}");
+                    assert_eq!(s.highlights.cells.len(), k, "{what}");
                 }
+                let found: BTreeSet<_> = steps.into_iter().map(|s| s.eliminations).collect();
+                let plain: BTreeSet<_> = plain_wing_sets(b, k)
+                    .into_iter()
+                    .filter(|(set, _)| explainer_shape(b, set))
+                    .map(|(_, e)| e)
+                    .collect();
+                assert_eq!(found, plain, "{what}, k = {k}");
+                compared += found.len();
             }
-        }
-        let mut rng = rng_for(11);
-        for (shape, boards) in [(Shape::new(2, 3).unwrap(), 40), (Shape::CLASSIC, 10)] {
-            let (n, cells) = (shape.n(), shape.cells());
-            for i in 0..boards {
-                let mut b = crate::engine::logic::tests::empty(shape);
-                for _ in 0..cells * n * 3 / 4 {
-                    b.remove(below(&mut rng, cells), below(&mut rng, n));
-                }
-                for k in 4..=5 {
-                    compared += same(&b, k, &format!("{shape:?} random board {i}"));
-                }
-            }
-        }
+        });
         assert!(compared > 50, "{compared}");
     }
 
