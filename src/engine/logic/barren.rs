@@ -11,7 +11,9 @@
 //! earlier digit or unit told the same one. The candidates themselves are
 //! compared, not a hash of them, so a skip is never wrong; one entry is
 //! kept per search, digit or unit, and shape, on each thread, with the work
-//! the search spent there, for searches that share a budget.
+//! the search spent there, for searches that share a budget. The large
+//! wings keep the whole board's candidates instead ([`snapshot`]) and
+//! search from the cells that changed since.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -27,7 +29,7 @@ type Entry = (Vec<u64>, usize);
 
 thread_local! {
     static BARREN: RefCell<HashMap<Key, Entry>> = RefCell::new(HashMap::new());
-    /// Digits skipped so far (tests only).
+    /// Digits, units and whole searches skipped so far (tests only).
     #[cfg(test)]
     static SKIPPED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
