@@ -375,7 +375,13 @@ pub fn run() -> io::Result<()> {
             input_gone: false,
         };
         loop {
-            terminal.draw(|f| super::ui::draw(f, &app))?;
+            let area = terminal.draw(|f| super::ui::draw(f, &app))?.area;
+            // Keys act on the screen the player sees: the frame is drawn at
+            // the window's size even when its resize event is still on the
+            // way (a loaded machine), so scrolling and paging use that size.
+            if (area.width, area.height) != app.size {
+                app.update(Action::Resize(area.width, area.height));
+            }
             for a in waits.next(app.animating(), &mut ctx.jobs.cancels) {
                 run_action(&mut app, &mut ctx, a);
             }
