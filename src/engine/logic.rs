@@ -70,7 +70,12 @@ pub fn find_all(board: &Board, t: Technique) -> Vec<Step> {
 /// Each step's highlights give every candidate and unit a role, and its
 /// explanation ends with its effect ([`Step::effect`]).
 pub fn find_all_with(board: &Board, t: Technique, options: SearchOptions) -> Vec<Step> {
-    let mut steps = search(board, t, options, false);
+    finished(board, search(board, t, options, false))
+}
+
+/// `steps` of `board` made whole, as [`find_all`] gives them: every role
+/// and the effect text.
+pub(crate) fn finished(board: &Board, mut steps: Vec<Step>) -> Vec<Step> {
     for s in &mut steps {
         s.finish(board.n());
     }

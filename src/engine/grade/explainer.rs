@@ -23,7 +23,9 @@ use std::collections::HashMap;
 
 use crate::engine::grid::Grid;
 use crate::engine::limits::Limits;
-use crate::engine::logic::{Board, Link, PathError, Step, Technique, find_all, walk_with, wings};
+use crate::engine::logic::{
+    Board, Link, PathError, Step, Technique, find_all, finished, walk_with, wings,
+};
 
 use super::GUESS_RATING;
 
@@ -297,13 +299,7 @@ fn next(b: &Board) -> Vec<(Step, f32)> {
         for t in techniques(rule, b.n()) {
             let steps = seen.entry(t).or_insert_with(|| match t {
                 // Only their shape is rated: search only that.
-                Technique::LargeWing(k) => {
-                    let mut steps = wings::se_large_wings(b, k.into());
-                    for s in &mut steps {
-                        s.finish(b.n());
-                    }
-                    steps
-                }
+                Technique::LargeWing(k) => finished(b, wings::se_large_wings(b, k.into())),
                 _ => find_all(b, t),
             });
             rated.extend(

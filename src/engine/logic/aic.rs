@@ -388,12 +388,11 @@ impl Graph {
     /// The linked nodes that `node` being true makes false.
     fn weak_of(&self, b: &Board, node: &Node) -> Vec<u32> {
         let n = b.n();
-        let room = b.n()
-            + node
-                .units
-                .iter()
-                .map(|&u| self.by_unit[u * n + node.digit].len())
-                .sum::<usize>();
+        let room = n + node
+            .units
+            .iter()
+            .map(|&u| self.by_unit[u * n + node.digit].len())
+            .sum::<usize>();
         let mut out: Vec<u32> = Vec::with_capacity(room);
         // Links inside the cell first (the search prefers them on ties).
         if node.is_candidate() {
@@ -405,7 +404,8 @@ impl Graph {
                 }
             }
         }
-        // Then those through the node's units, sorted, each once.
+        // Then those through the node's units (of its digit, so none is a
+        // link inside the cell), sorted, each once.
         let inside = out.len();
         for &u in &node.units {
             for &j in &self.by_unit[u * n + node.digit] {
@@ -415,14 +415,7 @@ impl Graph {
             }
         }
         out[inside..].sort_unstable();
-        let mut kept = inside;
-        for i in inside..out.len() {
-            if kept == inside || out[i] != out[kept - 1] {
-                out[kept] = out[i];
-                kept += 1;
-            }
-        }
-        out.truncate(kept);
+        out.dedup();
         out
     }
 

@@ -59,11 +59,23 @@ pub(super) fn recall(
     index: usize,
     candidates: &[u64],
 ) -> Option<usize> {
+    recall_if(b, t, variant, index, |kept| kept == candidates)
+}
+
+/// The work of the entry for search `t` (its `variant`) and digit or unit
+/// `index`, when `same` says its candidates are the board's now.
+fn recall_if(
+    b: &Board,
+    t: Technique,
+    variant: u8,
+    index: usize,
+    same: impl Fn(&[u64]) -> bool,
+) -> Option<usize> {
     let k = key(b, t, variant, index)?;
     let work = BARREN.with(|m| {
         m.borrow()
             .get(&k)
-            .filter(|(kept, _)| kept[..] == candidates[..])
+            .filter(|(kept, _)| same(kept))
             .map(|&(_, work)| work)
     });
     #[cfg(test)]
@@ -109,22 +121,15 @@ pub(super) fn snapshot(b: &Board, t: Technique) -> Option<Vec<u64>> {
 /// Whether search `t` (its `variant`) found nothing for digit `d` the last
 /// time it ran on these same candidates of `d`.
 pub(super) fn is_barren(b: &Board, t: Technique, variant: u8, d: usize) -> bool {
-    let Some(k) = key(b, t, variant, d) else {
-        return false;
-    };
     // Row by row, stopping at the first that differs (most do at once).
-    let barren = BARREN.with(|m| {
-        m.borrow().get(&k).is_some_and(|(rows, _)| {
-            rows.len() == b.n()
-                && rows
-                    .iter()
-                    .enumerate()
-                    .all(|(r, &p)| b.row_places(r, d) == p)
-        })
-    });
-    #[cfg(test)]
-    SKIPPED.with(|s| s.set(s.get() + usize::from(barren)));
-    barren
+    recall_if(b, t, variant, d, |rows| {
+        rows.len() == b.n()
+            && rows
+                .iter()
+                .enumerate()
+                .all(|(r, &p)| b.row_places(r, d) == p)
+    })
+    .is_some()
 }
 
 /// Records that search `t` (its `variant`) found nothing for digit `d` on

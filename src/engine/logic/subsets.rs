@@ -25,34 +25,57 @@ pub const MAX_SUBSET_NODES: usize = 2_000_000;
 /// and dropped once their union passes `k` bits. `budget` counts the sets
 /// grown.
 fn subsets_within(masks: &[u64], k: usize, budget: &mut usize, f: &mut impl FnMut(&[usize], u64)) {
+    sets_within(masks, k, k, budget, f);
+}
+
+/// Every set of `size` of the `masks`' indices whose masks' union has at
+/// most `most` bits, as [`subsets_within`] (which is this with both `k`).
+pub(super) fn sets_within(
+    masks: &[u64],
+    size: usize,
+    most: usize,
+    budget: &mut usize,
+    f: &mut impl FnMut(&[usize], u64),
+) {
+    #[allow(clippy::too_many_arguments)]
     fn go(
         masks: &[u64],
-        k: usize,
+        size: usize,
+        most: usize,
         start: usize,
         union: u64,
         cur: &mut Vec<usize>,
         budget: &mut usize,
         f: &mut impl FnMut(&[usize], u64),
     ) {
-        if cur.len() == k {
+        if cur.len() == size {
             f(cur, union);
             return;
         }
         for i in start..masks.len() {
-            if masks.len() - i < k - cur.len() || *budget == 0 {
+            if masks.len() - i < size - cur.len() || *budget == 0 {
                 break;
             }
             let u = union | masks[i];
-            if u.count_ones() as usize > k {
+            if u.count_ones() as usize > most {
                 continue;
             }
             *budget -= 1;
             cur.push(i);
-            go(masks, k, i + 1, u, cur, budget, f);
+            go(masks, size, most, i + 1, u, cur, budget, f);
             cur.pop();
         }
     }
-    go(masks, k, 0, 0, &mut Vec::with_capacity(k), budget, f);
+    go(
+        masks,
+        size,
+        most,
+        0,
+        0,
+        &mut Vec::with_capacity(size),
+        budget,
+        f,
+    );
 }
 
 fn naked_technique(k: usize) -> Technique {
@@ -195,6 +218,7 @@ pub fn hidden(b: &Board, k: usize) -> Vec<Step> {
     let n = b.n();
     let mut steps: Vec<Step> = Vec::new();
     let mut budget = MAX_SUBSET_NODES;
+    let t = hidden_technique(k);
     for u in 0..b.shape().units() {
         if b.stopped() || budget == 0 || k > MAX_SUBSET_SIZE {
             break;
@@ -203,7 +227,6 @@ pub fn hidden(b: &Board, k: usize) -> Vec<Step> {
         // A unit whose cells are as they were when it held no hidden
         // subset holds none now; its work still counts against the budget.
         let cells_now: Vec<u64> = unit.iter().map(|&c| b.mask(c as usize)).collect();
-        let t = hidden_technique(k);
         if let Some(work) = barren::recall(b, t, 0, u, &cells_now) {
             budget = budget.saturating_sub(work);
             continue;

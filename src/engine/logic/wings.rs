@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, HashSet};
 
 use crate::engine::grid::Value;
 
-use super::{Board, CandidateRole, Highlights, Link, Step, Technique, barren, bits};
+use super::{Board, CandidateRole, Highlights, Link, Step, Technique, barren, bits, subsets};
 
 fn bivalue_cells(b: &Board) -> Vec<usize> {
     (0..b.shape().cells())
@@ -183,8 +183,7 @@ pub const MAX_BIG_BOARD_WING: usize = 6;
 /// ([`barren`]); otherwise the whole search runs, so the steps and their
 /// order are always the plain search's.
 pub fn large_wings(b: &Board, k: usize) -> Vec<Step> {
-    // A board of fewer than k values has no k cells with k values.
-    if !(4..=7).contains(&k) || k > b.n() || (b.n() > 16 && k > MAX_BIG_BOARD_WING) {
+    if !wing_size_searched(b, k) {
         return Vec::new();
     }
     let t = Technique::LargeWing(u8::try_from(k).unwrap_or(u8::MAX));
@@ -217,9 +216,8 @@ pub fn large_wings(b: &Board, k: usize) -> Vec<Step> {
 /// board's limits).
 fn wing_search(b: &Board, k: usize, roots: Option<&[usize]>) -> (Vec<Step>, bool) {
     let cells = b.shape().cells();
-    let fits = |c: usize| b.value(c).is_none() && (2..=k).contains(&(b.count(c) as usize));
     // The cells that may join a wing, and for each the others it sees.
-    let fit: Vec<bool> = (0..cells).map(fits).collect();
+    let fit: Vec<bool> = (0..cells).map(|c| may_be_in_wing(b, c, k)).collect();
     let neighbours: Vec<Vec<usize>> = (0..cells)
         .map(|c| {
             if fit[c] {
@@ -295,10 +293,9 @@ fn wing_search(b: &Board, k: usize, roots: Option<&[usize]>) -> (Vec<Step>, bool
 /// sets to show it. Sorted by their cells; a wing another shape with the
 /// same eliminations would have hidden in [`large_wings`] is kept.
 pub fn se_large_wings(b: &Board, k: usize) -> Vec<Step> {
-    if !(4..=7).contains(&k) || k > b.n() || (b.n() > 16 && k > MAX_BIG_BOARD_WING) {
+    if !wing_size_searched(b, k) {
         return Vec::new();
     }
-    let fits = |c: usize| b.value(c).is_none() && (2..=k).contains(&(b.count(c) as usize));
     let bivalue = bivalue_cells(b);
     let mut sets: BTreeMap<Vec<usize>, u64> = BTreeMap::new();
     let mut rest: Vec<usize> = Vec::with_capacity(k);
@@ -310,9 +307,14 @@ pub fn se_large_wings(b: &Board, k: usize) -> Vec<Step> {
             .unit(u)
             .iter()
             .map(|&c| c as usize)
-            .filter(|&c| fits(c))
+            .filter(|&c| may_be_in_wing(b, c, k))
             .collect();
-        house_subsets(b, &house, k - 1, k, 0, 0, &mut rest, &mut |rest, union| {
+        let masks: Vec<u64> = house.iter().map(|&c| b.mask(c)).collect();
+        let mut unbounded = usize::MAX;
+        subsets::sets_within(&masks, k - 1, k, &mut unbounded, &mut |idx, union| {
+            rest.clear();
+            rest.extend(idx.iter().map(|&i| house[i]));
+            let rest = &rest[..];
             // The bivalue cell: seeing the house cells' set, outside every
             // unit they share, bringing the values to exactly k.
             let shared = b.shared_units(rest);
@@ -348,34 +350,17 @@ pub fn se_large_wings(b: &Board, k: usize) -> Vec<Step> {
         .collect()
 }
 
-/// Calls `found` with every `size`-cell subset of `house` from index `from`
-/// on (added to `chosen`, of values `union`) whose values number at most
-/// `most`.
-#[allow(clippy::too_many_arguments)]
-fn house_subsets(
-    b: &Board,
-    house: &[usize],
-    size: usize,
-    most: usize,
-    from: usize,
-    union: u64,
-    chosen: &mut Vec<usize>,
-    found: &mut dyn FnMut(&[usize], u64),
-) {
-    if chosen.len() == size {
-        found(chosen, union);
-        return;
-    }
-    let need = size - chosen.len();
-    for i in from..house.len().saturating_sub(need - 1) {
-        let grown = union | b.mask(house[i]);
-        if grown.count_ones() as usize > most {
-            continue;
-        }
-        chosen.push(house[i]);
-        house_subsets(b, house, size, most, i + 1, grown, chosen, found);
-        chosen.pop();
-    }
+/// Whether wings of `k` cells are searched for on this board: 4 to 7
+/// cells, no more than the board has values (k cells need k values), and
+/// above 16×16 at most [`MAX_BIG_BOARD_WING`].
+fn wing_size_searched(b: &Board, k: usize) -> bool {
+    (4..=7).contains(&k) && k <= b.n() && (b.n() <= 16 || k <= MAX_BIG_BOARD_WING)
+}
+
+/// Whether cell `c` may be one of a `k`-cell wing's: empty, with 2 to `k`
+/// candidates.
+fn may_be_in_wing(b: &Board, c: usize, k: usize) -> bool {
+    b.value(c).is_none() && (2..=k).contains(&(b.count(c) as usize))
 }
 
 /// The state of one large-wing search.
