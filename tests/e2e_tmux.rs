@@ -440,3 +440,41 @@ fn notes_of_a_16x16_at_100x32_read_cell_by_cell_in_the_magnifier() {
     }
     s.keys(&["q"]);
 }
+
+/// The hint key pressed twice at once (one `send-keys` with both) on a new
+/// 9×9: the hint shows, whichever press the answer meets, and the status
+/// line never stays on "looking for a hint…" (it once did, until the next
+/// key, because the second request dropped the first one's answer).
+#[test]
+fn a_double_hint_press_shows_the_hint() {
+    if common::tmux::missing() {
+        return;
+    }
+    let tmp = fresh_dir("hint2");
+    let name = format!("dekadoku-e2e-hint2-{}", std::process::id());
+    let s = game(tmp.path(), &name, "");
+    for round in 0..3 {
+        if round == 0 {
+            s.new_9x9();
+        }
+        let ok = Command::new("tmux")
+            .args(["send-keys", "-t", &name, "i", "i"])
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok, "send-keys i i");
+        // Stage 1 when the second press came first (it waits for the
+        // answer), stage 2 when the answer came between the presses.
+        let shown = s.wait_settled("the hint", |t| {
+            (t.contains("Hint: ") || t.contains("press again to apply"))
+                && !t.contains("looking for a hint")
+        });
+        assert!(!shown.contains("looking for a hint"), "{shown}");
+        s.keys(&["Escape"]);
+        s.wait_settled("the hint closed", |t| {
+            !t.contains("Hint: ") && !t.contains("press again to apply")
+        });
+    }
+    s.keys(&["q"]);
+    s.wait_gone();
+}

@@ -593,6 +593,75 @@ fn hints_on_big_boards_come_from_the_worker_and_stale_ones_are_dropped() {
     assert!(a.status.starts_with("Hint: "), "{}", a.status);
 }
 
+/// Hint pressed twice before the worker answers: the second press keeps
+/// waiting for the first answer (no second job), and that answer shows.
+/// The same for the logic path. Once this lost the answer and left
+/// "looking for a hint…" on the status line until the next key.
+#[test]
+fn a_second_press_while_waiting_keeps_the_first_answer() {
+    let mut a = playing(small());
+    let fx = press(&mut a, "i");
+    let Some(Effect::Start(job)) = fx.into_iter().next() else {
+        panic!("no hint job")
+    };
+    let again = press(&mut a, "i");
+    assert!(
+        !again.iter().any(|e| matches!(e, Effect::Start(..))),
+        "a second job for the same position: {again:?}"
+    );
+    assert_eq!(a.status, "looking for a hint…");
+    a.update(Action::Job(run_job(job, Arc::new(AtomicBool::new(false)))));
+    assert!(a.hint.is_some(), "the first answer was dropped");
+    assert!(a.status.starts_with("Hint: "), "{}", a.status);
+
+    let mut a = playing(small());
+    let fx = press(&mut a, "L");
+    let Some(Effect::Start(job)) = fx.into_iter().next() else {
+        panic!("no path job")
+    };
+    let again = press(&mut a, "L");
+    assert!(!again.iter().any(|e| matches!(e, Effect::Start(..))));
+    a.update(Action::Job(run_job(job, Arc::new(AtomicBool::new(false)))));
+    assert!(matches!(a.screen, Screen::Logic { .. }), "{:?}", a.screen);
+}
+
+/// Asked, the position changes, asked again: the first job is cancelled,
+/// its late answer is dropped without touching the second request, whose
+/// answer then shows.
+#[test]
+fn an_answer_for_a_left_position_does_not_drop_the_newer_request() {
+    let mut a = playing(small());
+    let fx = press(&mut a, "i");
+    let Some(Effect::Start(first)) = fx.into_iter().next() else {
+        panic!("no hint job")
+    };
+    goto(&mut a, 1);
+    let sol = a.game.as_ref().unwrap().solution().unwrap().get(1);
+    press(&mut a, &sol.get().to_string());
+    let fx = press(&mut a, "i");
+    assert!(
+        fx.iter()
+            .any(|e| matches!(e, Effect::Cancel(id) if *id == first.id)),
+        "the older hint job is not cancelled: {fx:?}"
+    );
+    let Some(Effect::Start(second)) = fx.into_iter().find(|e| matches!(e, Effect::Start(..)))
+    else {
+        panic!("no second hint job")
+    };
+    a.update(Action::Job(run_job(
+        first,
+        Arc::new(AtomicBool::new(false)),
+    )));
+    assert!(a.hint.is_none(), "a stale hint was shown");
+    assert_eq!(a.status, "looking for a hint…");
+    a.update(Action::Job(run_job(
+        second,
+        Arc::new(AtomicBool::new(false)),
+    )));
+    assert!(a.hint.is_some());
+    assert!(a.status.starts_with("Hint: "), "{}", a.status);
+}
+
 #[test]
 fn logic_solve_view_steps_forward_and_back_without_touching_the_game() {
     let mut a = playing(small());

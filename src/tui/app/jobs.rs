@@ -9,6 +9,7 @@ use crate::engine::{Grid, Level, Outcome, Puzzle, Shape};
 use crate::game::{Game, Origin};
 
 use super::menus::{FallbackChoice, cycle, fallback_choices, new_game_screen};
+use super::play::{LOOKING_FOR_HINT, WORKING_OUT_PATH};
 use super::{
     AUTOSAVE_AFTER, App, Effect, Named, Pending, Position, Screen, Unsaved, daily_date,
     first_empty, size_label, stats_key,
@@ -130,8 +131,13 @@ impl App {
                 }
             }
             JobResult::Walk { id, walk } => {
-                let pending = self.pending_walk.take();
-                let fresh = self.is_fresh(pending, id);
+                let Some(pending) = answering(&mut self.pending_walk, id) else {
+                    return;
+                };
+                let fresh = self.is_fresh(pending);
+                if !fresh {
+                    self.clear_status(WORKING_OUT_PATH);
+                }
                 if fresh && matches!(self.screen, Screen::Playing) {
                     match walk {
                         Ok(walk) => {
@@ -149,9 +155,12 @@ impl App {
                 }
             }
             JobResult::Hint { id, hint } => {
-                let pending = self.pending_hint.take();
-                if self.is_fresh(pending, id) {
-                    self.show_hint(hint);
+                if let Some(pending) = answering(&mut self.pending_hint, id) {
+                    if self.is_fresh(pending) {
+                        self.show_hint(hint);
+                    } else {
+                        self.clear_status(LOOKING_FOR_HINT);
+                    }
                 }
             }
             JobResult::Refilled { id, result } => {
@@ -217,12 +226,8 @@ impl App {
             self.pool.refill = None;
             self.pool.stop_refilling();
         }
-        if self.pending_hint.is_some_and(|p| p.job == id) {
-            self.pending_hint = None;
-        }
-        if self.pending_walk.is_some_and(|p| p.job == id) {
-            self.pending_walk = None;
-        }
+        answering(&mut self.pending_hint, id);
+        answering(&mut self.pending_walk, id);
         if waited && let Screen::Working { shape, level, .. } = self.screen {
             self.screen = new_game_screen(shape, level);
         }
@@ -236,12 +241,20 @@ impl App {
         self.notify(error.to_string());
     }
 
-    /// Whether a hint or logic path answered by job `id` is the one asked
-    /// for, for the position still on the board.
-    fn is_fresh(&self, pending: Option<Pending>, id: u64) -> bool {
-        pending.is_some_and(|p| {
-            p.job == id && self.game.as_ref().is_some_and(|g| Position::of(g) == p.at)
-        })
+    /// Whether the answer to `pending` is for the position still on the
+    /// board.
+    fn is_fresh(&self, pending: Pending) -> bool {
+        self.game
+            .as_ref()
+            .is_some_and(|g| Position::of(g) == pending.at)
+    }
+
+    /// Clears the status line if it still says `waiting` (the answer
+    /// came for a position the player has left).
+    fn clear_status(&mut self, waiting: &str) {
+        if self.status == waiting {
+            self.status.clear();
+        }
     }
 
     /// A new game's search ended: the puzzle is played when it has the
@@ -585,4 +598,11 @@ impl App {
             self.status = "cancelled".into();
         }
     }
+}
+
+/// The pending request job `id` answers, taken from `slot`; `None` when the
+/// answer is for an older request (asked again, or cancelled), which leaves
+/// the newer one waiting.
+fn answering(slot: &mut Option<Pending>, id: u64) -> Option<Pending> {
+    slot.take_if(|p| p.job == id)
 }

@@ -14,6 +14,11 @@ use crate::tui::action::{Command, UNFINISHED};
 use crate::tui::playback::WatchSolver;
 use crate::tui::worker::JobKind;
 
+/// The status line while the worker looks for a hint.
+pub(super) const LOOKING_FOR_HINT: &str = "looking for a hint…";
+/// The status line while the worker works out the logic path.
+pub(super) const WORKING_OUT_PATH: &str = "working out the logic path…";
+
 impl App {
     pub(super) fn put_value(&mut self, v: crate::engine::Value, fx: &mut Vec<Effect>) {
         let auto = self.config.play.auto_remove_notes;
@@ -173,10 +178,18 @@ impl App {
                     self.status = "the solution is not known yet: no path to show".into();
                 } else {
                     let at = Position::of(g);
+                    if self.pending_walk.is_some_and(|p| p.at == at) {
+                        // Asked again before the answer: keep waiting for it.
+                        self.status = WORKING_OUT_PATH.into();
+                        return;
+                    }
+                    if let Some(old) = self.pending_walk.take() {
+                        fx.push(Effect::Cancel(old.job));
+                    }
                     let game = Box::new(g.clone());
                     let id = self.job(JobKind::Walk { game }, fx);
                     self.pending_walk = Some(Pending { job: id, at });
-                    self.status = "working out the logic path…".into();
+                    self.status = WORKING_OUT_PATH.into();
                 }
                 return;
             }
@@ -242,11 +255,20 @@ impl App {
                 // The technique solver can take longer than a frame (chains
                 // and forcing chains on a hard 9×9, any step on big boards):
                 // ask the worker, keep the keys responsive.
-                let game = Box::new(g.clone());
                 let at = Position::of(g);
+                if self.pending_hint.is_some_and(|p| p.at == at) {
+                    // Asked again before the answer: keep waiting for it
+                    // (a second job would only queue behind the first).
+                    self.status = LOOKING_FOR_HINT.into();
+                    return;
+                }
+                if let Some(old) = self.pending_hint.take() {
+                    fx.push(Effect::Cancel(old.job));
+                }
+                let game = Box::new(g.clone());
                 let id = self.job(JobKind::Hint { game }, fx);
                 self.pending_hint = Some(Pending { job: id, at });
-                self.status = "looking for a hint…".into();
+                self.status = LOOKING_FOR_HINT.into();
             }
             Some(HintState { hint, stage: 1 }) => {
                 self.status = format!("{} (press again to apply)", hint.explain(g));
