@@ -132,14 +132,16 @@ struct Table {
 
 impl Table {
     fn premise(key: u32) -> Table {
-        Table {
-            e: vec![Entry {
-                key,
-                pred: 0,
-                dist: 1,
-                expanded: false,
-            }],
-        }
+        // Room for a typical table's direct implications (a 9×9
+        // candidate's: its cell's other digits and its peers holding it).
+        let mut e = Vec::with_capacity(16);
+        e.push(Entry {
+            key,
+            pred: 0,
+            dist: 1,
+            expanded: false,
+        });
+        Table { e }
     }
 
     fn has(&self, key: u32) -> bool {
@@ -493,6 +495,7 @@ impl<'a> Tabling<'a> {
             }
         }
         let mut triggered: Vec<(usize, usize)> = Vec::new();
+        let mut elims: Vec<Cells> = Vec::with_capacity(n);
         for a in 0..self.alses.len() {
             for j in 0..n {
                 if self.alses[a].holders[j] == 0 {
@@ -500,7 +503,8 @@ impl<'a> Tabling<'a> {
                 }
                 // Without j the set's other digits go from whatever sees all
                 // their holders.
-                let mut elims = self.alses[a].seen.clone();
+                elims.clear();
+                elims.extend_from_slice(&self.alses[a].seen);
                 elims[j] = 0;
                 if elims.iter().all(|&e| e == 0) {
                     continue;
@@ -532,6 +536,10 @@ impl<'a> Tabling<'a> {
                     for x in cells_of(e) {
                         let ck = self.cand_key(x, k, false);
                         self.ext[t].add(ck, false, penalty);
+                    }
+                    // (A group has two cells or more.)
+                    if e.count_ones() < 2 {
+                        continue;
                     }
                     for &g in &groups_of[k] {
                         if self.groups[g].cells & !e == 0 {
@@ -601,35 +609,59 @@ impl<'a> Tabling<'a> {
 
     /// Expands every candidate table, set-tables first, in cell order.
     fn expand(&mut self) {
-        let mut pos = vec![NONE; self.ext_of.len()];
+        // Every table's direct implications (its entries but the premise),
+        // in one list read from each key's range: expanding a table only
+        // appends entries marked `expanded` and changes only those, so
+        // these stay as they were while the tables grow. A table being
+        // expanded is out of its place (it reads as empty), so its own
+        // range is skipped.
+        let keys = self.ext_of.len();
+        let mut range = vec![(0u32, 0u32); keys];
+        let mut direct: Vec<(u32, u16)> = Vec::new();
+        for (key, r) in range.iter_mut().enumerate() {
+            if let Some(t) = self.table_of(key as u32) {
+                let start = direct.len() as u32;
+                direct.extend(
+                    t.e.iter()
+                        .skip(1)
+                        .take_while(|s| !s.expanded)
+                        .map(|s| (s.key, s.dist)),
+                );
+                *r = (start, direct.len() as u32);
+            }
+        }
+        let mut pos = vec![NONE; keys];
+        // The table being expanded grows here, and is then copied out at
+        // its size: one allocation a table, not one per doubling.
+        let mut grow: Vec<Entry> = Vec::with_capacity(MAX_ENTRIES);
         for on in [true, false] {
             for i in 0..self.on.len() {
                 if self.b.stopped() {
                     return;
                 }
-                let mut dest = std::mem::take(if on {
-                    &mut self.on[i]
-                } else {
-                    &mut self.off[i]
-                });
+                let dest = if on { &self.on[i] } else { &self.off[i] };
                 if dest.e.is_empty() {
                     continue;
                 }
-                for (k, x) in dest.e.iter().enumerate() {
+                grow.clear();
+                grow.extend_from_slice(&dest.e);
+                let premise = grow[0].key;
+                for (k, x) in grow.iter().enumerate() {
                     pos[x.key as usize] = k as u32;
                 }
                 let mut j = 1;
-                while j < dest.e.len() && dest.e.len() < MAX_ENTRIES {
-                    let from = dest.e[j];
-                    if let Some(src) = self.table_of(from.key) {
-                        for s in src.e.iter().skip(1).take_while(|s| !s.expanded) {
-                            let dist = (from.dist + s.dist) & 0x1ff;
-                            match pos[s.key as usize] {
+                while j < grow.len() && grow.len() < MAX_ENTRIES {
+                    let from = grow[j];
+                    if from.key != premise {
+                        let (a, z) = range[from.key as usize];
+                        for &(key, d) in &direct[a as usize..z as usize] {
+                            let dist = (from.dist + d) & 0x1ff;
+                            match pos[key as usize] {
                                 NONE => {
-                                    if dest.e.len() < MAX_ENTRIES {
-                                        pos[s.key as usize] = dest.e.len() as u32;
-                                        dest.e.push(Entry {
-                                            key: s.key,
+                                    if grow.len() < MAX_ENTRIES {
+                                        pos[key as usize] = grow.len() as u32;
+                                        grow.push(Entry {
+                                            key,
                                             pred: j as u32,
                                             dist,
                                             expanded: true,
@@ -637,7 +669,7 @@ impl<'a> Tabling<'a> {
                                     }
                                 }
                                 o => {
-                                    let old = &mut dest.e[o as usize];
+                                    let old = &mut grow[o as usize];
                                     if old.expanded && old.dist > dist {
                                         old.pred = j as u32;
                                         old.dist = dist;
@@ -648,14 +680,15 @@ impl<'a> Tabling<'a> {
                     }
                     j += 1;
                 }
-                for x in &dest.e {
+                for x in &grow {
                     pos[x.key as usize] = NONE;
                 }
-                if on {
-                    self.on[i] = dest;
+                let dest = if on {
+                    &mut self.on[i]
                 } else {
-                    self.off[i] = dest;
-                }
+                    &mut self.off[i]
+                };
+                dest.e = grow.clone();
             }
         }
     }
