@@ -9,6 +9,7 @@
 //! decodes the channel's bytes into the game's actions.
 
 pub mod input;
+pub mod memory;
 pub mod server;
 pub mod session;
 pub mod store;

@@ -45,6 +45,10 @@ pub struct ServeArgs {
     /// Seconds one job (a hint, a solve, a new puzzle) may work for.
     #[arg(long, value_name = "SECONDS")]
     pub job_seconds: Option<u32>,
+    /// MiB of memory the server may grow by while one job runs; the job
+    /// is stopped beyond it (0: no cap).
+    #[arg(long, value_name = "MIB")]
+    pub job_memory_mb: Option<u32>,
     /// Log nothing (by default each connection's start and end, with the
     /// key's fingerprint, go to standard error).
     #[arg(long)]
@@ -77,6 +81,7 @@ pub fn run(args: &ServeArgs) -> Result<Status, CliError> {
         (args.idle_minutes, &mut cfg.idle_minutes),
         (args.max_import_side, &mut cfg.max_import_side),
         (args.job_seconds, &mut cfg.job_seconds),
+        (args.job_memory_mb, &mut cfg.job_memory_mb),
     ];
     for (given, slot) in counts {
         if let Some(v) = given {

@@ -875,6 +875,7 @@ async fn run(opts: Options, key: PrivateKey, store: Arc<dyn PlayerStore>) -> io:
         themes: Themes::bundled(),
         max_import_side: cfg.max_import_side as usize,
         job_time: Duration::from_secs(u64::from(cfg.job_seconds.max(1))),
+        job_memory: (cfg.job_memory_mb > 0).then(|| u64::from(cfg.job_memory_mb) << 20),
         job_slots: Slots::new(cores),
     });
     let server = Arc::new(Server {

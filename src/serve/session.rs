@@ -28,6 +28,7 @@ use ratatui::crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen};
 use ratatui::layout::{Position, Rect, Size};
 use ratatui::{Terminal, TerminalOptions, Viewport};
 
+use super::memory;
 use super::store::{PlayerId, PlayerStore, SavedGame, Settings};
 use crate::engine::generate::daily::Date;
 use crate::game::{GAME_SAVE_VERSION, Game, GameSave};
@@ -61,6 +62,9 @@ pub struct Shared {
     pub max_import_side: usize,
     /// The longest one job may work.
     pub job_time: Duration,
+    /// The most the process may grow by while one job runs, in bytes
+    /// ([`super::memory`]); `None`: no cap.
+    pub job_memory: Option<u64>,
     /// Jobs running at once on the whole server.
     pub job_slots: Slots,
 }
@@ -342,7 +346,19 @@ pub fn run(
     let _worker = worker::spawn_with(job_rx, res_tx, move |(job, cancel, out)| {
         let id = job.id;
         match slots.job_slots.take(&cancel) {
-            Some(_slot) => worker::run_job_within(job, cancel, out, Some(slots.job_time)),
+            Some(_slot) => {
+                let flag = Arc::clone(&cancel);
+                let w = memory::watched(slots.job_memory, &cancel, || {
+                    worker::run_job_within(job, flag, out, Some(slots.job_time))
+                });
+                match (w.over, slots.job_memory) {
+                    (true, Some(cap)) => JobResult::Failed {
+                        id,
+                        error: worker::JobError::Memory { mib: cap >> 20 },
+                    },
+                    _ => w.result,
+                }
+            }
             None => JobResult::Failed {
                 id,
                 error: worker::JobError::Cancelled,

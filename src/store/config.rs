@@ -77,6 +77,9 @@ pub struct ServeConfig {
     pub max_import_side: u32,
     /// Seconds of CPU one job (a hint, a solve, a new puzzle) may take.
     pub job_seconds: u32,
+    /// MiB of memory the server may grow by while one job runs (0: no
+    /// cap).
+    pub job_memory_mb: u32,
 }
 
 impl Default for ServeConfig {
@@ -91,6 +94,7 @@ impl Default for ServeConfig {
             idle_minutes: 30,
             max_import_side: 25,
             job_seconds: 60,
+            job_memory_mb: 1024,
         }
     }
 }
@@ -403,7 +407,7 @@ const PLAY_KEYS: [&str; 9] = [
     "mouse",
 ];
 
-const SERVE_KEYS: [&str; 9] = [
+const SERVE_KEYS: [&str; 10] = [
     "listen",
     "host_key",
     "database",
@@ -413,6 +417,7 @@ const SERVE_KEYS: [&str; 9] = [
     "idle_minutes",
     "max_import_side",
     "job_seconds",
+    "job_memory_mb",
 ];
 
 /// Walks a parsed file, collecting issues.
@@ -578,6 +583,7 @@ impl Reader<'_> {
                     |v| count(v).filter(|n| (4..=400).contains(n)),
                 ),
                 "job_seconds" => self.field(&mut serve.job_seconds, key, v, COUNT, count),
+                "job_memory_mb" => self.field(&mut serve.job_memory_mb, key, v, COUNT, count),
                 _ => self.unknown(&["serve"], k, &SERVE_KEYS),
             }
         }

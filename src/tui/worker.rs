@@ -172,6 +172,13 @@ pub enum JobError {
     /// The logic path could not be worked out.
     #[error(transparent)]
     Walk(#[from] WalkError),
+    /// The server stopped the job: it took more than the memory one job
+    /// may (`job_memory_mb`).
+    #[error("stopped: the job took more than the server allows one job ({mib} MiB of memory)")]
+    Memory {
+        /// The cap, in MiB.
+        mib: u64,
+    },
     /// The job stopped on an internal error; the text is the panic's.
     #[error("internal error in the background job: {0}")]
     Panicked(String),

@@ -161,6 +161,7 @@ fn a_panicking_game_ends_its_session_only() {
         themes: Themes::bundled(),
         max_import_side: 25,
         job_time: Duration::from_secs(5),
+        job_memory: Some(1 << 30),
         job_slots: Slots::new(1),
     });
     let who = Who {

@@ -84,6 +84,7 @@ fn shared(dir: &std::path::Path) -> Arc<Shared> {
         themes: Themes::bundled(),
         max_import_side: 16,
         job_time: Duration::from_secs(30),
+        job_memory: Some(1 << 30),
         job_slots: Slots::new(1),
     })
 }
