@@ -6,7 +6,7 @@
 //! the game over; a server killed with SIGKILL 1.5 s after a move, or
 //! stopped with SIGTERM right after one, still has it when started
 //! again; a player idle past `--idle-minutes` is disconnected and keeps
-//! the game. `.ci/run` installs openssh-client and tmux; where either is
+//! the game; a job over `--job-memory-mb` is stopped and the player told. `.ci/run` installs openssh-client and tmux; where either is
 //! missing the test says so and passes, or fails under CI.
 #![cfg(all(feature = "serve", unix))]
 #![allow(clippy::unwrap_used)]
@@ -408,4 +408,44 @@ fn two_servers_on_one_postgres_share_their_players() {
     t.keys(&["q"]);
     t.wait_gone();
     let _ = admin.batch_execute(&format!("DROP SCHEMA {schema} CASCADE"));
+}
+
+/// With `--job-memory-mb 1`, a new 25×25 extreme (a job that grows the
+/// server by far more than 1 MiB) is stopped: the player is told, the
+/// new-game dialog is back, and the connection and server go on.
+#[test]
+fn a_job_over_the_memory_cap_is_stopped_and_the_player_told() {
+    let Some(tmp) = players_dir("dekadoku-serve-mem-") else {
+        return;
+    };
+    let dir = tmp.path();
+    let server = Server::start(dir, &["--job-memory-mb", "1"]);
+    let name = format!("dekadoku-serve-mem-{}", std::process::id());
+    let t = play(dir, "id", server.port, &name, (100, 32));
+    // A fresh start: New game has the focus.
+    t.wait_for("the start menu", |s| s.contains("New game"));
+    t.keys(&["Enter"]);
+    t.wait_for("the new-game dialog", |s| s.contains("9×9"));
+    t.keys(&["Right", "Right", "Right"]);
+    t.wait_for("25×25", |s| s.contains("25×25"));
+    t.keys(&["Down", "Right", "Right", "Right"]);
+    t.wait_for("extreme", |s| s.contains("extreme"));
+    t.keys(&["Enter"]);
+    let told = t.wait_for("the stop", |s| s.contains("MiB of memory"));
+    assert!(
+        told.contains("more than the server allows one job (1 MiB"),
+        "{told}"
+    );
+    t.keys(&["Escape"]);
+    let back = t.wait_settled("the dialog again", |s| !s.contains("MiB of memory"));
+    assert!(
+        back.contains("25×25") && back.contains("Enter start"),
+        "{back}"
+    );
+    // (Escape and q at once would read as Alt+q.)
+    t.keys(&["Escape"]);
+    t.wait_for("the start menu", |s| s.contains("Statistics"));
+    t.keys(&["q"]);
+    t.wait_gone();
+    server.wait_log("the end of the connection", &[" end ", "reason=quit"]);
 }

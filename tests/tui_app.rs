@@ -1167,6 +1167,42 @@ fn cancel_during_a_long_25x25_search_returns_within_100_ms() {
     }
 }
 
+/// A job the server stopped for its memory: a hint the player asked for
+/// says so in a notice; a background pool refill ends quietly, and
+/// refilling stops for the session.
+#[test]
+fn a_job_stopped_for_memory_is_told_only_when_the_player_asked() {
+    use dekadoku::tui::worker::{JobError, JobResult};
+    let over = |id| {
+        Action::Job(JobResult::Failed {
+            id,
+            error: JobError::Memory { mib: 1024 },
+        })
+    };
+    let mut a = playing(small());
+    let fx = a.update(ch('i'));
+    let Some(Effect::Start(job)) = fx.into_iter().next() else {
+        panic!("no hint job")
+    };
+    a.update(over(job.id));
+    let said = a.notice.clone().unwrap_or_default();
+    assert!(said.contains("1024 MiB of memory"), "{said}");
+
+    let mut a = App::new(Config::default(), Styles::basic(), Keymap::defaults(), 7);
+    let fx = a.update(Action::Tick(Duration::from_millis(250)));
+    let [Effect::Start(job)] = &fx[..] else {
+        panic!("no refill: {fx:?}")
+    };
+    assert!(matches!(job.kind, JobKind::Refill { .. }));
+    a.update(over(job.id));
+    assert!(a.notice.is_none(), "told of a refill: {:?}", a.notice);
+    assert!(a.status.is_empty(), "{}", a.status);
+    for _ in 0..4 {
+        let fx = a.update(Action::Tick(Duration::from_millis(250)));
+        assert!(fx.is_empty(), "refilling again: {fx:?}");
+    }
+}
+
 /// A job that stopped on an internal error (the worker caught its panic)
 /// is said on the status line, and nothing waits for it any more: a hint
 /// can be asked again, a new game goes back to its dialog.

@@ -225,6 +225,11 @@ impl App {
         if self.pool.refill == Some(id) {
             self.pool.refill = None;
             self.pool.stop_refilling();
+            // A refill the server stopped for its memory is nothing the
+            // player asked for: it ends quietly.
+            if matches!(error, JobError::Memory { .. }) {
+                return;
+            }
         }
         answering(&mut self.pending_hint, id);
         answering(&mut self.pending_walk, id);
