@@ -14,6 +14,13 @@ use crate::tui::action::{Command, UNFINISHED};
 use crate::tui::playback::WatchSolver;
 use crate::tui::worker::JobKind;
 
+/// What the worker is asked about the position on the board.
+#[derive(Clone, Copy)]
+enum Ask {
+    Hint,
+    Path,
+}
+
 /// The status line while the worker looks for a hint.
 pub(super) const LOOKING_FOR_HINT: &str = "looking for a hint…";
 /// The status line while the worker works out the logic path.
@@ -177,19 +184,7 @@ impl App {
                 if g.solution().is_none() {
                     self.status = "the solution is not known yet: no path to show".into();
                 } else {
-                    let at = Position::of(g);
-                    if self.pending_walk.is_some_and(|p| p.at == at) {
-                        // Asked again before the answer: keep waiting for it.
-                        self.status = WORKING_OUT_PATH.into();
-                        return;
-                    }
-                    if let Some(old) = self.pending_walk.take() {
-                        fx.push(Effect::Cancel(old.job));
-                    }
-                    let game = Box::new(g.clone());
-                    let id = self.job(JobKind::Walk { game }, fx);
-                    self.pending_walk = Some(Pending { job: id, at });
-                    self.status = WORKING_OUT_PATH.into();
+                    self.ask(Ask::Path, fx);
                 }
                 return;
             }
@@ -255,20 +250,7 @@ impl App {
                 // The technique solver can take longer than a frame (chains
                 // and forcing chains on a hard 9×9, any step on big boards):
                 // ask the worker, keep the keys responsive.
-                let at = Position::of(g);
-                if self.pending_hint.is_some_and(|p| p.at == at) {
-                    // Asked again before the answer: keep waiting for it
-                    // (a second job would only queue behind the first).
-                    self.status = LOOKING_FOR_HINT.into();
-                    return;
-                }
-                if let Some(old) = self.pending_hint.take() {
-                    fx.push(Effect::Cancel(old.job));
-                }
-                let game = Box::new(g.clone());
-                let id = self.job(JobKind::Hint { game }, fx);
-                self.pending_hint = Some(Pending { job: id, at });
-                self.status = LOOKING_FOR_HINT.into();
+                self.ask(Ask::Hint, fx);
             }
             Some(HintState { hint, stage: 1 }) => {
                 self.status = format!("{} (press again to apply)", hint.explain(g));
@@ -289,6 +271,42 @@ impl App {
                     self.status.clear();
                 }
             }
+        }
+    }
+
+    /// Asks the worker for a hint or the logic path of the position on
+    /// the board. Asked again before the answer, for the same position,
+    /// it keeps waiting for that answer (a second job would only queue
+    /// behind the first); for another position the older job is
+    /// cancelled.
+    fn ask(&mut self, what: Ask, fx: &mut Vec<Effect>) {
+        let Some(g) = &self.game else {
+            return;
+        };
+        let at = Position::of(g);
+        let (waiting, status) = match what {
+            Ask::Hint => (self.pending_hint, LOOKING_FOR_HINT),
+            Ask::Path => (self.pending_walk, WORKING_OUT_PATH),
+        };
+        self.status = status.into();
+        if waiting.is_some_and(|p| p.at == at) {
+            return;
+        }
+        if let Some(old) = waiting {
+            fx.push(Effect::Cancel(old.job));
+        }
+        let game = Box::new(g.clone());
+        let kind = match what {
+            Ask::Hint => JobKind::Hint { game },
+            Ask::Path => JobKind::Walk { game },
+        };
+        let asked = Some(Pending {
+            job: self.job(kind, fx),
+            at,
+        });
+        match what {
+            Ask::Hint => self.pending_hint = asked,
+            Ask::Path => self.pending_walk = asked,
         }
     }
 
