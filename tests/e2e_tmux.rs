@@ -457,12 +457,7 @@ fn a_double_hint_press_shows_the_hint() {
         if round == 0 {
             s.new_9x9();
         }
-        let ok = Command::new("tmux")
-            .args(["send-keys", "-t", &name, "i", "i"])
-            .status()
-            .unwrap()
-            .success();
-        assert!(ok, "send-keys i i");
+        s.keys_at_once(&["i", "i"]);
         // Stage 1 when the second press came first (it waits for the
         // answer), stage 2 when the answer came between the presses.
         let shown = s.wait_settled("the hint", |t| {

@@ -5,7 +5,7 @@
 //! memory every [`EVERY`]; once it has grown by more than the cap since
 //! the job began, the job's cancel flag is raised (every search honours it
 //! within milliseconds) and the job ends as over its memory
-//! ([`Watched::over`]). The figure is the whole process's, so what other
+//! ([`Watched::over`], the cap it passed). The figure is the whole process's, so what other
 //! sessions' jobs allocate at the same time counts too: the cap errs
 //! toward stopping a job early, never toward letting the server grow past
 //! the cap with one job. It also sees what no Rust allocator would, the
@@ -42,9 +42,9 @@ pub struct Watched<T> {
     /// The job's result (after a stop for memory, whatever a cancelled
     /// job gives).
     pub result: T,
-    /// The process grew by more than the cap while the job ran, and the
-    /// job was cancelled for it.
-    pub over: bool,
+    /// The cap (in bytes) the process grew past while the job ran, and
+    /// for which the job was cancelled.
+    pub over: Option<u64>,
 }
 
 /// Runs `job` on this thread, watched: with a `cap` in bytes, once the
@@ -59,7 +59,7 @@ pub fn watched<T>(
     let (Some(cap), Some(start)) = (cap, resident_bytes()) else {
         return Watched {
             result: job(),
-            over: false,
+            over: None,
         };
     };
     let done = AtomicBool::new(false);
@@ -82,7 +82,7 @@ pub fn watched<T>(
     });
     Watched {
         result,
-        over: over.load(Ordering::Relaxed),
+        over: over.load(Ordering::Relaxed).then_some(cap),
     }
 }
 
@@ -139,19 +139,19 @@ mod tests {
             }
             held.len()
         });
-        assert!(w.over, "never stopped: {} steps", w.result);
+        assert_eq!(w.over, Some(32 << 20), "never stopped: {} steps", w.result);
         assert!(cancel.load(Ordering::Relaxed));
         assert!(w.result < 64, "ran to the end: {} steps", w.result);
         assert!(began.elapsed() < Duration::from_secs(30));
 
         let cancel = Arc::new(AtomicBool::new(false));
         let w = watched(Some(4 << 30), &cancel, || resident(8).len());
-        assert!(!w.over);
+        assert_eq!(w.over, None);
         assert_eq!(w.result, 8 << 20);
         assert!(!cancel.load(Ordering::Relaxed));
 
         let w = watched(None, &cancel, || 7);
-        assert!(!w.over);
+        assert_eq!(w.over, None);
         assert_eq!(w.result, 7);
     }
 }

@@ -351,12 +351,12 @@ pub fn run(
                 let w = memory::watched(slots.job_memory, &cancel, || {
                     worker::run_job_within(job, flag, out, Some(slots.job_time))
                 });
-                match (w.over, slots.job_memory) {
-                    (true, Some(cap)) => JobResult::Failed {
+                match w.over {
+                    Some(cap) => JobResult::Failed {
                         id,
                         error: worker::JobError::Memory { mib: cap >> 20 },
                     },
-                    _ => w.result,
+                    None => w.result,
                 }
             }
             None => JobResult::Failed {

@@ -86,13 +86,20 @@ impl Tmux {
     /// Sends keys, one `send-keys` each (tmux key names: `Enter`, `C-p`…).
     pub fn keys(&self, keys: &[&str]) {
         for k in keys {
-            let ok = Command::new("tmux")
-                .args(["send-keys", "-t", &self.name, k])
-                .status()
-                .unwrap()
-                .success();
-            assert!(ok, "send-keys {k}");
+            self.keys_at_once(&[k]);
         }
+    }
+
+    /// Sends keys in one `send-keys`, so they arrive together, as when a
+    /// player presses them quickly.
+    pub fn keys_at_once(&self, keys: &[&str]) {
+        let ok = Command::new("tmux")
+            .args(["send-keys", "-t", &self.name])
+            .args(keys)
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok, "send-keys {keys:?}");
     }
 
     /// The screen as text.

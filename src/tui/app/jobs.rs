@@ -9,10 +9,10 @@ use crate::engine::{Grid, Level, Outcome, Puzzle, Shape};
 use crate::game::{Game, Origin};
 
 use super::menus::{FallbackChoice, cycle, fallback_choices, new_game_screen};
-use super::play::{LOOKING_FOR_HINT, WORKING_OUT_PATH};
+use super::play::Ask;
 use super::{
-    AUTOSAVE_AFTER, App, Effect, Named, Pending, Position, Screen, Unsaved, daily_date,
-    first_empty, size_label, stats_key,
+    AUTOSAVE_AFTER, App, Effect, Named, Screen, Unsaved, daily_date, first_empty, size_label,
+    stats_key,
 };
 use crate::tui::action::{Command, Loaded};
 use crate::tui::worker::{Job, JobError, JobKind, JobResult, play_budget};
@@ -131,14 +131,7 @@ impl App {
                 }
             }
             JobResult::Walk { id, walk } => {
-                let Some(pending) = answering(&mut self.pending_walk, id) else {
-                    return;
-                };
-                let fresh = self.is_fresh(pending);
-                if !fresh {
-                    self.clear_status(WORKING_OUT_PATH);
-                }
-                if fresh && matches!(self.screen, Screen::Playing) {
+                if self.answered(Ask::Path, id) && matches!(self.screen, Screen::Playing) {
                     match walk {
                         Ok(walk) => {
                             self.status = if walk.from_givens() {
@@ -155,12 +148,8 @@ impl App {
                 }
             }
             JobResult::Hint { id, hint } => {
-                if let Some(pending) = answering(&mut self.pending_hint, id) {
-                    if self.is_fresh(pending) {
-                        self.show_hint(hint);
-                    } else {
-                        self.clear_status(LOOKING_FOR_HINT);
-                    }
+                if self.answered(Ask::Hint, id) {
+                    self.show_hint(hint);
                 }
             }
             JobResult::Refilled { id, result } => {
@@ -231,8 +220,10 @@ impl App {
                 return;
             }
         }
-        answering(&mut self.pending_hint, id);
-        answering(&mut self.pending_walk, id);
+        // Nothing waits for it any more.
+        for what in [Ask::Hint, Ask::Path] {
+            self.pending(what).take_if(|p| p.job == id);
+        }
         if waited && let Screen::Working { shape, level, .. } = self.screen {
             self.screen = new_game_screen(shape, level);
         }
@@ -244,22 +235,6 @@ impl App {
             *stopped = true;
         }
         self.notify(error.to_string());
-    }
-
-    /// Whether the answer to `pending` is for the position still on the
-    /// board.
-    fn is_fresh(&self, pending: Pending) -> bool {
-        self.game
-            .as_ref()
-            .is_some_and(|g| Position::of(g) == pending.at)
-    }
-
-    /// Clears the status line if it still says `waiting` (the answer
-    /// came for a position the player has left).
-    fn clear_status(&mut self, waiting: &str) {
-        if self.status == waiting {
-            self.status.clear();
-        }
     }
 
     /// A new game's search ended: the puzzle is played when it has the
@@ -603,11 +578,4 @@ impl App {
             self.status = "cancelled".into();
         }
     }
-}
-
-/// The pending request job `id` answers, taken from `slot`; `None` when the
-/// answer is for an older request (asked again, or cancelled), which leaves
-/// the newer one waiting.
-fn answering(slot: &mut Option<Pending>, id: u64) -> Option<Pending> {
-    slot.take_if(|p| p.job == id)
 }

@@ -16,15 +16,20 @@ use crate::tui::worker::JobKind;
 
 /// What the worker is asked about the position on the board.
 #[derive(Clone, Copy)]
-enum Ask {
+pub(super) enum Ask {
     Hint,
     Path,
 }
 
-/// The status line while the worker looks for a hint.
-pub(super) const LOOKING_FOR_HINT: &str = "looking for a hint…";
-/// The status line while the worker works out the logic path.
-pub(super) const WORKING_OUT_PATH: &str = "working out the logic path…";
+impl Ask {
+    /// The status line while the worker works on it.
+    fn waiting(self) -> &'static str {
+        match self {
+            Ask::Hint => "looking for a hint…",
+            Ask::Path => "working out the logic path…",
+        }
+    }
+}
 
 impl App {
     pub(super) fn put_value(&mut self, v: crate::engine::Value, fx: &mut Vec<Effect>) {
@@ -284,11 +289,11 @@ impl App {
             return;
         };
         let at = Position::of(g);
-        let (waiting, status) = match what {
-            Ask::Hint => (self.pending_hint, LOOKING_FOR_HINT),
-            Ask::Path => (self.pending_walk, WORKING_OUT_PATH),
+        let waiting = match what {
+            Ask::Hint => self.pending_hint,
+            Ask::Path => self.pending_walk,
         };
-        self.status = status.into();
+        self.status = what.waiting().into();
         if waiting.is_some_and(|p| p.at == at) {
             return;
         }
@@ -304,10 +309,31 @@ impl App {
             job: self.job(kind, fx),
             at,
         });
+        *self.pending(what) = asked;
+    }
+
+    /// The request of this kind waiting for the worker's answer.
+    pub(super) fn pending(&mut self, what: Ask) -> &mut Option<Pending> {
         match what {
-            Ask::Hint => self.pending_hint = asked,
-            Ask::Path => self.pending_walk = asked,
+            Ask::Hint => &mut self.pending_hint,
+            Ask::Path => &mut self.pending_walk,
         }
+    }
+
+    /// Whether job `id` answers the request of this kind waiting, for the
+    /// position still on the board. An answer to that request is taken in
+    /// either case, and when the player has left its position the status
+    /// line stops saying it is waited for; an answer to an older request
+    /// (asked again, or cancelled) leaves the waiting one alone.
+    pub(super) fn answered(&mut self, what: Ask, id: u64) -> bool {
+        let Some(p) = self.pending(what).take_if(|p| p.job == id) else {
+            return false;
+        };
+        let fresh = self.game.as_ref().is_some_and(|g| Position::of(g) == p.at);
+        if !fresh && self.status == what.waiting() {
+            self.status.clear();
+        }
+        fresh
     }
 
     pub(super) fn show_hint(&mut self, h: Option<Hint>) {
