@@ -142,14 +142,53 @@ enum Why {
     NestedNet(Source, u32),
 }
 
-/// One node: a candidate true or false, its reason and causes.
-#[derive(Debug, Clone)]
+/// One node: a candidate true or false, its reason and where its causes
+/// lie in the log's list of links.
+#[derive(Debug, Clone, Copy)]
 struct Node {
     c: usize,
     d: usize,
     on: bool,
     why: Why,
-    parents: Vec<u32>,
+    from: u32,
+    to: u32,
+}
+
+/// The nodes of a branch in the order they were found, and their causes
+/// (one list for all, so that a node costs no allocation).
+#[derive(Debug, Clone, Default)]
+struct Log {
+    nodes: Vec<Node>,
+    links: Vec<u32>,
+}
+
+impl Log {
+    fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    fn clear(&mut self) {
+        self.nodes.clear();
+        self.links.clear();
+    }
+
+    fn iter(&self) -> std::slice::Iter<'_, Node> {
+        self.nodes.iter()
+    }
+
+    /// The causes of node `i`.
+    fn parents(&self, i: u32) -> &[u32] {
+        let x = &self.nodes[i as usize];
+        &self.links[x.from as usize..x.to as usize]
+    }
+}
+
+impl std::ops::Index<usize> for Log {
+    type Output = Node;
+
+    fn index(&self, i: usize) -> &Node {
+        &self.nodes[i]
+    }
 }
 
 /// How a branch breaks the rules.
@@ -179,11 +218,19 @@ struct Net<'a> {
     start_value: Vec<u32>,
     /// Digits placed in each unit in the position.
     done: Vec<u64>,
+    /// Places of each value in each unit (index u·n + d) in the position
+    /// the branch starts from, and now.
+    had: Vec<u32>,
+    left: Vec<u32>,
+    /// The candidates (c·n + d) whose removal the branch has followed.
+    cleared: Vec<u32>,
     mask: Vec<u64>,
     value: Vec<u32>,
     on: Vec<u32>,
     off: Vec<u32>,
-    log: Vec<Node>,
+    log: Log,
+    /// Scratch for the causes of one node.
+    causes: Vec<u32>,
     queue: VecDeque<u32>,
     /// Per unit, the digits whose places changed since the last pass of
     /// the (+) rules.
@@ -203,18 +250,22 @@ impl<'a> Net<'a> {
             start: mask.clone(),
             start_value: value.clone(),
             done: vec![0; b.shape().units()],
+            had: vec![0; b.shape().units() * n],
+            left: vec![0; b.shape().units() * n],
+            cleared: Vec::new(),
             mask,
             value,
             on: vec![NONE; cells * n],
             off: vec![NONE; cells * n],
-            log: Vec::new(),
+            log: Log::default(),
+            causes: Vec::new(),
             queue: VecDeque::new(),
             dirty: vec![0; b.shape().units()],
             work: 0,
             budget,
             inner: None,
         };
-        net.set_done();
+        net.set_start();
         net
     }
 
@@ -227,16 +278,28 @@ impl<'a> Net<'a> {
         Net::new(b, mask, value, budget)
     }
 
-    fn set_done(&mut self) {
+    /// The digits placed and the places of each value in each unit of
+    /// the start position.
+    fn set_start(&mut self) {
+        let n = self.n;
         self.done.iter_mut().for_each(|x| *x = 0);
+        self.had.iter_mut().for_each(|x| *x = 0);
         for c in 0..self.start.len() {
             let v = self.start_value[c];
+            let units = self.b.units_of(c);
             if v != NONE && self.start[c] == 0 {
-                for u in self.b.units_of(c) {
+                for u in units {
                     self.done[u] |= 1 << v;
                 }
             }
+            for d in bits(self.start[c]) {
+                for u in units {
+                    self.had[u * n + d] += 1;
+                }
+            }
         }
+        self.left.copy_from_slice(&self.had);
+        self.cleared.clear();
     }
 
     /// Makes the position `mask`/`value` the start of the next branches.
@@ -246,18 +309,25 @@ impl<'a> Net<'a> {
         self.start_value.copy_from_slice(value);
         self.mask.copy_from_slice(mask);
         self.value.copy_from_slice(value);
-        self.set_done();
+        self.set_start();
     }
 
     /// Back to the start position, with an empty log.
     fn reset(&mut self) {
-        for node in &self.log {
+        for node in self.log.iter() {
             let i = node.c * self.n + node.d;
             self.on[i] = NONE;
             self.off[i] = NONE;
             self.mask[node.c] = self.start[node.c];
             self.value[node.c] = self.start_value[node.c];
         }
+        for &k in &self.cleared {
+            let (c, d) = (k as usize / self.n, k as usize % self.n);
+            for u in self.b.units_of(c) {
+                self.left[u * self.n + d] += 1;
+            }
+        }
+        self.cleared.clear();
         self.log.clear();
         self.queue.clear();
         self.dirty.iter_mut().for_each(|x| *x = 0);
@@ -267,50 +337,78 @@ impl<'a> Net<'a> {
         self.work >= self.budget
     }
 
-    fn push(&mut self, c: usize, d: usize, on: bool, why: Why, parents: Vec<u32>) {
+    fn push(&mut self, c: usize, d: usize, on: bool, why: Why, parents: &[u32]) {
         let i = self.log.len() as u32;
         if on {
             self.on[c * self.n + d] = i;
         } else {
             self.off[c * self.n + d] = i;
         }
-        self.log.push(Node {
+        let from = self.log.links.len() as u32;
+        self.log.links.extend_from_slice(parents);
+        self.log.nodes.push(Node {
             c,
             d,
             on,
             why,
-            parents,
+            from,
+            to: self.log.links.len() as u32,
         });
         self.queue.push_back(i);
     }
 
-    fn set_on(&mut self, c: usize, d: usize, why: Why, mut parents: Vec<u32>) -> Result<(), Stop> {
+    fn set_on(&mut self, c: usize, d: usize, why: Why, parents: &[u32]) -> Result<(), Stop> {
         let k = c * self.n + d;
         if self.on[k] != NONE {
             return Ok(());
         }
         if self.off[k] != NONE {
+            let mut parents = parents.to_vec();
             parents.push(self.off[k]);
             return Err(Stop::Clash(Clash::Both(c, d), parents));
         }
         if self.start[c] >> d & 1 == 0 {
-            return Err(Stop::Clash(Clash::Both(c, d), parents));
+            return Err(Stop::Clash(Clash::Both(c, d), parents.to_vec()));
         }
         self.push(c, d, true, why, parents);
         Ok(())
     }
 
-    fn set_off(&mut self, c: usize, d: usize, why: Why, mut parents: Vec<u32>) -> Result<(), Stop> {
+    fn set_off(&mut self, c: usize, d: usize, why: Why, parents: &[u32]) -> Result<(), Stop> {
         let k = c * self.n + d;
         if self.off[k] != NONE || self.start[c] >> d & 1 == 0 {
             return Ok(());
         }
         if self.on[k] != NONE {
+            let mut parents = parents.to_vec();
             parents.push(self.on[k]);
             return Err(Stop::Clash(Clash::Both(c, d), parents));
         }
         self.push(c, d, false, why, parents);
         Ok(())
+    }
+
+    /// Makes the single `c` = `d` true, caused by the removals of the
+    /// cell's other candidates (`unit` None) or of the value's other
+    /// places in a unit.
+    fn set_single(&mut self, c: usize, d: usize, unit: Option<usize>) -> Result<(), Stop> {
+        let mut causes = std::mem::take(&mut self.causes);
+        causes.clear();
+        let why = match unit {
+            None => {
+                causes.extend(bits(self.start[c]).map(|e| self.off[c * self.n + e]));
+                Why::NakedSingle
+            }
+            Some(u) => {
+                let n = self.n;
+                causes.extend(self.b.unit(u).iter().map(|&x| self.off[x as usize * n + d]));
+                Why::HiddenSingle(u)
+            }
+        };
+        causes.retain(|&i| i != NONE);
+        let out = self.set_on(c, d, why, &causes);
+        self.causes = causes;
+        out
     }
 
     /// The nodes that turned the position's candidates of `d` in `cells`
@@ -337,19 +435,21 @@ impl<'a> Net<'a> {
         if on {
             self.value[c] = d as u32;
             for e in bits(self.mask[c] & !(1 << d)) {
-                self.set_off(c, e, Why::Seen, vec![i])?;
+                self.set_off(c, e, Why::Seen, &[i])?;
             }
             for p in b.tables().peers(c) {
                 self.work += 1;
                 if self.mask[p] >> d & 1 == 1 {
-                    self.set_off(p, d, Why::Seen, vec![i])?;
+                    self.set_off(p, d, Why::Seen, &[i])?;
                 }
             }
             return Ok(());
         }
         self.mask[c] &= !(1 << d);
+        self.cleared.push((c * self.n + d) as u32);
         for u in b.units_of(c) {
             self.dirty[u] |= 1 << d;
+            self.left[u * self.n + d] -= 1;
         }
         let m = self.mask[c];
         // Plain chains see only a candidate both true and false.
@@ -359,10 +459,9 @@ impl<'a> Net<'a> {
         if m.is_power_of_two() && self.value[c] == NONE {
             let e = m.trailing_zeros() as usize;
             if mode.dynamic() {
-                let parents = self.cell_offs(c);
-                self.set_on(c, e, Why::NakedSingle, parents)?;
+                self.set_single(c, e, None)?;
             } else if self.start[c].count_ones() == 2 {
-                self.set_on(c, e, Why::NakedSingle, vec![i])?;
+                self.set_on(c, e, Why::NakedSingle, &[i])?;
             }
         }
         for u in b.units_of(c) {
@@ -370,29 +469,29 @@ impl<'a> Net<'a> {
                 continue;
             }
             self.work += self.n;
-            let mut place = None;
-            let mut count = 0;
-            let mut before = 0;
-            for &x in b.unit(u) {
-                let x = x as usize;
-                before += (self.start[x] >> d & 1) as usize;
-                if self.mask[x] >> d & 1 == 1 {
-                    count += 1;
-                    place = Some(x);
-                }
-            }
-            match place {
-                None if mode == Mode::Chains => {}
-                None => {
+            let k = u * self.n + d;
+            match self.left[k] {
+                0 if mode == Mode::Chains => {}
+                0 => {
                     let parents = self.offs(b.unit(u).iter().map(|&x| x as usize), d);
                     return Err(Stop::Clash(Clash::NoPlace(u, d), parents));
                 }
-                Some(p) if count == 1 && self.value[p] == NONE => {
+                1 => {
+                    let Some(p) = b
+                        .unit(u)
+                        .iter()
+                        .map(|&x| x as usize)
+                        .find(|&x| self.mask[x] >> d & 1 == 1)
+                    else {
+                        continue;
+                    };
+                    if self.value[p] != NONE {
+                        continue;
+                    }
                     if mode.dynamic() {
-                        let parents = self.offs(b.unit(u).iter().map(|&x| x as usize), d);
-                        self.set_on(p, d, Why::HiddenSingle(u), parents)?;
-                    } else if before == 2 {
-                        self.set_on(p, d, Why::HiddenSingle(u), vec![i])?;
+                        self.set_single(p, d, Some(u))?;
+                    } else if self.had[k] == 2 {
+                        self.set_on(p, d, Why::HiddenSingle(u), &[i])?;
                     }
                 }
                 _ => {}
@@ -412,9 +511,9 @@ impl<'a> Net<'a> {
     fn run(&mut self, c: usize, d: usize, on: bool, mode: Mode) -> Result<(), Stop> {
         self.reset();
         if on {
-            self.set_on(c, d, Why::Assumed, Vec::new())?;
+            self.set_on(c, d, Why::Assumed, &[])?;
         } else {
-            self.set_off(c, d, Why::Assumed, Vec::new())?;
+            self.set_off(c, d, Why::Assumed, &[])?;
         }
         loop {
             self.drain(mode)?;
@@ -492,7 +591,7 @@ impl<'a> Net<'a> {
                         continue;
                     }
                     for x in victims {
-                        self.set_off(x, d, Why::Locked(u, other), parents.clone())?;
+                        self.set_off(x, d, Why::Locked(u, other), &parents)?;
                     }
                 }
             }
@@ -536,7 +635,7 @@ impl<'a> Net<'a> {
                     continue;
                 }
                 for (z, e) in victims {
-                    self.set_off(z, e, Why::Pair(u), parents.clone())?;
+                    self.set_off(z, e, Why::Pair(u), &parents)?;
                 }
             }
         }
@@ -573,7 +672,7 @@ impl<'a> Net<'a> {
                     continue;
                 }
                 for (x, e) in victims {
-                    self.set_off(x, e, Why::Pair(u), parents.clone())?;
+                    self.set_off(x, e, Why::Pair(u), &parents)?;
                 }
             }
         }
@@ -634,7 +733,7 @@ impl<'a> Net<'a> {
                             continue;
                         }
                         for x in victims {
-                            self.set_off(x, d, Why::XWing(base + l1, base + l2), parents.clone())?;
+                            self.set_off(x, d, Why::XWing(base + l1, base + l2), &parents)?;
                         }
                     }
                 }
@@ -665,6 +764,9 @@ impl<'a> Net<'a> {
         // The removals each live inner branch reaches (sorted candidate
         // indices), for the inner forcing nets.
         let mut reach: HashMap<usize, Vec<u32>> = HashMap::new();
+        // Whether the inner net starts from another position than ours
+        // (each inner run puts back the one it started from).
+        let mut stale = true;
         let result = (|| {
             for c in 0..cells {
                 if self.value[c] != NONE || self.mask[c].count_ones() < 2 {
@@ -677,7 +779,10 @@ impl<'a> Net<'a> {
                     if self.spent() {
                         return Err(Stop::Budget);
                     }
-                    inner.load(&self.mask, &self.value);
+                    if stale {
+                        inner.load(&self.mask, &self.value);
+                        stale = false;
+                    }
                     inner.work = 0;
                     let out = inner.run(c, d, true, inner_mode);
                     self.work += inner.work + cells;
@@ -698,8 +803,9 @@ impl<'a> Net<'a> {
                     };
                     let count = inner.ancestry(&parents).len() as u32 + 1;
                     let outer = self.outer_causes(&inner, &parents);
-                    self.set_off(c, d, Why::Nested(count), outer)?;
+                    self.set_off(c, d, Why::Nested(count), &outer)?;
                     found = true;
+                    stale = true;
                     self.drain(mode)?;
                     while self.plus_rules()? {
                         self.drain(mode)?;
@@ -769,6 +875,8 @@ impl<'a> Net<'a> {
             }
         }
         let mut any = false;
+        // The removals found are only queued: the position stays.
+        inner.load(&self.mask, &self.value);
         for (source, list) in sources {
             let Some(mut common) = list.first().and_then(|k| reach.get(k)).cloned() else {
                 continue;
@@ -794,7 +902,6 @@ impl<'a> Net<'a> {
             let mut counts = vec![1u32; common.len()];
             let mut outer: Vec<u32> = Vec::new();
             for &k in &list {
-                inner.load(&self.mask, &self.value);
                 inner.work = 0;
                 let out = inner.run(k / n, k % n, true, inner_mode);
                 self.work += inner.work + cells;
@@ -811,7 +918,7 @@ impl<'a> Net<'a> {
             outer.dedup();
             for (i, &x) in common.iter().enumerate() {
                 let (c, d) = (x as usize / n, x as usize % n);
-                self.set_off(c, d, Why::NestedNet(source, counts[i]), outer.clone())?;
+                self.set_off(c, d, Why::NestedNet(source, counts[i]), &outer)?;
                 any = true;
             }
         }
@@ -827,7 +934,7 @@ impl<'a> Net<'a> {
 
 /// The nodes of `log` that `roots` rest on (themselves included), in log
 /// order.
-fn ancestry(log: &[Node], roots: &[u32]) -> Vec<u32> {
+fn ancestry(log: &Log, roots: &[u32]) -> Vec<u32> {
     let mut seen = vec![false; log.len()];
     let mut stack: Vec<u32> = roots.to_vec();
     while let Some(i) = stack.pop() {
@@ -835,7 +942,7 @@ fn ancestry(log: &[Node], roots: &[u32]) -> Vec<u32> {
             continue;
         }
         seen[i as usize] = true;
-        stack.extend(log[i as usize].parents.iter().copied());
+        stack.extend(log.parents(i).iter().copied());
     }
     (0..log.len() as u32)
         .filter(|&i| seen[i as usize])
@@ -845,7 +952,7 @@ fn ancestry(log: &[Node], roots: &[u32]) -> Vec<u32> {
 /// One branch's end: its nodes (on and off, per candidate) or its
 /// contradiction.
 struct Branch {
-    log: Vec<Node>,
+    log: Log,
     /// Node per candidate made true / false (index c·n + d).
     on: HashMap<usize, u32>,
     off: HashMap<usize, u32>,
@@ -910,7 +1017,7 @@ impl Branch {
         };
         let mut p = vec![last];
         let mut i = last;
-        while let Some(&up) = self.log[i as usize].parents.iter().max() {
+        while let Some(&up) = self.log.parents(i).iter().max() {
             if up == NONE || p.contains(&up) {
                 break;
             }
@@ -947,8 +1054,9 @@ pub fn nets(b: &Board, t: Technique) -> Vec<Step> {
     let Some(mode) = Mode::of(t) else {
         return Vec::new();
     };
-    // The path walk and the rating walk meet the same positions: the
-    // last few answers are kept (per thread) for the next call.
+    // The path walk and the rating walk meet the same positions, the
+    // rating walk after the whole path walk: the answers are kept (per
+    // thread) for as many calls as a walk of the hardest puzzles makes.
     let key = b.position_key();
     let hit = CACHE.with(|k| {
         k.borrow()
@@ -973,8 +1081,10 @@ pub fn nets(b: &Board, t: Technique) -> Vec<Step> {
     steps
 }
 
-/// Positions whose answers [`nets`] keeps.
-const CACHED: usize = 12;
+/// Answers (technique and position) [`nets`] keeps: a forum-hardest
+/// puzzle's path makes 100 to 250 calls; with 8 steps of a few hundred
+/// bytes each and a 9×9 key, a few MB at most.
+const CACHED: usize = 256;
 
 type Cached = Vec<(Technique, Vec<u64>, Vec<Step>)>;
 
@@ -1109,7 +1219,7 @@ fn forced(b: &Board, n: usize, outs: &[&Branch]) -> Vec<(Conclusion, usize)> {
         .filter(|&(c, d)| common(Conclusion::Place(c, d)))
         .collect();
     let mut out = Vec::new();
-    for node in &first.log {
+    for node in first.log.iter() {
         let k = if node.on {
             if !places.contains(&(node.c, node.d)) {
                 continue;
