@@ -2,11 +2,12 @@
 //!
 //! A walk asks the same techniques again after every step, and a step
 //! changes a few digits' candidates. A search that reads one digit's
-//! candidates alone (fish, two-link patterns, empty rectangles, colours,
-//! X-Chains), or one unit's cells alone (hidden subsets), gives the same
-//! answer for the same candidates; where it found no pattern for a digit
-//! or unit, it finds none again while those candidates stay as they were,
-//! and the search skips that digit or unit ([`is_barren`], [`recall`]).
+//! candidates alone (fish, Franken and mutant fish, two-link patterns,
+//! empty rectangles, colours, X-Chains), or one unit's cells alone
+//! (hidden subsets), gives the same answer for the same candidates; where
+//! it found no pattern for a digit or unit, it finds none again while
+//! those candidates stay as they were, and the search skips that digit or
+//! unit ([`is_barren`], [`recall`]).
 //! "No pattern" means none at all, also none left untold because an
 //! earlier digit or unit told the same one. The candidates themselves are
 //! compared, not a hash of them, so a skip is never wrong; one entry is
@@ -168,6 +169,9 @@ mod tests {
             Technique::LargeWing(4),
             Technique::LargeWing(5),
             Technique::LargeWing(6),
+            Technique::FrankenFish(2),
+            Technique::FinnedFrankenFish(3),
+            Technique::MutantFish(2),
         ];
         for k in 2..=4 {
             techniques.extend([

@@ -29,7 +29,7 @@
 
 use crate::engine::grid::Value;
 
-use super::{Board, CandidateRole, Highlights, Step, Technique, UnitRole};
+use super::{Board, CandidateRole, Highlights, Step, Technique, UnitRole, barren};
 
 /// The largest side searched (the units are kept as a `u32`, the cells
 /// as a `u128`).
@@ -321,7 +321,14 @@ fn search(b: &Board, family: Family, k: usize, finned: bool) -> Vec<Found> {
         Family::Mutant => vec![(all, all)],
     };
     let mut found = Vec::new();
+    // The search reads one value's places alone: a value it found nothing
+    // for is skipped while they stay as they were.
+    let t = technique(family, k, finned);
     for d in 0..n {
+        if barren::is_barren(b, t, 0, d) {
+            continue;
+        }
+        let before = found.len();
         let places: Vec<u128> = (0..3 * n)
             .map(|u| {
                 b.unit(u)
@@ -353,6 +360,9 @@ fn search(b: &Board, family: Family, k: usize, finned: bool) -> Vec<Found> {
             };
             s.bases(&open, 0, &mut Vec::new(), 0, 0);
             found.extend(s.found);
+        }
+        if found.len() == before {
+            barren::set_barren(b, t, 0, d);
         }
     }
     found
