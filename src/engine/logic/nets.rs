@@ -38,13 +38,18 @@
 //!
 //! Work is counted (peer visits, unit scans) and capped per call
 //! ([`WORK_BUDGET`], scaled with the board); the board's limits (deadline,
-//! cancel flag) are checked between assumptions.
+//! cancel flag) are checked between assumptions. The nested level of 2
+//! follows only the inner chains that can end in a contradiction, found
+//! for all candidates at once on the graph of the position's links
+//! (`suspects.rs`); the others cost it little.
 
 use std::collections::{HashMap, VecDeque};
 
 use crate::engine::grid::Value;
 
 use super::{Board, CandidateRole, Highlights, Link, Step, Technique, bits};
+
+mod suspects;
 
 /// Work budget of one call on a 9×9 board, in elementary operations; a
 /// board with more cells gets proportionally less per cell (the same
@@ -238,6 +243,8 @@ struct Net<'a> {
     work: usize,
     budget: usize,
     inner: Option<Box<Net<'a>>>,
+    /// The nested level 2's buffers for the chains it may skip.
+    suspects: Option<Box<suspects::Suspects>>,
 }
 
 impl<'a> Net<'a> {
@@ -264,6 +271,7 @@ impl<'a> Net<'a> {
             work: 0,
             budget,
             inner: None,
+            suspects: None,
         };
         net.set_start();
         net
@@ -767,6 +775,9 @@ impl<'a> Net<'a> {
         // Whether the inner net starts from another position than ours
         // (each inner run puts back the one it started from).
         let mut stale = true;
+        // Level 2 follows only the plain chains that may end in a
+        // contradiction in the position (see `suspects`).
+        let mut suspects = self.suspects.take().unwrap_or_default();
         let result = (|| {
             for c in 0..cells {
                 if self.value[c] != NONE || self.mask[c].count_ones() < 2 {
@@ -781,7 +792,14 @@ impl<'a> Net<'a> {
                     }
                     if stale {
                         inner.load(&self.mask, &self.value);
+                        if inner_mode == Mode::Chains {
+                            self.work += suspects.find(&inner);
+                        }
                         stale = false;
+                    }
+                    if inner_mode == Mode::Chains && !suspects.may[c * n + d] {
+                        self.work += cells;
+                        continue;
                     }
                     inner.work = 0;
                     let out = inner.run(c, d, true, inner_mode);
@@ -820,6 +838,7 @@ impl<'a> Net<'a> {
             Ok(())
         })();
         self.inner = Some(inner);
+        self.suspects = Some(suspects);
         result.map(|()| found)
     }
 
@@ -1531,6 +1550,52 @@ mod tests {
                 "{nested:?}"
             );
         }
+    }
+
+    #[test]
+    fn every_plain_chain_that_ends_in_a_contradiction_is_a_suspect() {
+        // From the positions that assumptions on the hardest puzzles
+        // leave, each open candidate's plain chain is followed: those
+        // that end in a contradiction are all among the suspects, and the
+        // suspects are few.
+        let (mut clashes, mut suspects, mut tried) = (0, 0, 0);
+        for text in HARDEST {
+            let p = parse_one(text, "nets").unwrap();
+            let b = Board::from_puzzle(&p).unwrap();
+            let n = b.n();
+            let mut net = Net::of_board(&b, usize::MAX);
+            let mut found = suspects::Suspects::default();
+            for c in (0..b.shape().cells()).filter(|&c| b.count(c) >= 2) {
+                for d in b.digits(c) {
+                    if net.run(c, d, true, Mode::Plus).is_err() {
+                        continue;
+                    }
+                    let mut inner = Net::new(&b, net.mask.clone(), net.value.clone(), usize::MAX);
+                    found.find(&inner);
+                    for x in 0..b.shape().cells() {
+                        if net.value[x] != NONE || net.mask[x].count_ones() < 2 {
+                            continue;
+                        }
+                        for e in bits(net.mask[x]) {
+                            tried += 1;
+                            suspects += usize::from(found.may[x * n + e]);
+                            if inner.run(x, e, true, Mode::Chains).is_err() {
+                                clashes += 1;
+                                assert!(
+                                    found.may[x * n + e],
+                                    "{text}: r{}c{} {e}",
+                                    x / 9 + 1,
+                                    x % 9 + 1
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(clashes > 0, "{clashes}");
+        assert!(suspects < tried / 10, "{suspects} of {tried}");
+        println!("{tried} chains, {suspects} suspects, {clashes} contradictions");
     }
 
     #[test]

@@ -1,0 +1,256 @@
+//! Which plain chains can end in a contradiction, found for all
+//! assumptions at once.
+//!
+//! A plain chain ([`super::Mode::Chains`]) follows two kinds of link in its
+//! start position: a true candidate makes the cell's other candidates and
+//! its peers' candidates of the value false; a false candidate makes the
+//! other one true in a bivalue cell, and the other place true in a unit
+//! with two places for the value. Every link has its contrapositive among
+//! them (if a then b, so if not b then not a), so when an assumption
+//! reaches a candidate both true and false, it also reaches its own
+//! negation. The nested level of 2 tries every open candidate with a plain
+//! chain and keeps those that end in a contradiction; a candidate whose
+//! "true" cannot reach its own "false" over these links cannot, and its
+//! chain need not be followed. The links form a graph over the candidates
+//! true and false; its strongly connected components, met in Tarjan's
+//! order (each after all it reaches), carry the sets of "false" each
+//! reaches, so one pass answers for every candidate.
+
+use super::{NONE, Net, bits};
+
+/// The graph of one position's links and what its search keeps, reused
+/// from one position to the next.
+#[derive(Debug, Default)]
+pub(super) struct Suspects {
+    /// Per candidate (c·n + d of the position), whether a plain chain
+    /// assuming it may end in a contradiction: a superset of those that
+    /// do.
+    pub(super) may: Vec<bool>,
+    /// Candidate c·n + d → its number i (literal 2i "true", 2i + 1
+    /// "false").
+    index: Vec<u32>,
+    cand: Vec<(usize, usize)>,
+    /// Per unit and value (u·n + d), its places as bits of the unit's
+    /// cell order.
+    places: Vec<u64>,
+    /// Literal v links to `to[first[v]..first[v + 1]]`.
+    first: Vec<u32>,
+    to: Vec<u32>,
+    tarjan: Tarjan,
+    /// Per component, the candidates whose "false" it reaches, as bits.
+    reach: Vec<u64>,
+}
+
+impl Suspects {
+    /// Fills [`Suspects::may`] for the position `net` has loaded; the
+    /// number of links looked at, as the work spent.
+    pub(super) fn find(&mut self, net: &Net) -> usize {
+        let b = net.b;
+        let n = net.n;
+        let cells = net.start.len();
+        self.index.clear();
+        self.index.resize(cells * n, NONE);
+        self.cand.clear();
+        for c in 0..cells {
+            for d in bits(net.start[c]) {
+                self.index[c * n + d] = self.cand.len() as u32;
+                self.cand.push((c, d));
+            }
+        }
+        let m = self.cand.len();
+        let units = b.shape().units();
+        self.places.clear();
+        self.places.resize(units * n, 0);
+        for u in 0..units {
+            for (i, &x) in b.unit(u).iter().enumerate() {
+                for d in bits(net.start[x as usize]) {
+                    self.places[u * n + d] |= 1 << i;
+                }
+            }
+        }
+        self.first.clear();
+        self.to.clear();
+        let index = &self.index;
+        let to = &mut self.to;
+        let lit = |c: usize, d: usize, on: bool| 2 * index[c * n + d] + u32::from(!on);
+        for &(c, d) in &self.cand {
+            // True: the cell's other candidates and the value's other
+            // places in its units (twice where two units meet) are false.
+            self.first.push(to.len() as u32);
+            for e in bits(net.start[c] & !(1 << d)) {
+                to.push(lit(c, e, false));
+            }
+            let units_of = b.units_of(c);
+            for u in units_of {
+                let cells = b.unit(u);
+                for i in bits(self.places[u * n + d]) {
+                    let x = cells[i] as usize;
+                    if x != c {
+                        to.push(lit(x, d, false));
+                    }
+                }
+            }
+            // False: the other candidate of a bivalue cell, the other
+            // place of a unit with two, are true.
+            self.first.push(to.len() as u32);
+            if net.start[c].count_ones() == 2 {
+                let e = (net.start[c] & !(1 << d)).trailing_zeros() as usize;
+                to.push(lit(c, e, true));
+            }
+            for u in units_of {
+                if net.done[u] >> d & 1 == 1 || net.had[u * n + d] != 2 {
+                    continue;
+                }
+                let cells = b.unit(u);
+                for i in bits(self.places[u * n + d]) {
+                    let x = cells[i] as usize;
+                    if x != c {
+                        to.push(lit(x, d, true));
+                    }
+                }
+            }
+        }
+        self.first.push(to.len() as u32);
+        let links = to.len();
+        let t = &mut self.tarjan;
+        t.run(&self.first, &self.to);
+        let words = m.div_ceil(64);
+        let count = t.components as usize;
+        self.reach.clear();
+        self.reach.resize(count * words, 0);
+        for &l in &t.closed {
+            let l = l as usize;
+            let k = t.comp[l] as usize;
+            if l % 2 == 1 {
+                self.reach[k * words + l / 128] |= 1 << (l / 2 % 64);
+            }
+            for &x in &self.to[self.first[l] as usize..self.first[l + 1] as usize] {
+                let j = t.comp[x as usize] as usize;
+                if j != k {
+                    // Closed before k: complete.
+                    let (done, this) = self.reach.split_at_mut(k * words);
+                    for (a, b) in this[..words]
+                        .iter_mut()
+                        .zip(&done[j * words..(j + 1) * words])
+                    {
+                        *a |= b;
+                    }
+                }
+            }
+        }
+        self.may.clear();
+        self.may.resize(cells * n, false);
+        for (i, &(c, d)) in self.cand.iter().enumerate() {
+            let k = t.comp[2 * i] as usize;
+            self.may[c * n + d] = self.reach[k * words + i / 64] >> (i % 64) & 1 == 1;
+        }
+        links
+    }
+}
+
+/// Tarjan's strongly connected components, with its buffers.
+#[derive(Debug, Default)]
+struct Tarjan {
+    order: Vec<u32>,
+    low: Vec<u32>,
+    /// Each node's component, numbered in the order they close (every
+    /// component after all it reaches).
+    comp: Vec<u32>,
+    /// The nodes in the order their components closed.
+    closed: Vec<u32>,
+    components: u32,
+    stack: Vec<u32>,
+    /// (node, next link to look at)
+    calls: Vec<(u32, u32)>,
+}
+
+impl Tarjan {
+    /// The components of the graph whose node `v` links to
+    /// `to[first[v]..first[v + 1]]`.
+    fn run(&mut self, first: &[u32], to: &[u32]) {
+        let nodes = first.len() - 1;
+        for v in [&mut self.order, &mut self.comp] {
+            v.clear();
+            v.resize(nodes, NONE);
+        }
+        self.low.clear();
+        self.low.resize(nodes, 0);
+        self.closed.clear();
+        self.stack.clear();
+        self.calls.clear();
+        self.components = 0;
+        let mut next = 0u32;
+        for root in 0..nodes {
+            if self.order[root] != NONE {
+                continue;
+            }
+            self.calls.push((root as u32, first[root]));
+            self.order[root] = next;
+            self.low[root] = next;
+            next += 1;
+            self.stack.push(root as u32);
+            while let Some(&mut (v, ref mut at)) = self.calls.last_mut() {
+                let v = v as usize;
+                if *at < first[v + 1] {
+                    let w = to[*at as usize] as usize;
+                    *at += 1;
+                    if self.order[w] == NONE {
+                        self.order[w] = next;
+                        self.low[w] = next;
+                        next += 1;
+                        self.stack.push(w as u32);
+                        self.calls.push((w as u32, first[w]));
+                    } else if self.comp[w] == NONE {
+                        self.low[v] = self.low[v].min(self.order[w]);
+                    }
+                    continue;
+                }
+                self.calls.pop();
+                if let Some(&(u, _)) = self.calls.last() {
+                    let u = u as usize;
+                    self.low[u] = self.low[u].min(self.low[v]);
+                }
+                if self.low[v] == self.order[v] {
+                    while let Some(w) = self.stack.pop() {
+                        self.comp[w as usize] = self.components;
+                        self.closed.push(w);
+                        if w as usize == v {
+                            break;
+                        }
+                    }
+                    self.components += 1;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn components_close_after_what_they_reach() {
+        // 0 -> 1 -> 2 -> 0 (a cycle), 2 -> 3, 3 -> 4, 4 -> 3, 5 alone.
+        let links: [&[u32]; 6] = [&[1], &[2], &[0, 3], &[4], &[3], &[]];
+        let mut first = vec![0u32];
+        let mut to = Vec::new();
+        for l in links {
+            to.extend_from_slice(l);
+            first.push(to.len() as u32);
+        }
+        let mut t = Tarjan::default();
+        t.run(&first, &to);
+        let comp = &t.comp;
+        assert_eq!(t.closed.len(), 6);
+        assert_eq!(t.components, 3);
+        assert_eq!(comp[0], comp[1]);
+        assert_eq!(comp[1], comp[2]);
+        assert_eq!(comp[3], comp[4]);
+        assert_ne!(comp[0], comp[3]);
+        assert_ne!(comp[5], comp[0]);
+        assert_ne!(comp[5], comp[3]);
+        // {3, 4} is reached from {0, 1, 2}: it closes first.
+        assert!(comp[3] < comp[0]);
+    }
+}
