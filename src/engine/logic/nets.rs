@@ -1091,8 +1091,9 @@ pub fn nets(b: &Board, t: Technique) -> Vec<Step> {
     if !b.stopped() {
         CACHE.with(|k| {
             let mut k = k.borrow_mut();
-            if k.len() >= CACHED {
-                k.remove(0);
+            let mut words: usize = k.iter().map(|x| x.1.len()).sum::<usize>() + key.len();
+            while words > CACHED_WORDS && !k.is_empty() {
+                words -= k.remove(0).1.len();
             }
             k.push((t, key, steps.clone()));
         });
@@ -1100,10 +1101,11 @@ pub fn nets(b: &Board, t: Technique) -> Vec<Step> {
     steps
 }
 
-/// Answers (technique and position) [`nets`] keeps: a forum-hardest
-/// puzzle's path makes 100 to 250 calls; with 8 steps of a few hundred
-/// bytes each and a 9×9 key, a few MB at most.
-const CACHED: usize = 256;
+/// How many answers [`nets`] keeps, in words of their positions' keys: a
+/// 9×9 key is 164 words (about 400 answers, more than the path and rating
+/// walks of a forum-hardest puzzle ask for), a 25×25 key 1,252 (about 50),
+/// so that a thread's answers stay within a few MB on any board.
+const CACHED_WORDS: usize = 64 * 1024;
 
 type Cached = Vec<(Technique, Vec<u64>, Vec<Step>)>;
 
