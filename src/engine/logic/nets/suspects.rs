@@ -71,8 +71,16 @@ impl Suspects {
         self.first.clear();
         self.to.clear();
         let index = &self.index;
+        let places = &self.places;
         let to = &mut self.to;
         let lit = |c: usize, d: usize, on: bool| 2 * index[c * n + d] + u32::from(!on);
+        // The places of `d` in unit `u` other than cell `c`.
+        let others = |u: usize, c: usize, d: usize| {
+            let cells = b.unit(u);
+            bits(places[u * n + d])
+                .map(move |i| cells[i] as usize)
+                .filter(move |&x| x != c)
+        };
         for &(c, d) in &self.cand {
             // True: the cell's other candidates and the value's other
             // places in its units (twice where two units meet) are false.
@@ -82,13 +90,7 @@ impl Suspects {
             }
             let units_of = b.units_of(c);
             for u in units_of {
-                let cells = b.unit(u);
-                for i in bits(self.places[u * n + d]) {
-                    let x = cells[i] as usize;
-                    if x != c {
-                        to.push(lit(x, d, false));
-                    }
-                }
+                to.extend(others(u, c, d).map(|x| lit(x, d, false)));
             }
             // False: the other candidate of a bivalue cell, the other
             // place of a unit with two, are true.
@@ -101,13 +103,7 @@ impl Suspects {
                 if net.done[u] >> d & 1 == 1 || net.had[u * n + d] != 2 {
                     continue;
                 }
-                let cells = b.unit(u);
-                for i in bits(self.places[u * n + d]) {
-                    let x = cells[i] as usize;
-                    if x != c {
-                        to.push(lit(x, d, true));
-                    }
-                }
+                to.extend(others(u, c, d).map(|x| lit(x, d, true)));
             }
         }
         self.first.push(to.len() as u32);
