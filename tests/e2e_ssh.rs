@@ -78,9 +78,11 @@ fn a_dropped_ssh_connection_saves_the_game_and_continue_resumes_it() {
         "env TERM=xterm-256color DEKADOKU_CONFIG_DIR={d}/config DEKADOKU_DATA_DIR={d}/data {bin}",
         d = dir.display()
     );
+    // `exec`: the pane's process is the client itself, whatever shell
+    // tmux starts it with, so killing it drops the connection.
     let ssh = |remote: &str| -> String {
         format!(
-            "ssh -tt -p {port} -i {d}/id -o StrictHostKeyChecking=no \
+            "exec ssh -tt -p {port} -i {d}/id -o StrictHostKeyChecking=no \
              -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR -o BatchMode=yes \
              {user}@127.0.0.1 '{remote}'",
             d = dir.display()

@@ -47,7 +47,7 @@ fn ssh_opts(dir: &Path, key: &str, port: u16) -> Vec<String> {
 /// A tmux session playing over ssh with `key`.
 fn play(dir: &Path, key: &str, port: u16, name: &str, size: (u16, u16)) -> Tmux {
     let cmd = format!(
-        "env TERM=xterm-256color ssh -tt {} player@127.0.0.1",
+        "exec env TERM=xterm-256color ssh -tt {} player@127.0.0.1",
         ssh_opts(dir, key, port).join(" ")
     );
     Tmux::start_sized(name, &cmd, size)
