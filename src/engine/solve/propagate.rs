@@ -820,11 +820,22 @@ impl<B: Bits> Search<B> {
         self.eliminate(c, others, sink)?;
         let tables = Arc::clone(&self.tables);
         let one = B::single(d);
+        let n = self.n;
         for u in tables.units_of(c) {
+            // The unit's places for d count c itself: once that is the only
+            // one left, no peer further on holds d (the places a peer loses
+            // are counted down as it loses them), so the scan stops there.
+            let slot = u as usize * n + d;
+            if self.places[slot] <= 1 {
+                continue;
+            }
             for &p in tables.unit(u as usize) {
                 let p = p as usize;
                 if p != c && self.cand[p].has(d) {
                     self.eliminate(p, one, sink)?;
+                    if self.places[slot] <= 1 {
+                        break;
+                    }
                 }
             }
         }
