@@ -204,8 +204,9 @@ pub enum Backend {
     /// The method picked per puzzle: the propagation solver alone on grids
     /// below 20×20, on traced searches and on searches with a node budget
     /// (counted in its nodes, so these stay deterministic); on larger grids
-    /// it first runs alone for 10 ms per 25 of side, and a puzzle it does not finish by
-    /// then goes to SAT (up to two solutions: solve, uniqueness) or is
+    /// it first runs alone for its root and a few search nodes (about
+    /// 40,000 / n², at least one), and a puzzle it does not finish by then
+    /// goes to SAT (up to two solutions: solve, uniqueness) or is
     /// raced (counting further): the propagation solver and SAT on two
     /// threads, the first to finish answers and the other is cancelled and
     /// joined. See [`Solver::last_method`] for which one answered.

@@ -3,19 +3,19 @@
 //!
 //! Grids below 20×20 get the propagation solver alone (the 9×9 kernel on
 //! classic puzzles): it is the fastest there and starts no thread. Larger
-//! grids first get the propagation solver for [`warm`] — with Hall sets
+//! grids first get the propagation solver — with Hall sets
 //! ([`Backend::Hall`]) when solving and proving, which finishes far more
-//! hard big puzzles in that time (81×81 `81-1` in 0.02 s, where SAT takes
-//! 1.3 s) at the same cost elsewhere — (a time, not a node
-//! count: a node costs 0.1 ms at 25×25 and 5 ms at 225×225, and a 400×400
-//! root propagation alone takes 0.1 s), which answers easy big puzzles
-//! without a thread. A puzzle it does not finish by then goes to SAT
+//! hard big puzzles (81×81 `81-1` at its root, where SAT takes 1.3 s) at
+//! the same cost elsewhere — for its root fixed point and then
+//! [`warm_nodes`] search nodes (a count, not a time, so that the method
+//! does not depend on the machine or its load), which answers easy big
+//! puzzles without a thread. A puzzle it does not finish by then goes to SAT
 //! (CaDiCaL on the compact encoding) alone when the question is "solve
 //! it, and is it unique" (up to two solutions, [`handover`]): on every
 //! big instance we have, SAT is then the faster by far (propagation
 //! finishes 2 of 18 hard 25×25 puzzles in 10 s, SAT all 18), and one
 //! thread leaves the other core free; the default costs SAT's time plus
-//! [`warm`]. An earlier version raced the two on two threads here, which
+//! the root and [`warm_nodes`]. An earlier version raced the two on two threads here, which
 //! on a machine whose other core is busy took twice SAT's time. Counting
 //! further (a limit above two), where propagation enumerates solutions
 //! far faster than SAT's blocking clauses, is raced ([`race`]): the
@@ -27,14 +27,14 @@
 //! never a mix, so "one solution" is always that method's proof; its
 //! solutions are checked against the rules and the givens (a result whose
 //! witness fails, which no backend should ever give, is not taken). Which
-//! method answers depends on timing, so which witnesses a puzzle with
-//! several solutions shows may differ from run to run; counts and
-//! verdicts do not.
+//! method answers a race depends on timing, so which witnesses a puzzle
+//! with several solutions shows there may differ from run to run; counts
+//! and verdicts do not.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::engine::grid::Puzzle;
 use crate::engine::limits::{Limits, StopReason};
@@ -47,19 +47,22 @@ use super::{Backend, Method, RawResult, Solver, sat};
 /// wins on every instance we have, by far (SAT's setup alone costs more).
 const RACE_FROM_N: usize = 20;
 
-/// How long the propagation solver runs alone before SAT (or a race) on a
-/// 25×25; [`warm`] scales it with the side.
-pub(crate) const WARM: Duration = Duration::from_millis(10);
-
-/// The propagation solver's time alone on an n×n grid: [`WARM`] per 25 of
-/// side (10 ms up to 49×49, 160 ms at 400×400). Its root propagation grows
-/// with the grid while SAT's encoding grows faster: a 400×400 that
-/// propagation solves in 0.09 s took SAT 0.42 s, while on the hard
-/// instances SAT answers in 0.1 s to minutes, so this adds at most about a
-/// third to SAT's time where SAT is the one to wait for.
-fn warm(n: usize) -> Duration {
-    WARM * u32::try_from((n / 25).max(1)).unwrap_or(u32::MAX)
+/// The search nodes (branches) the propagation solver may spend alone on
+/// an n×n grid before SAT (or a race) takes over, after its root fixed
+/// point, which is never cut short: about 40,000 / n² (64 at 25×25, 4 at
+/// 100×100, one from 200×200 on). A node's cost grows with the grid
+/// (about 0.15 ms at 25×25 with Hall sets, 2 ms at 100×100, 3 ms at
+/// 225×225) while the root costs 15–55 ms on the large instances, so this
+/// gives the propagation solver about 10–20 ms of search at every size.
+/// Nodes rather than time: the same puzzle is answered by the same method
+/// on every machine and under any load (a time of 30 ms at 81×81 went to
+/// SAT, 10 times slower, on a machine where Hall sets needed 32 ms there).
+fn warm_nodes(n: usize) -> u64 {
+    (WARM_WORK / (n * n).max(1)).max(1) as u64
 }
+
+/// [`warm_nodes`] times the number of cells.
+const WARM_WORK: usize = 40_000;
 
 /// How often the caller of a race checks its own limits (its cancel flag
 /// and deadline), which the racers do not see.
@@ -71,20 +74,17 @@ pub(super) fn may_race(shape: Shape) -> bool {
 }
 
 /// The search of [`Backend::Auto`] for an untraced search without a node
-/// budget on a grid that [`may_race`]: the propagation solver for
-/// [`WARM`], then a race.
+/// budget on a grid that [`may_race`]: the propagation solver for its
+/// root and [`warm_nodes`], then SAT or a race.
 pub(super) fn run(
     solver: &mut Solver,
     puzzle: &Puzzle,
     limit: u64,
     limits: &Limits,
 ) -> (RawResult, Method) {
-    let end = Instant::now().checked_add(warm(puzzle.shape().n()));
+    let budget = warm_nodes(puzzle.shape().n());
     let warm = Limits {
-        deadline: match (limits.deadline, end) {
-            (Some(theirs), Some(ours)) => Some(theirs.min(ours)),
-            (theirs, ours) => theirs.or(ours),
-        },
+        node_budget: Some(budget),
         ..limits.clone()
     };
     // Solving and proving (a limit of two), the propagation solver with
@@ -97,8 +97,8 @@ pub(super) fn run(
         let r = solver.propagate(puzzle, limit, &warm, &mut NoTrace);
         (Backend::Propagation, r)
     };
-    // Stopped by our deadline only (not the caller's limits): race.
-    let ours = r.stopped == Some(StopReason::Deadline) && limits.check(0).is_none();
+    // Stopped by our node budget only (not the caller's limits): SAT.
+    let ours = r.stopped == Some(StopReason::NodeBudget) && limits.check(0).is_none();
     if !ours {
         return (r, Method::alone(first));
     }
@@ -108,7 +108,7 @@ pub(super) fn run(
     race(solver, puzzle, limit, limits)
 }
 
-/// SAT alone, after the propagation solver's [`WARM`]; the propagation
+/// SAT alone, after the propagation solver's [`warm_nodes`]; the propagation
 /// solver to the end when SAT cannot take the puzzle (a CNF beyond its
 /// size limit) or fails, which no limit of the caller's explains.
 pub(super) fn handover(
