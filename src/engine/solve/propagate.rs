@@ -988,27 +988,40 @@ impl<B: Bits> Search<B> {
         // For a line the shared unit can only be a box (slot 2); for a box,
         // a row (slot 0) or a column (slot 1).
         let mut common: [Option<u32>; 3] = [None; 3];
-        let mut first = true;
+        let mut seen = 0u16;
+        let line = u < 2 * n;
         for &c in tables.unit(u) {
             if !self.cand[c as usize].has(d) {
                 continue;
             }
             let us = tables.units_of(c as usize);
-            if first {
+            if seen == 0 {
                 common = [Some(us[0]), Some(us[1]), Some(us[2])];
-                first = false;
             } else {
                 for (slot, unit) in common.iter_mut().zip(us) {
                     if *slot != Some(unit) {
                         *slot = None;
                     }
                 }
+                // No unit shared by all the places: nothing to lock.
+                let open = if line {
+                    common[2].is_some()
+                } else {
+                    common[0].is_some() || common[1].is_some()
+                };
+                if !open {
+                    return Ok(());
+                }
+            }
+            seen += 1;
+            if seen == k {
+                break;
             }
         }
-        let target = if u >= 2 * n {
-            common[0].or(common[1])
-        } else {
+        let target = if line {
             common[2]
+        } else {
+            common[0].or(common[1])
         };
         let Some(v) = target else {
             return Ok(());
@@ -1022,6 +1035,10 @@ impl<B: Bits> Search<B> {
             let c = c as usize;
             if self.cand[c].has(d) && !tables.units_of(c).contains(&(u as u32)) {
                 self.eliminate(c, one, sink)?;
+                // Down to the k places inside u: no other one is left.
+                if self.places[v * n + d] == k {
+                    break;
+                }
             }
         }
         Ok(())
