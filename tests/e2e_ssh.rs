@@ -134,20 +134,13 @@ fn a_dropped_ssh_connection_saves_the_game_and_continue_resumes_it() {
     let data = format!("{}/data", dir.display());
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
-        let running = Command::new("pgrep")
-            .args(["-f", &format!("DEKADOKU_DATA_DIR={data}")])
-            .output()
-            .is_ok_and(|o| !o.stdout.is_empty());
+        let running = !games_with(&data).is_empty();
         if !running && autosave.exists() {
             break;
         }
         if Instant::now() > deadline {
             // Say what was left: the game, the ssh client, or no save.
-            let left = Command::new("pgrep")
-                .args(["-af", &format!("DEKADOKU_DATA_DIR={data}")])
-                .output()
-                .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
-                .unwrap_or_default();
+            let left = games_with(&data).join("\n");
             panic!(
                 "the game outlived its connection (autosave written: {}); still running:\n{left}",
                 autosave.exists()
@@ -172,4 +165,30 @@ fn a_dropped_ssh_connection_saves_the_game_and_continue_resumes_it() {
     );
     t.keys(&["q"]);
     drop(t);
+}
+
+/// The processes whose environment sets `DEKADOKU_DATA_DIR` to `data`
+/// (pid and command line): the game is started by `env`, which execs it,
+/// so its command line does not name the directory; its environment does.
+fn games_with(data: &str) -> Vec<String> {
+    let want = format!("DEKADOKU_DATA_DIR={data}");
+    let Ok(procs) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    let mut found = Vec::new();
+    for p in procs.flatten() {
+        let Ok(env) = std::fs::read(p.path().join("environ")) else {
+            continue;
+        };
+        if env.split(|&b| b == 0).any(|v| v == want.as_bytes()) {
+            let cmd = std::fs::read(p.path().join("cmdline")).unwrap_or_default();
+            let cmd = String::from_utf8_lossy(&cmd).replace('\0', " ");
+            found.push(format!(
+                "{} {}",
+                p.file_name().to_string_lossy(),
+                cmd.trim()
+            ));
+        }
+    }
+    found
 }
