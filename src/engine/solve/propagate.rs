@@ -990,6 +990,13 @@ impl<B: Bits> Search<B> {
         let mut common: [Option<u32>; 3] = [None; 3];
         let mut seen = 0u16;
         let line = u < 2 * n;
+        let target = |common: &[Option<u32>; 3]| {
+            if line {
+                common[2]
+            } else {
+                common[0].or(common[1])
+            }
+        };
         for &c in tables.unit(u) {
             if !self.cand[c as usize].has(d) {
                 continue;
@@ -1004,12 +1011,7 @@ impl<B: Bits> Search<B> {
                     }
                 }
                 // No unit shared by all the places: nothing to lock.
-                let open = if line {
-                    common[2].is_some()
-                } else {
-                    common[0].is_some() || common[1].is_some()
-                };
-                if !open {
+                if target(&common).is_none() {
                     return Ok(());
                 }
             }
@@ -1018,12 +1020,7 @@ impl<B: Bits> Search<B> {
                 break;
             }
         }
-        let target = if line {
-            common[2]
-        } else {
-            common[0].or(common[1])
-        };
-        let Some(v) = target else {
+        let Some(v) = target(&common) else {
             return Ok(());
         };
         let v = v as usize;
