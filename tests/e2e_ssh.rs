@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::tmux::{Tmux, board};
+use common::tmux::{Tmux, board, games_with};
 
 const SSHD: &str = "/usr/sbin/sshd";
 
@@ -165,30 +165,4 @@ fn a_dropped_ssh_connection_saves_the_game_and_continue_resumes_it() {
     );
     t.keys(&["q"]);
     drop(t);
-}
-
-/// The processes whose environment sets `DEKADOKU_DATA_DIR` to `data`
-/// (pid and command line): the game is started by `env`, which execs it,
-/// so its command line does not name the directory; its environment does.
-fn games_with(data: &str) -> Vec<String> {
-    let want = format!("DEKADOKU_DATA_DIR={data}");
-    let Ok(procs) = std::fs::read_dir("/proc") else {
-        return Vec::new();
-    };
-    let mut found = Vec::new();
-    for p in procs.flatten() {
-        let Ok(env) = std::fs::read(p.path().join("environ")) else {
-            continue;
-        };
-        if env.split(|&b| b == 0).any(|v| v == want.as_bytes()) {
-            let cmd = std::fs::read(p.path().join("cmdline")).unwrap_or_default();
-            let cmd = String::from_utf8_lossy(&cmd).replace('\0', " ");
-            found.push(format!(
-                "{} {}",
-                p.file_name().to_string_lossy(),
-                cmd.trim()
-            ));
-        }
-    }
-    found
 }

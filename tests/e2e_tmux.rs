@@ -11,7 +11,7 @@ mod common;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use common::tmux::{Tmux, board, fresh_dir, game};
+use common::tmux::{Tmux, board, fresh_dir, game, games_with};
 
 #[test]
 fn play_save_quit_and_continue_in_a_real_terminal() {
@@ -109,6 +109,53 @@ fn sigterm_and_sighup_save_the_game_and_exit() {
         s.keys(&["q"]);
         drop(s);
     }
+}
+
+/// The terminal goes with no hang-up signal for the game (its shell, the
+/// session leader, ignores SIGHUP and stays: a wrapper script, a
+/// non-interactive `sh -c`). Right after a move, before the autosave's
+/// quiet period has passed, the window is closed: the game sees only a
+/// terminal that fails, and still writes the move before it exits (it
+/// used to exit on the failed frame without saving: 0 of 5 tries kept
+/// the move).
+#[test]
+fn a_terminal_gone_without_a_hang_up_still_gets_the_move_saved() {
+    if common::tmux::missing() {
+        return;
+    }
+    let tmp = fresh_dir("nohup");
+    let dir = tmp.path();
+    let name = format!("dekadoku-nohup-{}", std::process::id());
+    let bin = env!("CARGO_BIN_EXE_dekadoku");
+    let cmd = format!(
+        "sh -c 'trap \"\" HUP; env TERM=xterm-256color DEKADOKU_CONFIG_DIR={c} \
+         DEKADOKU_DATA_DIR={d} {bin}; true'",
+        c = dir.join("config").display(),
+        d = dir.join("data").display(),
+    );
+    let s = Tmux::start(&name, &cmd);
+    let played = one_move(&s);
+    drop(s); // the window closes: its pseudo-terminal is gone
+    // The game saves and exits, releasing its autosave slot; then a new
+    // game on the folder continues the same board.
+    let data = dir.join("data").display().to_string();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !games_with(&data).is_empty() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let left = games_with(&data);
+    assert!(
+        left.is_empty(),
+        "the game outlived its terminal:\n{}",
+        left.join("\n")
+    );
+    let s = game(dir, &name, "");
+    s.wait_for("the start menu", |t| t.contains("Continue (9×9"));
+    s.keys(&["Enter"]); // Continue has the focus
+    let resumed = s.wait_settled("the resumed board", |t| t.contains("moves    1"));
+    assert_eq!(board(&resumed), board(&played), "the move was saved");
+    s.keys(&["q"]);
+    drop(s);
 }
 
 /// A panic (the hidden `debug_panic` action, bound in the config) leaves

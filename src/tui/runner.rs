@@ -17,13 +17,14 @@ use ratatui::crossterm::event::{
     EnableFocusChange, EnableMouseCapture, Event, MouseButton, MouseEventKind,
 };
 use ratatui::crossterm::execute;
+use ratatui::{Terminal, backend::Backend};
 
 use crate::engine::Level;
 use crate::engine::generate::daily::Date;
 use crate::game::GAME_SAVE_VERSION;
 use crate::store::{ColorDepth, Config, Dirs, Pool, Saves, Stats, Themes, read_checked_or_backup};
 
-use super::action::{Action, GAME_KIND};
+use super::action::{Action, Command, GAME_KIND};
 use super::app::{App, Effect, MENU_SIZES};
 use super::keymap::Keymap;
 use super::style::Styles;
@@ -374,25 +375,7 @@ pub fn run() -> io::Result<()> {
             today: Some(today),
             input_gone: false,
         };
-        loop {
-            let area = terminal.draw(|f| super::ui::draw(f, &app))?.area;
-            // Keys act on the screen the player sees: the frame is drawn at
-            // the window's size even when its resize event is still on the
-            // way (a loaded machine), so scrolling and paging use that size.
-            if (area.width, area.height) != app.size {
-                app.update(Action::Resize(area.width, area.height));
-            }
-            for a in waits.next(app.animating(), &mut ctx.jobs.cancels) {
-                run_action(&mut app, &mut ctx, a);
-            }
-            if let Some(a) = ctx.jobs.pull_trace(&app) {
-                run_action(&mut app, &mut ctx, a);
-            }
-            if app.is_quitting() {
-                break;
-            }
-        }
-        Ok(())
+        play(&mut terminal, &mut app, &mut ctx, &mut waits)
     })();
     if mouse {
         let _ = execute!(io::stdout(), DisableMouseCapture);
@@ -403,6 +386,47 @@ pub fn run() -> io::Result<()> {
     // for (its thread ends with the process).
     ctx.jobs.cancel_all();
     result
+}
+
+/// The game loop: draw, wait, act, until the app quits.
+///
+/// A frame that cannot be drawn means the terminal is gone (an SSH
+/// connection dropped, its hang-up not yet here): the game quits as if
+/// asked, which writes the autosave, and then returns the error. Returning
+/// at once would lose the moves of the last second, the autosave being
+/// written a moment after each move; which of the hang-up, the closed
+/// input and the clock's tick wakes the loop first is down to the
+/// scheduler.
+fn play<B: Backend<Error = io::Error>>(
+    terminal: &mut Terminal<B>,
+    app: &mut App,
+    ctx: &mut Context,
+    waits: &mut Waits,
+) -> io::Result<()> {
+    loop {
+        let area = match terminal.draw(|f| super::ui::draw(f, app)) {
+            Ok(frame) => frame.area,
+            Err(e) => {
+                run_action(app, ctx, Action::Command(Command::Quit));
+                return Err(e);
+            }
+        };
+        // Keys act on the screen the player sees: the frame is drawn at
+        // the window's size even when its resize event is still on the
+        // way (a loaded machine), so scrolling and paging use that size.
+        if (area.width, area.height) != app.size {
+            app.update(Action::Resize(area.width, area.height));
+        }
+        for a in waits.next(app.animating(), &mut ctx.jobs.cancels) {
+            run_action(app, ctx, a);
+        }
+        if let Some(a) = ctx.jobs.pull_trace(app) {
+            run_action(app, ctx, a);
+        }
+        if app.is_quitting() {
+            return Ok(());
+        }
+    }
 }
 
 /// Whether this thread runs jobs or reads: their panics are caught there

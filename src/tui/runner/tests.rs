@@ -427,3 +427,115 @@ fn the_panic_hook_leaves_the_screen_alone_for_a_job_or_a_read() {
         other => panic!("{other:?}"),
     }
 }
+
+/// A terminal that takes `frame_flushes` flushes (one frame's) and then
+/// fails every write, as a pseudo-terminal does once its SSH connection
+/// is gone (EIO).
+struct CutAfterFirstFrame {
+    flushes: std::rc::Rc<std::cell::Cell<usize>>,
+    frame_flushes: usize,
+}
+
+impl CutAfterFirstFrame {
+    fn cut(&self) -> bool {
+        self.flushes.get() >= self.frame_flushes
+    }
+}
+
+impl io::Write for CutAfterFirstFrame {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.cut() {
+            return Err(io::Error::from_raw_os_error(5));
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if self.cut() {
+            return Err(io::Error::from_raw_os_error(5));
+        }
+        self.flushes.set(self.flushes.get() + 1);
+        Ok(())
+    }
+}
+
+/// The terminal goes before the hang-up arrives: the next frame fails to
+/// draw, and the loop quits as if asked, so the move made just before is
+/// in the autosave (it used to return the error at once, and the move,
+/// not yet autosaved a moment after it, was lost).
+#[test]
+fn a_frame_that_cannot_be_drawn_quits_with_the_autosave_written() {
+    use ratatui::backend::CrosstermBackend;
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    use ratatui::layout::Rect;
+    use ratatui::{TerminalOptions, Viewport};
+
+    let tmp = scratch();
+    let mut ctx = context(tmp.path());
+    let file = Dirs::at(tmp.path().join("config"), tmp.path().join("data")).autosave_file();
+    let mut app = App::new(Config::default(), Styles::basic(), Keymap::defaults(), 7);
+    let mut fx = app.update(Action::Resize(80, 24));
+    fx.extend(app.update(Action::Loaded(Loaded::Game(Box::new(game_of_line(HARD))))));
+    // The solve a loaded game starts, run here as the worker would.
+    while let Some(e) = fx.pop() {
+        match e {
+            Effect::Start(job) => {
+                let r = worker::run_job(job, Arc::new(AtomicBool::new(false)));
+                fx.extend(app.update(Action::Job(r)));
+            }
+            e => {
+                perform(&mut ctx, e);
+            }
+        }
+    }
+    // How many flushes one frame takes (the first hides the cursor too).
+    let fixed = || TerminalOptions {
+        viewport: Viewport::Fixed(Rect::new(0, 0, 80, 24)),
+    };
+    let counted = std::rc::Rc::default();
+    let never_cut = CutAfterFirstFrame {
+        flushes: std::rc::Rc::clone(&counted),
+        frame_flushes: usize::MAX,
+    };
+    let mut probe = Terminal::with_options(CrosstermBackend::new(never_cut), fixed()).unwrap();
+    probe.draw(|f| crate::tui::ui::draw(f, &app)).unwrap();
+    let frame_flushes = counted.get();
+    assert!(frame_flushes > 0);
+    let cut = CutAfterFirstFrame {
+        flushes: std::rc::Rc::default(),
+        frame_flushes,
+    };
+    let mut terminal = Terminal::with_options(CrosstermBackend::new(cut), fixed()).unwrap();
+    // The player's move, then nothing more: no clock, no signal, and the
+    // input stays open (its end would quit the other way).
+    let (keys, input) = unbounded();
+    // The cursor starts on the first empty cell.
+    let first_empty = HARD.find('.').unwrap();
+    let five = KeyEvent::new(KeyCode::Char('5'), KeyModifiers::NONE);
+    keys.send(Action::Key(five)).unwrap();
+    let mut waits = Waits {
+        input,
+        results: unbounded().1,
+        reads: unbounded().1,
+        signals: never(),
+        ticker: never(),
+        last: Instant::now(),
+        today: None,
+        input_gone: false,
+    };
+    assert!(!file.exists(), "no autosave before the move");
+    let ended = play(&mut terminal, &mut app, &mut ctx, &mut waits);
+    assert_eq!(ended.map_err(|e| e.raw_os_error()), Err(Some(5)));
+    assert!(app.is_quitting());
+    let saved = read_checked_or_backup(&file, GAME_KIND, GAME_SAVE_VERSION, game_of)
+        .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    assert!(saved.from_backup.is_none());
+    let game = saved.payload;
+    assert_eq!(game.moves(), 1);
+    assert_eq!(
+        game.value(first_empty).map(|v| v.to_string()),
+        Some("5".to_string()),
+        "the move is in the autosave"
+    );
+    drop(keys);
+}
