@@ -216,8 +216,14 @@ pub struct Search<B: Bits> {
     used: Vec<B>,
     /// (cell, digit) eliminations below the root, in order.
     trail: Vec<(u32, u32)>,
-    /// Cells assigned below the root, in order.
-    assigned_trail: Vec<u32>,
+    /// Cells assigned below the root, with their digits, in order.
+    assigned_trail: Vec<(u32, u32)>,
+    /// Per unit: the digits assigned in it. A hidden-single job for a
+    /// digit already placed in its unit has nothing to do (its one place
+    /// is that cell) and skips the scan for it: placing a digit leaves
+    /// each of the cell's three units with one place for it, and queues
+    /// such a job for each.
+    placed: Vec<B>,
     queue: Vec<Job>,
     frames: Vec<Frame>,
     unassigned: usize,
@@ -282,6 +288,7 @@ impl<B: Bits> Search<B> {
             used: Vec::new(),
             trail: Vec::new(),
             assigned_trail: Vec::new(),
+            placed: vec![B::full(0); 3 * n],
             queue: Vec::new(),
             frames: Vec::new(),
             unassigned: n * n,
@@ -335,6 +342,7 @@ impl<B: Bits> Search<B> {
         let n = self.n;
         self.cand.fill(B::full(n));
         self.assigned.fill(false);
+        self.placed.fill(B::full(0));
         self.places.fill(n as u16);
         self.unassigned = n * n;
         self.restart_state();
@@ -450,6 +458,7 @@ impl<B: Bits> Search<B> {
                 }
             }
         }
+        self.placed.clone_from(&self.used);
         true
     }
 
@@ -710,9 +719,12 @@ impl<B: Bits> Search<B> {
             }
         }
         while self.assigned_trail.len() > assigned {
-            let Some(c) = self.assigned_trail.pop() else {
+            let Some((c, d)) = self.assigned_trail.pop() else {
                 break;
             };
+            for u in self.tables.units_of(c as usize) {
+                self.placed[u as usize].remove(d as usize);
+            }
             self.assigned[c as usize] = false;
             self.unassigned += 1;
         }
@@ -806,8 +818,11 @@ impl<B: Bits> Search<B> {
         }
         self.assigned[c] = true;
         self.unassigned -= 1;
+        for u in self.tables.units_of(c) {
+            self.placed[u as usize].insert(d);
+        }
         if !self.frames.is_empty() {
-            self.assigned_trail.push(c as u32);
+            self.assigned_trail.push((c as u32, d as u32));
         }
         if S::ENABLED {
             sink.event(TraceEvent::Assign {
@@ -864,16 +879,19 @@ impl<B: Bits> Search<B> {
                     if self.places[u * self.n + d] != 1 {
                         continue;
                     }
-                    let tables = Arc::clone(&self.tables);
-                    let Some(&c) = tables
-                        .unit(u)
-                        .iter()
-                        .find(|&&c| self.cand[c as usize].has(d))
-                    else {
-                        return Err(Dead);
-                    };
-                    if !self.assigned[c as usize] {
-                        self.assign(c as usize, d, Reason::HiddenSingle { unit: u }, sink)?;
+                    // Placed already: the one place is that cell, assigned.
+                    if !self.placed[u].has(d) {
+                        let tables = Arc::clone(&self.tables);
+                        let Some(&c) = tables
+                            .unit(u)
+                            .iter()
+                            .find(|&&c| self.cand[c as usize].has(d))
+                        else {
+                            return Err(Dead);
+                        };
+                        if !self.assigned[c as usize] {
+                            self.assign(c as usize, d, Reason::HiddenSingle { unit: u }, sink)?;
+                        }
                     }
                 }
                 Job::Locked(u, d, k) => {
