@@ -212,17 +212,15 @@ pub struct Search<B: Bits> {
     assigned: Vec<bool>,
     /// places[u * n + d]: cells of unit u that still allow digit d.
     places: Vec<u16>,
-    /// Digits given in each unit (scratch for [`Search::root`]).
-    used: Vec<B>,
     /// (cell, digit) eliminations below the root, in order.
     trail: Vec<(u32, u32)>,
     /// Cells assigned below the root, with their digits, in order.
     assigned_trail: Vec<(u32, u32)>,
-    /// Per unit: the digits assigned in it. A hidden-single job for a
-    /// digit already placed in its unit has nothing to do (its one place
-    /// is that cell) and skips the scan for it: placing a digit leaves
-    /// each of the cell's three units with one place for it, and queues
-    /// such a job for each.
+    /// Per unit: the digits given or assigned in it. A hidden-single job
+    /// for a digit already placed in its unit has nothing to do (its one
+    /// place is that cell) and skips the scan for it: placing a digit
+    /// leaves each of the cell's three units with one place for it, and
+    /// queues such a job for each.
     placed: Vec<B>,
     queue: Vec<Job>,
     frames: Vec<Frame>,
@@ -285,7 +283,6 @@ impl<B: Bits> Search<B> {
             cand: vec![B::full(n); n * n],
             assigned: vec![false; n * n],
             places: vec![n as u16; 3 * n * n],
-            used: Vec::new(),
             trail: Vec::new(),
             assigned_trail: Vec::new(),
             placed: vec![B::full(0); 3 * n],
@@ -396,7 +393,7 @@ impl<B: Bits> Search<B> {
         self.restart_state();
         let tables = Arc::clone(&self.tables);
         // Digits given in each unit.
-        let used = &mut self.used;
+        let used = &mut self.placed;
         used.clear();
         used.resize(3 * n, B::full(0));
         let mut unassigned = n * n;
@@ -458,7 +455,6 @@ impl<B: Bits> Search<B> {
                 }
             }
         }
-        self.placed.clone_from(&self.used);
         true
     }
 
@@ -880,6 +876,8 @@ impl<B: Bits> Search<B> {
                         continue;
                     }
                     // Placed already: the one place is that cell, assigned.
+                    // Otherwise the one place is a cell not yet assigned
+                    // (an assigned one has its digit placed in its units).
                     if !self.placed[u].has(d) {
                         let tables = Arc::clone(&self.tables);
                         let Some(&c) = tables
@@ -889,9 +887,7 @@ impl<B: Bits> Search<B> {
                         else {
                             return Err(Dead);
                         };
-                        if !self.assigned[c as usize] {
-                            self.assign(c as usize, d, Reason::HiddenSingle { unit: u }, sink)?;
-                        }
+                        self.assign(c as usize, d, Reason::HiddenSingle { unit: u }, sink)?;
                     }
                 }
                 Job::Locked(u, d, k) => {
