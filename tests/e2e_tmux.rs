@@ -11,7 +11,7 @@ mod common;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use common::tmux::{Tmux, board, fresh_dir, game, games_with};
+use common::tmux::{Tmux, board, fresh_dir, game, game_command, games_with};
 
 #[test]
 fn play_save_quit_and_continue_in_a_real_terminal() {
@@ -130,13 +130,7 @@ fn a_terminal_gone_without_a_hang_up_still_gets_the_move_saved() {
     let tmp = fresh_dir("nohup");
     let dir = tmp.path();
     let name = format!("dekadoku-nohup-{}", std::process::id());
-    let bin = env!("CARGO_BIN_EXE_dekadoku");
-    let cmd = format!(
-        "sh -c 'trap \"\" HUP; env TERM=xterm-256color DEKADOKU_CONFIG_DIR={c} \
-         DEKADOKU_DATA_DIR={d} {bin}; true'",
-        c = dir.join("config").display(),
-        d = dir.join("data").display(),
-    );
+    let cmd = format!("sh -c 'trap \"\" HUP; {}; true'", game_command(dir));
     let s = Tmux::start(&name, &cmd);
     let played = one_move(&s);
     drop(s); // the window closes: its pseudo-terminal is gone

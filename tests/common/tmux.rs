@@ -213,16 +213,22 @@ pub fn fresh_dir(tag: &str) -> tempfile::TempDir {
         .unwrap()
 }
 
+/// The command line of the game in `dir` (its own config and data
+/// folders), for a shell.
+pub fn game_command(dir: &std::path::Path) -> String {
+    let bin = env!("CARGO_BIN_EXE_dekadoku");
+    format!(
+        "env TERM=xterm-256color DEKADOKU_CONFIG_DIR={c} DEKADOKU_DATA_DIR={d} {bin}",
+        c = dir.join("config").display(),
+        d = dir.join("data").display(),
+    )
+}
+
 /// The game in `dir` (its own config and data folders) in tmux session
 /// `name`, its command line followed by `after` (a shell tail such as
 /// `2>err; stty -a >stty; sleep 30`).
 pub fn game(dir: &std::path::Path, name: &str, after: &str) -> Tmux {
-    let bin = env!("CARGO_BIN_EXE_dekadoku");
-    let game = format!(
-        "env TERM=xterm-256color DEKADOKU_CONFIG_DIR={c} DEKADOKU_DATA_DIR={d} {bin}",
-        c = dir.join("config").display(),
-        d = dir.join("data").display(),
-    );
+    let game = game_command(dir);
     if after.is_empty() {
         Tmux::start(name, &game)
     } else {
