@@ -1,4 +1,4 @@
-//! Which plain chains can end in a contradiction, found for all
+//! Which plain and static chains end in a contradiction, found for all
 //! assumptions at once.
 //!
 //! A plain chain ([`super::Mode::Chains`]) follows two kinds of link in its
@@ -8,13 +8,21 @@
 //! with two places for the value. Every link has its contrapositive among
 //! them (if a then b, so if not b then not a), so when an assumption
 //! reaches a candidate both true and false, it also reaches its own
-//! negation. The nested level of 2 tries every open candidate with a plain
-//! chain and keeps those that end in a contradiction; a candidate whose
-//! "true" cannot reach its own "false" over these links cannot, and its
-//! chain need not be followed. The links form a graph over the candidates
-//! true and false; its strongly connected components, met in Tarjan's
-//! order (each after all it reaches), carry the sets of "false" each
-//! reaches, so one pass answers for every candidate.
+//! negation. The links form a graph over the candidates true and false;
+//! its strongly connected components, met in Tarjan's order (each after
+//! all it reaches), carry the sets of "false" each reaches, so one pass
+//! answers for every candidate.
+//!
+//! The nested level of 2 tries every open candidate with a plain chain and
+//! keeps those that end in a contradiction; a candidate whose "true"
+//! cannot reach its own "false" cannot, and its chain need not be
+//! followed. A static chain ([`super::Mode::Static`], inside level 3)
+//! follows the same links and nothing else, so what it reaches is exactly
+//! what the graph reaches: it ends in a contradiction when that holds a
+//! candidate both true and false, every candidate of a cell false, or
+//! every place of a value in a unit false. The level-3 search asks the
+//! graph which chains do, and what each of the others removes (for its
+//! cell and unit forcing nets), and follows only the first kind.
 
 use super::{NONE, Net, bits};
 
@@ -39,12 +47,22 @@ pub(super) struct Suspects {
     tarjan: Tarjan,
     /// Per component, the candidates whose "false" it reaches, as bits.
     reach: Vec<u64>,
+    /// Bits per component in [`Suspects::reach`].
+    words: usize,
+    /// For the static rule, per component: 0 not yet known, 1 no cell or
+    /// unit emptied, 2 one emptied.
+    emptied: Vec<u8>,
+    /// Scratch: per cell and per unit and value, the places found false.
+    cell_hits: Vec<u32>,
+    unit_hits: Vec<u32>,
 }
 
 impl Suspects {
-    /// Fills [`Suspects::may`] for the position `net` has loaded; the
+    /// Fills [`Suspects::may`] for the position `net` has loaded: with
+    /// `whole` false a superset of the plain chains that end in a
+    /// contradiction, with `whole` exactly the static chains that do. The
     /// number of links looked at, as the work spent.
-    pub(super) fn find(&mut self, net: &Net) -> usize {
+    pub(super) fn find(&mut self, net: &Net, whole: bool) -> usize {
         let b = net.b;
         let n = net.n;
         let cells = net.start.len();
@@ -134,13 +152,88 @@ impl Suspects {
                 }
             }
         }
+        self.words = words;
         self.may.clear();
         self.may.resize(cells * n, false);
-        for (i, &(c, d)) in self.cand.iter().enumerate() {
-            let k = t.comp[2 * i] as usize;
-            self.may[c * n + d] = self.reach[k * words + i / 64] >> (i % 64) & 1 == 1;
+        self.emptied.clear();
+        self.emptied.resize(count, 0);
+        for i in 0..m {
+            let (c, d) = self.cand[i];
+            let k = self.tarjan.comp[2 * i] as usize;
+            let mut may = self.reach[k * words + i / 64] >> (i % 64) & 1 == 1;
+            if whole && !may && net.start_value[c] == NONE {
+                if self.emptied[k] == 0 {
+                    self.emptied[k] = 1 + u8::from(self.empties(net, k));
+                }
+                may = self.emptied[k] == 2;
+            }
+            self.may[c * n + d] = may;
         }
         links
+    }
+
+    /// Whether the "false" candidates component `k` reaches are every
+    /// candidate of a cell, or every place of a value in a unit (one
+    /// where the value is not placed).
+    fn empties(&mut self, net: &Net, k: usize) -> bool {
+        let b = net.b;
+        let n = net.n;
+        let words = self.words;
+        self.cell_hits.resize(net.start.len(), 0);
+        self.unit_hits.resize(b.shape().units() * n, 0);
+        let reach = &self.reach[k * words..(k + 1) * words];
+        let ones = || {
+            reach
+                .iter()
+                .enumerate()
+                .flat_map(|(w, &x)| bits(x).map(move |j| w * 64 + j))
+        };
+        let mut empty = false;
+        'count: for i in ones() {
+            let (c, d) = self.cand[i];
+            self.cell_hits[c] += 1;
+            if self.cell_hits[c] == net.start[c].count_ones() {
+                empty = true;
+                break 'count;
+            }
+            for u in b.units_of(c) {
+                if net.done[u] >> d & 1 == 1 {
+                    continue;
+                }
+                let x = &mut self.unit_hits[u * n + d];
+                *x += 1;
+                if *x == net.had[u * n + d] {
+                    empty = true;
+                    break 'count;
+                }
+            }
+        }
+        // Back to zero, for the next component.
+        for i in ones() {
+            let (c, d) = self.cand[i];
+            self.cell_hits[c] = 0;
+            for u in b.units_of(c) {
+                self.unit_hits[u * n + d] = 0;
+            }
+        }
+        empty
+    }
+
+    /// The candidates (c·n + d, ascending) whose "false" the assumption
+    /// `c` = `d` reaches, after [`Suspects::find`].
+    pub(super) fn offs(&self, c: usize, d: usize, n: usize) -> Vec<u32> {
+        let i = self.index[c * n + d] as usize;
+        let k = self.tarjan.comp[2 * i] as usize;
+        let words = self.words;
+        self.reach[k * words..(k + 1) * words]
+            .iter()
+            .enumerate()
+            .flat_map(|(w, &x)| bits(x).map(move |j| w * 64 + j))
+            .map(|j| {
+                let (c, d) = self.cand[j];
+                (c * n + d) as u32
+            })
+            .collect()
     }
 }
 
