@@ -22,9 +22,22 @@
 //! candidate both true and false, every candidate of a cell false, or
 //! every place of a value in a unit false. The level-3 search asks the
 //! graph which chains do, and what each of the others removes (for its
-//! cell and unit forcing nets), and follows only the first kind.
+//! cell and unit forcing nets), and follows only the first kind. By the
+//! contrapositives, a chain from Y reaches the "false" of every candidate
+//! of a cell when each of them reaches Y's "false": one intersection of
+//! sets per cell and per unit and value answers for every Y.
+//!
+//! Only a "false" in a bivalue cell or a unit with two places links on;
+//! the others are not nodes of the search, a "true" adds them to what it
+//! reaches directly (as bits), and a position with more than
+//! [`MAX_CANDIDATES`] is not searched (every chain is followed).
 
 use super::{NONE, Net, bits};
+
+/// Most candidates a position may have for the graph to be searched (its
+/// bit sets take m² / 8 bytes each: 2 MB at this size); past it every
+/// chain is followed.
+const MAX_CANDIDATES: usize = 4096;
 
 /// The graph of one position's links and what its search keeps, reused
 /// from one position to the next.
@@ -38,9 +51,13 @@ pub(super) struct Suspects {
     /// "false").
     index: Vec<u32>,
     cand: Vec<(usize, usize)>,
-    /// Per unit and value (u·n + d), its places as bits of the unit's
-    /// cell order.
+    /// Per unit and value (u·n + d), its places as bits of the
+    /// candidates' numbers.
     places: Vec<u64>,
+    /// The candidates whose "false" has links, as bits.
+    strong: Vec<u64>,
+    /// Per candidate, the candidates its "true" makes false, as bits.
+    seen: Vec<u64>,
     /// Literal v links to `to[first[v]..first[v + 1]]`.
     first: Vec<u32>,
     to: Vec<u32>,
@@ -49,12 +66,11 @@ pub(super) struct Suspects {
     reach: Vec<u64>,
     /// Bits per component in [`Suspects::reach`].
     words: usize,
-    /// For the static rule, per component: 0 not yet known, 1 no cell or
-    /// unit emptied, 2 one emptied.
-    emptied: Vec<u8>,
-    /// Scratch: per cell and per unit and value, the places found false.
-    cell_hits: Vec<u32>,
-    unit_hits: Vec<u32>,
+    /// For the static rule, the candidates whose chain empties a cell or
+    /// a unit of a value, as bits.
+    empties: Vec<u64>,
+    /// Scratch, one bit set.
+    acc: Vec<u64>,
 }
 
 impl Suspects {
@@ -76,147 +92,167 @@ impl Suspects {
             }
         }
         let m = self.cand.len();
+        if m > MAX_CANDIDATES {
+            // Every chain is followed instead.
+            self.may.clear();
+            self.may.resize(cells * n, true);
+            return m;
+        }
+        let words = m.div_ceil(64);
         let units = b.shape().units();
+        // The places of each value in each unit, and the candidates whose
+        // "false" leads somewhere (a bivalue cell's, or a place of a
+        // value in a unit with two): only those are nodes with links in
+        // the graph; the others end a chain, and a "true" that sees them
+        // reaches their "false" in one step.
         self.places.clear();
-        self.places.resize(units * n, 0);
-        for u in 0..units {
-            for (i, &x) in b.unit(u).iter().enumerate() {
-                for d in bits(net.start[x as usize]) {
-                    self.places[u * n + d] |= 1 << i;
-                }
+        self.places.resize(units * n * words, 0);
+        self.strong.clear();
+        self.strong.resize(words, 0);
+        for (i, &(c, d)) in self.cand.iter().enumerate() {
+            let bivalue = net.start[c].count_ones() == 2;
+            let mut strong = bivalue;
+            for u in b.units_of(c) {
+                self.places[(u * n + d) * words + i / 64] |= 1 << (i % 64);
+                strong |= net.done[u] >> d & 1 == 0 && net.had[u * n + d] == 2;
+            }
+            if strong {
+                self.strong[i / 64] |= 1 << (i % 64);
             }
         }
+        // Per candidate, the candidates its "true" makes false: the
+        // cell's others and the value's other places in its units.
+        self.seen.clear();
+        self.seen.resize(m * words, 0);
         self.first.clear();
         self.to.clear();
-        let index = &self.index;
-        let places = &self.places;
-        let to = &mut self.to;
-        let lit = |c: usize, d: usize, on: bool| 2 * index[c * n + d] + u32::from(!on);
-        // The places of `d` in unit `u` other than cell `c`.
-        let others = |u: usize, c: usize, d: usize| {
-            let cells = b.unit(u);
-            bits(places[u * n + d])
-                .map(move |i| cells[i] as usize)
-                .filter(move |&x| x != c)
-        };
-        for &(c, d) in &self.cand {
-            // True: the cell's other candidates and the value's other
-            // places in its units (twice where two units meet) are false.
-            self.first.push(to.len() as u32);
-            for e in bits(net.start[c] & !(1 << d)) {
-                to.push(lit(c, e, false));
+        let mut links = 0;
+        for i in 0..m {
+            let (c, d) = self.cand[i];
+            let seen = &mut self.seen[i * words..(i + 1) * words];
+            for u in b.units_of(c) {
+                let p = &self.places[(u * n + d) * words..(u * n + d + 1) * words];
+                for (x, y) in seen.iter_mut().zip(p) {
+                    *x |= y;
+                }
             }
-            let units_of = b.units_of(c);
-            for u in units_of {
-                to.extend(others(u, c, d).map(|x| lit(x, d, false)));
+            let at = self.index[c * n + net.start[c].trailing_zeros() as usize] as usize;
+            for j in (at..).take(net.start[c].count_ones() as usize) {
+                seen[j / 64] |= 1 << (j % 64);
+            }
+            seen[i / 64] &= !(1 << (i % 64));
+            // True: the "false" of what it sees, where that leads on.
+            self.first.push(self.to.len() as u32);
+            // (The work counts every link, as a list of them would hold.)
+            links += net.start[c].count_ones() as usize - 1;
+            for u in b.units_of(c) {
+                links += net.had[u * n + d] as usize - 1;
+            }
+            for (w, (&x, &y)) in seen.iter().zip(&self.strong).enumerate() {
+                for j in bits(x & y) {
+                    self.to.push(2 * (w * 64 + j) as u32 + 1);
+                }
             }
             // False: the other candidate of a bivalue cell, the other
             // place of a unit with two, are true.
-            self.first.push(to.len() as u32);
+            self.first.push(self.to.len() as u32);
+            if self.strong[i / 64] >> (i % 64) & 1 == 0 {
+                continue;
+            }
+            let before = self.to.len();
             if net.start[c].count_ones() == 2 {
                 let e = (net.start[c] & !(1 << d)).trailing_zeros() as usize;
-                to.push(lit(c, e, true));
+                self.to.push(2 * self.index[c * n + e]);
             }
-            for u in units_of {
+            for u in b.units_of(c) {
                 if net.done[u] >> d & 1 == 1 || net.had[u * n + d] != 2 {
                     continue;
                 }
-                to.extend(others(u, c, d).map(|x| lit(x, d, true)));
+                let p = &self.places[(u * n + d) * words..(u * n + d + 1) * words];
+                for (w, &x) in p.iter().enumerate() {
+                    for j in bits(x) {
+                        if w * 64 + j != i {
+                            self.to.push(2 * (w * 64 + j) as u32);
+                        }
+                    }
+                }
             }
+            links += self.to.len() - before;
         }
-        self.first.push(to.len() as u32);
-        let links = to.len();
+        self.first.push(self.to.len() as u32);
         let t = &mut self.tarjan;
         t.run(&self.first, &self.to);
-        let words = m.div_ceil(64);
         let count = t.components as usize;
         self.reach.clear();
         self.reach.resize(count * words, 0);
         for &l in &t.closed {
             let l = l as usize;
             let k = t.comp[l] as usize;
+            let (done, this) = self.reach.split_at_mut(k * words);
+            let this = &mut this[..words];
             if l % 2 == 1 {
-                self.reach[k * words + l / 128] |= 1 << (l / 2 % 64);
+                this[l / 128] |= 1 << (l / 2 % 64);
+            } else {
+                for (a, x) in this
+                    .iter_mut()
+                    .zip(&self.seen[l / 2 * words..(l / 2 + 1) * words])
+                {
+                    *a |= x;
+                }
             }
             for &x in &self.to[self.first[l] as usize..self.first[l + 1] as usize] {
                 let j = t.comp[x as usize] as usize;
                 if j != k {
                     // Closed before k: complete.
-                    let (done, this) = self.reach.split_at_mut(k * words);
-                    for (a, b) in this[..words]
-                        .iter_mut()
-                        .zip(&done[j * words..(j + 1) * words])
-                    {
+                    for (a, b) in this.iter_mut().zip(&done[j * words..(j + 1) * words]) {
                         *a |= b;
                     }
                 }
             }
         }
         self.words = words;
+        // A static chain from Y empties a cell (or a unit of a value)
+        // when it reaches the "false" of each of its candidates (places):
+        // when, by the contrapositives, each of them reaches Y's "false".
+        self.empties.clear();
+        self.empties.resize(words, 0);
+        if whole {
+            let comp = &self.tarjan.comp;
+            let (reach, out) = (&self.reach, &mut self.empties);
+            self.acc.resize(words, 0);
+            let acc = &mut self.acc;
+            for c in 0..cells {
+                if net.start[c] == 0 {
+                    continue;
+                }
+                let at = self.index[c * n + net.start[c].trailing_zeros() as usize] as usize;
+                let len = net.start[c].count_ones() as usize;
+                let comps = (at..at + len).map(|j| comp[2 * j] as usize);
+                meet(reach, comps, acc, out);
+            }
+            for u in 0..units {
+                for d in 0..n {
+                    if net.done[u] >> d & 1 == 1 || net.had[u * n + d] == 0 {
+                        continue;
+                    }
+                    let p = &self.places[(u * n + d) * words..(u * n + d + 1) * words];
+                    let comps = p
+                        .iter()
+                        .enumerate()
+                        .flat_map(|(w, &x)| bits(x).map(move |j| comp[2 * (w * 64 + j)] as usize));
+                    meet(reach, comps, acc, out);
+                }
+            }
+        }
         self.may.clear();
         self.may.resize(cells * n, false);
-        self.emptied.clear();
-        self.emptied.resize(count, 0);
         for i in 0..m {
             let (c, d) = self.cand[i];
             let k = self.tarjan.comp[2 * i] as usize;
-            let mut may = self.reach[k * words + i / 64] >> (i % 64) & 1 == 1;
-            if whole && !may && net.start_value[c] == NONE {
-                if self.emptied[k] == 0 {
-                    self.emptied[k] = 1 + u8::from(self.empties(net, k));
-                }
-                may = self.emptied[k] == 2;
-            }
-            self.may[c * n + d] = may;
+            let bit = |x: u64| x >> (i % 64) & 1 == 1;
+            self.may[c * n + d] = bit(self.reach[k * words + i / 64]) || bit(self.empties[i / 64]);
         }
         links
-    }
-
-    /// Whether the "false" candidates component `k` reaches are every
-    /// candidate of a cell, or every place of a value in a unit (one
-    /// where the value is not placed).
-    fn empties(&mut self, net: &Net, k: usize) -> bool {
-        let b = net.b;
-        let n = net.n;
-        let words = self.words;
-        self.cell_hits.resize(net.start.len(), 0);
-        self.unit_hits.resize(b.shape().units() * n, 0);
-        let reach = &self.reach[k * words..(k + 1) * words];
-        let ones = || {
-            reach
-                .iter()
-                .enumerate()
-                .flat_map(|(w, &x)| bits(x).map(move |j| w * 64 + j))
-        };
-        let mut empty = false;
-        'count: for i in ones() {
-            let (c, d) = self.cand[i];
-            self.cell_hits[c] += 1;
-            if self.cell_hits[c] == net.start[c].count_ones() {
-                empty = true;
-                break 'count;
-            }
-            for u in b.units_of(c) {
-                if net.done[u] >> d & 1 == 1 {
-                    continue;
-                }
-                let x = &mut self.unit_hits[u * n + d];
-                *x += 1;
-                if *x == net.had[u * n + d] {
-                    empty = true;
-                    break 'count;
-                }
-            }
-        }
-        // Back to zero, for the next component.
-        for i in ones() {
-            let (c, d) = self.cand[i];
-            self.cell_hits[c] = 0;
-            for u in b.units_of(c) {
-                self.unit_hits[u * n + d] = 0;
-            }
-        }
-        empty
     }
 
     /// The candidates (c·n + d, ascending) whose "false" the assumption
@@ -234,6 +270,29 @@ impl Suspects {
                 (c * n + d) as u32
             })
             .collect()
+    }
+}
+
+/// Adds to `out` the candidates whose "false" every component of `comps`
+/// reaches (`acc` is scratch, one bit set's words).
+fn meet(reach: &[u64], mut comps: impl Iterator<Item = usize>, acc: &mut [u64], out: &mut [u64]) {
+    let words = acc.len();
+    let Some(k) = comps.next() else {
+        return;
+    };
+    acc.copy_from_slice(&reach[k * words..(k + 1) * words]);
+    for k in comps {
+        let mut any = 0;
+        for (a, x) in acc.iter_mut().zip(&reach[k * words..(k + 1) * words]) {
+            *a &= x;
+            any |= *a;
+        }
+        if any == 0 {
+            return;
+        }
+    }
+    for (o, a) in out.iter_mut().zip(acc.iter()) {
+        *o |= a;
     }
 }
 
@@ -317,6 +376,27 @@ impl Tarjan {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::grid::Puzzle;
+    use crate::engine::logic::Board;
+    use crate::engine::shape::Shape;
+
+    #[test]
+    fn a_position_too_big_for_the_graph_follows_every_chain() {
+        // An empty 25×25 has 15,625 candidates.
+        let b = Board::from_puzzle(&Puzzle::empty(Shape::new(5, 5).unwrap())).unwrap();
+        let net = Net::of_board(&b, usize::MAX);
+        let mut s = Suspects::default();
+        for whole in [false, true] {
+            assert_eq!(s.find(&net, whole), 625 * 25);
+            assert_eq!(s.may.len(), 625 * 25);
+            assert!(s.may.iter().all(|&x| x));
+        }
+        // A 9×9 one is searched: an empty board has no contradiction.
+        let b = Board::from_puzzle(&Puzzle::empty(Shape::CLASSIC)).unwrap();
+        let net = Net::of_board(&b, usize::MAX);
+        s.find(&net, true);
+        assert!(s.may.iter().all(|&x| !x));
+    }
 
     #[test]
     fn components_close_after_what_they_reach() {
