@@ -979,9 +979,10 @@ fn ancestry(log: &Log, roots: &[u32]) -> Vec<u32> {
 /// contradiction.
 struct Branch {
     log: Log,
-    /// Node per candidate made true / false (index c·n + d).
-    on: HashMap<usize, u32>,
-    off: HashMap<usize, u32>,
+    /// (candidate c·n + d, its node) for the candidates made true /
+    /// false, by candidate.
+    on: Vec<(u32, u32)>,
+    off: Vec<(u32, u32)>,
     clash: Option<(Clash, Vec<u32>)>,
 }
 
@@ -993,16 +994,19 @@ impl Branch {
             Err(Stop::Clash(x, parents)) => Some((x, parents)),
         };
         let n = net.n;
-        let mut on = HashMap::new();
-        let mut off = HashMap::new();
+        let mut on = Vec::new();
+        let mut off = Vec::new();
         for (i, node) in net.log.iter().enumerate() {
-            let k = node.c * n + node.d;
+            let k = (node.c * n + node.d) as u32;
             if node.on {
-                on.insert(k, i as u32);
+                on.push((k, i as u32));
             } else {
-                off.insert(k, i as u32);
+                off.push((k, i as u32));
             }
         }
+        // (A candidate is made true, or false, once at most.)
+        on.sort_unstable();
+        off.sort_unstable();
         Some(Branch {
             log: net.log.clone(),
             on,
@@ -1222,11 +1226,18 @@ fn branch_list(b: &Board, s: Source) -> Vec<(usize, usize)> {
     }
 }
 
+/// The node of candidate `k` in a branch's list of them.
+fn node_of(list: &[(u32, u32)], k: usize) -> Option<u32> {
+    list.binary_search_by_key(&(k as u32), |x| x.0)
+        .ok()
+        .map(|i| list[i].1)
+}
+
 /// The node of `br` that reaches conclusion `k`.
 fn reached(br: &Branch, n: usize, k: Conclusion) -> Option<u32> {
     match k {
-        Conclusion::Place(c, d) => br.on.get(&(c * n + d)).copied(),
-        Conclusion::Remove(c, d) => br.off.get(&(c * n + d)).copied(),
+        Conclusion::Place(c, d) => node_of(&br.on, c * n + d),
+        Conclusion::Remove(c, d) => node_of(&br.off, c * n + d),
     }
 }
 
