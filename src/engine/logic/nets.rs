@@ -1572,6 +1572,36 @@ mod tests {
         }
     }
 
+    /// From each position an assumption on `b` leaves (followed with the
+    /// (+) rules), the graph of links searched (`whole` as level 3 does)
+    /// and `f` called for every open candidate with the graph's answers,
+    /// an inner net loaded with the position, and the candidate.
+    fn each_inner_chain(
+        b: &Board,
+        whole: bool,
+        mut f: impl FnMut(&suspects::Suspects, &mut Net, usize, usize),
+    ) {
+        let mut net = Net::of_board(b, usize::MAX);
+        let mut found = suspects::Suspects::default();
+        for c in (0..b.shape().cells()).filter(|&c| b.count(c) >= 2) {
+            for d in b.digits(c) {
+                if net.run(c, d, true, Mode::Plus).is_err() {
+                    continue;
+                }
+                let mut inner = Net::new(b, net.mask.clone(), net.value.clone(), usize::MAX);
+                found.find(&inner, whole);
+                for x in 0..b.shape().cells() {
+                    if net.value[x] != NONE || net.mask[x].count_ones() < 2 {
+                        continue;
+                    }
+                    for e in bits(net.mask[x]) {
+                        f(&found, &mut inner, x, e);
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn every_plain_chain_that_ends_in_a_contradiction_is_a_suspect() {
         // From the positions that assumptions on the hardest puzzles
@@ -1580,38 +1610,17 @@ mod tests {
         // suspects are few.
         let (mut clashes, mut suspects, mut tried) = (0, 0, 0);
         for text in HARDEST {
-            let p = parse_one(text, "nets").unwrap();
-            let b = Board::from_puzzle(&p).unwrap();
+            let b = Board::from_puzzle(&parse_one(text, "nets").unwrap()).unwrap();
             let n = b.n();
-            let mut net = Net::of_board(&b, usize::MAX);
-            let mut found = suspects::Suspects::default();
-            for c in (0..b.shape().cells()).filter(|&c| b.count(c) >= 2) {
-                for d in b.digits(c) {
-                    if net.run(c, d, true, Mode::Plus).is_err() {
-                        continue;
-                    }
-                    let mut inner = Net::new(&b, net.mask.clone(), net.value.clone(), usize::MAX);
-                    found.find(&inner, false);
-                    for x in 0..b.shape().cells() {
-                        if net.value[x] != NONE || net.mask[x].count_ones() < 2 {
-                            continue;
-                        }
-                        for e in bits(net.mask[x]) {
-                            tried += 1;
-                            suspects += usize::from(found.may[x * n + e]);
-                            if inner.run(x, e, true, Mode::Chains).is_err() {
-                                clashes += 1;
-                                assert!(
-                                    found.may[x * n + e],
-                                    "{text}: r{}c{} {e}",
-                                    x / 9 + 1,
-                                    x % 9 + 1
-                                );
-                            }
-                        }
-                    }
+            each_inner_chain(&b, false, |found, inner, x, e| {
+                tried += 1;
+                suspects += usize::from(found.may[x * n + e]);
+                if inner.run(x, e, true, Mode::Chains).is_err() {
+                    clashes += 1;
+                    let at = format!("{text}: r{}c{} {e}", x / 9 + 1, x % 9 + 1);
+                    assert!(found.may[x * n + e], "{at}");
                 }
-            }
+            });
         }
         assert!(clashes > 0, "{clashes}");
         assert!(suspects < tried / 10, "{suspects} of {tried}");
@@ -1636,40 +1645,24 @@ mod tests {
         let (mut clashes, mut tried) = (0, 0);
         for b in &boards {
             let n = b.n();
-            let mut net = Net::of_board(b, usize::MAX);
-            let mut found = suspects::Suspects::default();
-            for c in (0..b.shape().cells()).filter(|&c| b.count(c) >= 2) {
-                for d in b.digits(c) {
-                    if net.run(c, d, true, Mode::Plus).is_err() {
-                        continue;
-                    }
-                    let mut inner = Net::new(b, net.mask.clone(), net.value.clone(), usize::MAX);
-                    found.find(&inner, true);
-                    for x in 0..b.shape().cells() {
-                        if net.value[x] != NONE || net.mask[x].count_ones() < 2 {
-                            continue;
-                        }
-                        for e in bits(net.mask[x]) {
-                            tried += 1;
-                            let clash = inner.run(x, e, true, Mode::Static).is_err();
-                            let at = format!("{}×{}: {c} {d}, then {x} {e}", n, n);
-                            assert_eq!(found.may[x * n + e], clash, "{at}");
-                            if clash {
-                                clashes += 1;
-                                continue;
-                            }
-                            let mut offs: Vec<u32> = inner
-                                .log
-                                .iter()
-                                .filter(|x| !x.on)
-                                .map(|x| (x.c * n + x.d) as u32)
-                                .collect();
-                            offs.sort_unstable();
-                            assert_eq!(found.offs(x, e, n), offs, "{at}");
-                        }
-                    }
+            each_inner_chain(b, true, |found, inner, x, e| {
+                tried += 1;
+                let clash = inner.run(x, e, true, Mode::Static).is_err();
+                let at = format!("{n}×{n}: {x} {e}");
+                assert_eq!(found.may[x * n + e], clash, "{at}");
+                if clash {
+                    clashes += 1;
+                    return;
                 }
-            }
+                let mut offs: Vec<u32> = inner
+                    .log
+                    .iter()
+                    .filter(|x| !x.on)
+                    .map(|x| (x.c * n + x.d) as u32)
+                    .collect();
+                offs.sort_unstable();
+                assert_eq!(found.offs(x, e, n), offs, "{at}");
+            });
         }
         assert!(clashes > 0 && clashes < tried, "{clashes} of {tried}");
         println!("{tried} chains, {clashes} contradictions");

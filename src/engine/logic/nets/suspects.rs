@@ -27,9 +27,9 @@
 //! of a cell when each of them reaches Y's "false": one intersection of
 //! sets per cell and per unit and value answers for every Y.
 //!
-//! Only a "false" in a bivalue cell or a unit with two places links on;
-//! the others are not nodes of the search, a "true" adds them to what it
-//! reaches directly (as bits), and a position with more than
+//! Only a "false" in a bivalue cell or a unit with two places links on,
+//! so only those are linked to: a "true" adds the others to what it
+//! reaches directly (as bits). A position with more than
 //! [`MAX_CANDIDATES`] is not searched (every chain is followed).
 
 use super::{NONE, Net, bits};
