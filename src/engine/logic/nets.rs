@@ -814,14 +814,7 @@ impl<'a> Net<'a> {
                     let parents = match out {
                         Err(Stop::Clash(_, parents)) => parents,
                         Ok(()) if multiple && !found => {
-                            let mut offs: Vec<u32> = inner
-                                .log
-                                .iter()
-                                .filter(|x| !x.on)
-                                .map(|x| (x.c * n + x.d) as u32)
-                                .collect();
-                            offs.sort_unstable();
-                            reach.insert(c * n + d, offs);
+                            reach.insert(c * n + d, inner.removed());
                             continue;
                         }
                         _ => continue,
@@ -950,6 +943,18 @@ impl<'a> Net<'a> {
         }
         // The caller follows the removals.
         Ok(any)
+    }
+
+    /// The candidates (c·n + d, ascending) the branch made false.
+    fn removed(&self) -> Vec<u32> {
+        let mut offs: Vec<u32> = self
+            .log
+            .iter()
+            .filter(|x| !x.on)
+            .map(|x| (x.c * self.n + x.d) as u32)
+            .collect();
+        offs.sort_unstable();
+        offs
     }
 
     /// The nodes `roots` rest on (themselves included), in log order.
@@ -1654,14 +1659,7 @@ mod tests {
                     clashes += 1;
                     return;
                 }
-                let mut offs: Vec<u32> = inner
-                    .log
-                    .iter()
-                    .filter(|x| !x.on)
-                    .map(|x| (x.c * n + x.d) as u32)
-                    .collect();
-                offs.sort_unstable();
-                assert_eq!(found.offs(x, e, n), offs, "{at}");
+                assert_eq!(found.offs(x, e, n), inner.removed(), "{at}");
             });
         }
         assert!(clashes > 0 && clashes < tried, "{clashes} of {tried}");
