@@ -1,5 +1,6 @@
 //! Sets of cells as bit sets over `u64` words (bit c of word c / 64), for
-//! the families that intersect cell sets: ALS, colouring.
+//! the families that intersect cell sets: ALS, colouring; the nets' graph
+//! of links keeps sets of candidates (by their numbers) the same way.
 
 use super::board::bits;
 
@@ -27,6 +28,13 @@ pub(super) fn disjoint(a: &[u64], b: &[u64]) -> bool {
 pub(super) fn and_into(acc: &mut [u64], b: &[u64]) {
     for (x, y) in acc.iter_mut().zip(b) {
         *x &= y;
+    }
+}
+
+/// Adds to `acc` the cells of `b`.
+pub(super) fn or_into(acc: &mut [u64], b: &[u64]) {
+    for (x, y) in acc.iter_mut().zip(b) {
+        *x |= y;
     }
 }
 

@@ -32,6 +32,7 @@
 //! reaches directly (as bits). A position with more than
 //! [`MAX_CANDIDATES`] is not searched (every chain is followed).
 
+use super::super::cellset::{and_into, has_bit, is_empty, members, or_into, set_bit};
 use super::{NONE, Net, bits};
 
 /// Most candidates a position may have for the graph to be searched (its
@@ -109,15 +110,25 @@ impl Suspects {
         self.places.resize(units * n * words, 0);
         self.strong.clear();
         self.strong.resize(words, 0);
+        // Whether the value has two places in the unit (and is not placed).
+        let two = |u: usize, d: usize| net.done[u] >> d & 1 == 0 && net.had[u * n + d] == 2;
+        // The numbers of cell `c`'s candidates (they follow each other).
+        let index = &self.index;
+        let cands_of = |c: usize| {
+            let Some(d) = bits(net.start[c]).next() else {
+                return 0..0;
+            };
+            let at = index[c * n + d] as usize;
+            at..at + net.start[c].count_ones() as usize
+        };
         for (i, &(c, d)) in self.cand.iter().enumerate() {
-            let bivalue = net.start[c].count_ones() == 2;
-            let mut strong = bivalue;
+            let mut strong = net.start[c].count_ones() == 2;
             for u in b.units_of(c) {
-                self.places[(u * n + d) * words + i / 64] |= 1 << (i % 64);
-                strong |= net.done[u] >> d & 1 == 0 && net.had[u * n + d] == 2;
+                set_bit(set_mut(&mut self.places, u * n + d, words), i);
+                strong |= two(u, d);
             }
             if strong {
-                self.strong[i / 64] |= 1 << (i % 64);
+                set_bit(&mut self.strong, i);
             }
         }
         // Per candidate, the candidates its "true" makes false: the
@@ -129,16 +140,12 @@ impl Suspects {
         let mut links = 0;
         for i in 0..m {
             let (c, d) = self.cand[i];
-            let seen = &mut self.seen[i * words..(i + 1) * words];
+            let seen = set_mut(&mut self.seen, i, words);
             for u in b.units_of(c) {
-                let p = &self.places[(u * n + d) * words..(u * n + d + 1) * words];
-                for (x, y) in seen.iter_mut().zip(p) {
-                    *x |= y;
-                }
+                or_into(seen, set(&self.places, u * n + d, words));
             }
-            let at = self.index[c * n + net.start[c].trailing_zeros() as usize] as usize;
-            for j in (at..).take(net.start[c].count_ones() as usize) {
-                seen[j / 64] |= 1 << (j % 64);
+            for j in cands_of(c) {
+                set_bit(seen, j);
             }
             seen[i / 64] &= !(1 << (i % 64));
             // True: the "false" of what it sees, where that leads on.
@@ -156,7 +163,7 @@ impl Suspects {
             // False: the other candidate of a bivalue cell, the other
             // place of a unit with two, are true.
             self.first.push(self.to.len() as u32);
-            if self.strong[i / 64] >> (i % 64) & 1 == 0 {
+            if !has_bit(&self.strong, i) {
                 continue;
             }
             let before = self.to.len();
@@ -165,16 +172,12 @@ impl Suspects {
                 self.to.push(2 * self.index[c * n + e]);
             }
             for u in b.units_of(c) {
-                if net.done[u] >> d & 1 == 1 || net.had[u * n + d] != 2 {
+                if !two(u, d) {
                     continue;
                 }
-                let p = &self.places[(u * n + d) * words..(u * n + d + 1) * words];
-                for (w, &x) in p.iter().enumerate() {
-                    for j in bits(x) {
-                        if w * 64 + j != i {
-                            self.to.push(2 * (w * 64 + j) as u32);
-                        }
-                    }
+                let p = set(&self.places, u * n + d, words);
+                for j in members(p).filter(|&j| j != i) {
+                    self.to.push(2 * j as u32);
                 }
             }
             links += self.to.len() - before;
@@ -191,22 +194,15 @@ impl Suspects {
             let (done, this) = self.reach.split_at_mut(k * words);
             let this = &mut this[..words];
             if l % 2 == 1 {
-                this[l / 128] |= 1 << (l / 2 % 64);
+                set_bit(this, l / 2);
             } else {
-                for (a, x) in this
-                    .iter_mut()
-                    .zip(&self.seen[l / 2 * words..(l / 2 + 1) * words])
-                {
-                    *a |= x;
-                }
+                or_into(this, set(&self.seen, l / 2, words));
             }
             for &x in &self.to[self.first[l] as usize..self.first[l + 1] as usize] {
                 let j = t.comp[x as usize] as usize;
                 if j != k {
                     // Closed before k: complete.
-                    for (a, b) in this.iter_mut().zip(&done[j * words..(j + 1) * words]) {
-                        *a |= b;
-                    }
+                    or_into(this, set(done, j, words));
                 }
             }
         }
@@ -222,25 +218,15 @@ impl Suspects {
             self.acc.resize(words, 0);
             let acc = &mut self.acc;
             for c in 0..cells {
-                if net.start[c] == 0 {
-                    continue;
-                }
-                let at = self.index[c * n + net.start[c].trailing_zeros() as usize] as usize;
-                let len = net.start[c].count_ones() as usize;
-                let comps = (at..at + len).map(|j| comp[2 * j] as usize);
-                meet(reach, comps, acc, out);
+                meet(reach, cands_of(c).map(|j| comp[2 * j] as usize), acc, out);
             }
             for u in 0..units {
                 for d in 0..n {
                     if net.done[u] >> d & 1 == 1 || net.had[u * n + d] == 0 {
                         continue;
                     }
-                    let p = &self.places[(u * n + d) * words..(u * n + d + 1) * words];
-                    let comps = p
-                        .iter()
-                        .enumerate()
-                        .flat_map(|(w, &x)| bits(x).map(move |j| comp[2 * (w * 64 + j)] as usize));
-                    meet(reach, comps, acc, out);
+                    let p = set(&self.places, u * n + d, words);
+                    meet(reach, members(p).map(|j| comp[2 * j] as usize), acc, out);
                 }
             }
         }
@@ -249,8 +235,8 @@ impl Suspects {
         for i in 0..m {
             let (c, d) = self.cand[i];
             let k = self.tarjan.comp[2 * i] as usize;
-            let bit = |x: u64| x >> (i % 64) & 1 == 1;
-            self.may[c * n + d] = bit(self.reach[k * words + i / 64]) || bit(self.empties[i / 64]);
+            let reach = set(&self.reach, k, words);
+            self.may[c * n + d] = has_bit(reach, i) || has_bit(&self.empties, i);
         }
         links
     }
@@ -260,17 +246,23 @@ impl Suspects {
     pub(super) fn offs(&self, c: usize, d: usize, n: usize) -> Vec<u32> {
         let i = self.index[c * n + d] as usize;
         let k = self.tarjan.comp[2 * i] as usize;
-        let words = self.words;
-        self.reach[k * words..(k + 1) * words]
-            .iter()
-            .enumerate()
-            .flat_map(|(w, &x)| bits(x).map(move |j| w * 64 + j))
+        members(set(&self.reach, k, self.words))
             .map(|j| {
                 let (c, d) = self.cand[j];
                 (c * n + d) as u32
             })
             .collect()
     }
+}
+
+/// Set `k` of a list of sets of `words` words each.
+fn set(sets: &[u64], k: usize, words: usize) -> &[u64] {
+    &sets[k * words..(k + 1) * words]
+}
+
+/// Set `k` of a list of sets of `words` words each, to change.
+fn set_mut(sets: &mut [u64], k: usize, words: usize) -> &mut [u64] {
+    &mut sets[k * words..(k + 1) * words]
 }
 
 /// Adds to `out` the candidates whose "false" every component of `comps`
@@ -280,20 +272,14 @@ fn meet(reach: &[u64], mut comps: impl Iterator<Item = usize>, acc: &mut [u64], 
     let Some(k) = comps.next() else {
         return;
     };
-    acc.copy_from_slice(&reach[k * words..(k + 1) * words]);
+    acc.copy_from_slice(set(reach, k, words));
     for k in comps {
-        let mut any = 0;
-        for (a, x) in acc.iter_mut().zip(&reach[k * words..(k + 1) * words]) {
-            *a &= x;
-            any |= *a;
-        }
-        if any == 0 {
+        and_into(acc, set(reach, k, words));
+        if is_empty(acc) {
             return;
         }
     }
-    for (o, a) in out.iter_mut().zip(acc.iter()) {
-        *o |= a;
-    }
+    or_into(out, acc);
 }
 
 /// Tarjan's strongly connected components, with its buffers.
