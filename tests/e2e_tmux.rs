@@ -11,7 +11,7 @@ mod common;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use common::tmux::{Tmux, board, fresh_dir, game, game_command, games_with};
+use common::tmux::{Tmux, board, fresh_dir, game, game_command, games_with, moves_shown};
 
 #[test]
 fn play_save_quit_and_continue_in_a_real_terminal() {
@@ -204,16 +204,6 @@ fn a_panic_restores_the_terminal_and_says_where_the_autosave_is() {
     assert_eq!(s.show("#{alternate_on}"), "0", "alternate screen left");
     assert_eq!(s.show("#{cursor_flag}"), "1", "cursor shown");
     drop(s);
-}
-
-/// The move count the side panel shows (`moves    N`).
-fn moves_shown(screen: &str) -> Option<u32> {
-    let at = screen.find("moves")?;
-    screen[at + "moves".len()..]
-        .split_whitespace()
-        .next()?
-        .parse()
-        .ok()
 }
 
 /// A hard kill (SIGKILL: nothing runs on the way out) while the player

@@ -5,8 +5,12 @@
 //! `-W` and `-L` are refused; the same key on a second connection takes
 //! the game over; a server killed with SIGKILL 1.5 s after a move, or
 //! stopped with SIGTERM right after one, still has it when started
-//! again; a player idle past `--idle-minutes` is disconnected and keeps
-//! the game; a job over `--job-memory-mb` is stopped and the player told. `.ci/run` installs openssh-client and tmux; where either is
+//! again, and one killed while the player types loses at most the last
+//! second of moves; a player idle past `--idle-minutes` is disconnected
+//! and keeps the game; connections that never start a game are closed
+//! after `--login-seconds`, and the per-address and per-minute limits
+//! refuse connections; a job over `--job-memory-mb` is stopped and the
+//! player told. `.ci/run` installs openssh-client and tmux; where either is
 //! missing the test says so and passes, or fails under CI.
 #![cfg(all(feature = "serve", unix))]
 #![allow(clippy::unwrap_used)]
@@ -19,7 +23,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::serve::{PUZZLE, Server, have_ssh, keygen};
-use common::tmux::{Tmux, board};
+use common::tmux::{Tmux, board, moves_shown};
 
 /// The ssh options for key `key` to the server on `port`.
 fn ssh_opts(dir: &Path, key: &str, port: u16) -> Vec<String> {
@@ -448,4 +452,157 @@ fn a_job_over_the_memory_cap_is_stopped_and_the_player_told() {
     t.keys(&["q"]);
     t.wait_gone();
     server.wait_log("the end of the connection", &[" end ", "reason=quit"]);
+}
+
+/// `--login-seconds 3`: a client that connects and says nothing, and one
+/// that logs in without asking for a terminal (`ssh -N`), are both closed
+/// once the three seconds are up, with `reason=login-timeout` in the log;
+/// while one holds the only place an address has (`--max-per-address 1`)
+/// the next connection from there is refused, and past
+/// `--connects-per-minute 4` so is every new one.
+#[test]
+fn logins_that_never_play_are_closed_and_the_connection_limits_hold() {
+    let Some(tmp) = players_dir("dekadoku-serve-login-") else {
+        return;
+    };
+    let dir = tmp.path();
+    let server = Server::start(
+        dir,
+        &[
+            "--login-seconds",
+            "3",
+            "--max-per-address",
+            "1",
+            "--connects-per-minute",
+            "4",
+        ],
+    );
+    let port = server.port;
+    let closed_within = |what: &str, started: Instant, done: &mut dyn FnMut() -> bool| {
+        let deadline = started + Duration::from_secs(60);
+        while !done() {
+            assert!(Instant::now() < deadline, "{what}: still open after 60 s");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let took = started.elapsed();
+        assert!(
+            took >= Duration::from_millis(2500),
+            "{what}: closed after {took:?} of a 3 s limit"
+        );
+    };
+
+    // 1. A bare TCP connection: the server's greeting, then nothing from us.
+    let started = Instant::now();
+    let mut silent = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    silent
+        .set_read_timeout(Some(Duration::from_millis(100)))
+        .unwrap();
+    let mut greeting = [0u8; 4];
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while silent.read_exact(&mut greeting).is_err() {
+        assert!(Instant::now() < deadline, "no greeting from the server");
+    }
+    assert_eq!(&greeting, b"SSH-");
+    // 2. It holds the address's one place: ssh from there is refused.
+    let (code, err) = ssh_batch(dir, port, &["player@127.0.0.1", "true"]);
+    assert_eq!(code, Some(255), "refused at the door: {err}");
+    server.wait_log(
+        "the refusal",
+        &["refused", "too many connections from this address"],
+    );
+    let mut buf = [0u8; 4096];
+    // (What the server sends after its greeting is read and dropped; a
+    // read that times out means the connection is still open.)
+    closed_within(
+        "the silent connection",
+        started,
+        &mut || match silent.read(&mut buf) {
+            Ok(0) => true,
+            Ok(_) => false,
+            Err(e) => !matches!(
+                e.kind(),
+                std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+            ),
+        },
+    );
+    server.wait_log("its end", &[" end ", "key=-", "reason=login-timeout"]);
+
+    // 3. Logged in with a key, never asking for a terminal.
+    let started = Instant::now();
+    let mut idle = Command::new("ssh")
+        .args(ssh_opts(dir, "id", port))
+        .args(["-N", "player@127.0.0.1"])
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    closed_within("ssh -N", started, &mut || {
+        idle.try_wait().unwrap().is_some()
+    });
+    server.wait_log("its end", &[" end ", "key=SHA256:", "reason=login-timeout"]);
+
+    // 4. The place is free again: ssh gets in (and its command is
+    // refused, as always). That was the fourth connection this minute.
+    let (code, err) = ssh_batch(dir, port, &["player@127.0.0.1", "true"]);
+    assert_ne!(code, Some(0), "{err}");
+    assert!(err.contains("exec request failed"), "admitted: {err}");
+    // 5. The fifth is one too many.
+    let (code, err) = ssh_batch(dir, port, &["player@127.0.0.1", "true"]);
+    assert_eq!(code, Some(255), "refused at the door: {err}");
+    server.wait_log(
+        "the refusal",
+        &["refused", "too many new connections a minute"],
+    );
+}
+
+/// A server killed with SIGKILL while the player types a move every
+/// 0.3 s for 10 s loses at most about the last second of moves: the game
+/// is saved at most a second after each change, even when the player
+/// never pauses.
+#[test]
+fn a_server_killed_mid_play_loses_at_most_the_last_second_of_moves() {
+    let Some(tmp) = players_dir("dekadoku-serve-kill-") else {
+        return;
+    };
+    let dir = tmp.path();
+    let server = Server::start(dir, &[]);
+    let name = format!("dekadoku-serve-kill-{}", std::process::id());
+    let t = play(dir, "id", server.port, &name, (100, 32));
+    import(&t);
+    // 5 and 6 in turn in the same cell: every key is a move.
+    let start = Instant::now();
+    let mut typed = 0u32;
+    let mut early = None;
+    while start.elapsed() < Duration::from_secs(10) {
+        t.keys(&[if typed.is_multiple_of(2) { "5" } else { "6" }]);
+        typed += 1;
+        std::thread::sleep(Duration::from_millis(300));
+        // What the game showed two seconds before the kill: the saved
+        // game must hold at least that much.
+        if early.is_none() && start.elapsed() >= Duration::from_secs(8) {
+            early = moves_shown(&t.screen());
+        }
+    }
+    let last = moves_shown(&t.screen()).unwrap();
+    drop(server); // SIGKILL
+    t.wait_gone();
+    drop(t);
+    let early = early.unwrap();
+    assert!(early >= 10, "the game took only {early} moves in 8 s");
+
+    let server = Server::start(dir, &[]);
+    let t = play(dir, "id", server.port, &name, (100, 32));
+    t.wait_for("Continue", |s| s.contains("Continue (9×9"));
+    t.keys(&["Enter"]);
+    let resumed = t.wait_settled("the resumed board", |s| {
+        s.contains("moves") && !s.contains("Continue (9×9")
+    });
+    let saved = moves_shown(&resumed).unwrap();
+    println!("typed {typed} moves, the game showed {last}, the saved game held {saved}");
+    assert!(
+        saved >= early && saved <= last,
+        "the saved game holds {saved} moves; {early} were shown 2 s before the kill, {last} at it"
+    );
+    t.keys(&["q"]);
+    t.wait_gone();
 }

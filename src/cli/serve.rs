@@ -39,6 +39,10 @@ pub struct ServeArgs {
     /// Minutes without input before a connection is closed (0: never).
     #[arg(long, value_name = "MINUTES")]
     pub idle_minutes: Option<u32>,
+    /// Seconds from connecting to playing (handshake, key, terminal);
+    /// a connection that has not started a game by then is closed.
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u32).range(1..))]
+    pub login_seconds: Option<u32>,
     /// The largest board side a player may import.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(4..=400))]
     pub max_import_side: Option<u32>,
@@ -79,6 +83,7 @@ pub fn run(args: &ServeArgs) -> Result<Status, CliError> {
         (args.max_per_address, &mut cfg.max_per_address),
         (args.connects_per_minute, &mut cfg.connects_per_minute),
         (args.idle_minutes, &mut cfg.idle_minutes),
+        (args.login_seconds, &mut cfg.login_seconds),
         (args.max_import_side, &mut cfg.max_import_side),
         (args.job_seconds, &mut cfg.job_seconds),
         (args.job_memory_mb, &mut cfg.job_memory_mb),

@@ -995,6 +995,57 @@ fn describe_db(database: &str, dir: &Path) -> String {
     parts.join(" ")
 }
 
+/// Runs a connection's SSH session to its end, closing it once
+/// `login_seconds` have passed without a game started (a shell granted):
+/// a client that never sends its greeting, never authenticates, or logs in
+/// and never asks for a terminal (`ssh -N`) would otherwise hold one of
+/// the places [`Admission`] counts for as long as it likes. The end's
+/// reason is then `login-timeout`.
+async fn logged_in_or_closed(
+    server: &Server,
+    config: Arc<russh::server::Config>,
+    socket: tokio::net::TcpStream,
+    conn: Conn,
+    log: &Mutex<ConnLog>,
+) -> Result<(), russh::Error> {
+    let grace = Duration::from_secs(u64::from(server.config.login_seconds.max(1)));
+    let until = tokio::time::Instant::now() + grace;
+    let timed_out = || {
+        if let Ok(mut l) = log.lock() {
+            l.end.get_or_insert_with(|| "login-timeout".into());
+        }
+    };
+    // The greeting and the key exchange's start: dropping the future
+    // closes the socket.
+    let running =
+        match tokio::time::timeout_at(until, russh::server::run_stream(config, socket, conn)).await
+        {
+            Ok(Ok(running)) => running,
+            Ok(Err(e)) => return Err(e),
+            Err(_) => {
+                timed_out();
+                return Ok(());
+            }
+        };
+    let handle = running.handle();
+    let mut running = std::pin::pin!(running);
+    tokio::select! {
+        result = &mut running => return result,
+        () = tokio::time::sleep_until(until) => {}
+    }
+    if !log.lock().map(|l| l.playing).unwrap_or(false) {
+        timed_out();
+        let _ = handle
+            .disconnect(
+                russh::Disconnect::ByApplication,
+                "no game started in time".into(),
+                String::new(),
+            )
+            .await;
+    }
+    running.await
+}
+
 /// One connection from handshake to close, logged at its end.
 async fn connection(
     server: Arc<Server>,
@@ -1022,10 +1073,7 @@ async fn connection(
     if logging() {
         log("connect", &[("addr", &peer)]);
     }
-    let result = match russh::server::run_stream(config, socket, conn).await {
-        Ok(session) => session.await,
-        Err(e) => Err(e),
-    };
+    let result = logged_in_or_closed(&server, config, socket, conn, &log_state).await;
     if let Ok(mut a) = server.admission.lock() {
         a.release(peer.ip());
     }

@@ -73,9 +73,14 @@ pub struct ServeConfig {
     pub connects_per_minute: u32,
     /// Minutes without a key pressed before a connection is closed.
     pub idle_minutes: u32,
+    /// Seconds a connection may take from its first byte to a game (the
+    /// SSH handshake, the key and the terminal) before it is closed.
+    pub login_seconds: u32,
     /// The largest board side a player may import.
     pub max_import_side: u32,
-    /// Seconds of CPU one job (a hint, a solve, a new puzzle) may take.
+    /// Seconds one job (a hint, a solve, a new puzzle) may work for: a
+    /// deadline on the clock, which bounds its CPU time too (a job runs on
+    /// one thread).
     pub job_seconds: u32,
     /// MiB of memory the server may grow by while one job runs (0: no
     /// cap).
@@ -92,6 +97,7 @@ impl Default for ServeConfig {
             max_per_address: 8,
             connects_per_minute: 30,
             idle_minutes: 30,
+            login_seconds: 60,
             max_import_side: 25,
             job_seconds: 60,
             job_memory_mb: 1024,
@@ -407,7 +413,7 @@ const PLAY_KEYS: [&str; 9] = [
     "mouse",
 ];
 
-const SERVE_KEYS: [&str; 10] = [
+const SERVE_KEYS: [&str; 11] = [
     "listen",
     "host_key",
     "database",
@@ -415,6 +421,7 @@ const SERVE_KEYS: [&str; 10] = [
     "max_per_address",
     "connects_per_minute",
     "idle_minutes",
+    "login_seconds",
     "max_import_side",
     "job_seconds",
     "job_memory_mb",
@@ -575,6 +582,13 @@ impl Reader<'_> {
                     self.field(&mut serve.connects_per_minute, key, v, COUNT, count)
                 }
                 "idle_minutes" => self.field(&mut serve.idle_minutes, key, v, COUNT, count),
+                "login_seconds" => self.field(
+                    &mut serve.login_seconds,
+                    key,
+                    v,
+                    "a whole number of seconds from 1",
+                    |v| count(v).filter(|&n| n >= 1),
+                ),
                 "max_import_side" => self.field(
                     &mut serve.max_import_side,
                     key,

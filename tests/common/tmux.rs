@@ -261,3 +261,13 @@ pub fn games_with(data: &str) -> Vec<String> {
     }
     found
 }
+
+/// The move count the side panel shows (`moves    N`).
+pub fn moves_shown(screen: &str) -> Option<u32> {
+    let at = screen.find("moves")?;
+    screen[at + "moves".len()..]
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
