@@ -1,10 +1,11 @@
-//! `dekadoku serve` under load, with real OpenSSH clients: 50 players,
+//! `dekadoku serve` under load, with real OpenSSH clients: one client
+//! stops reading its output and keeps sending keys, and then 50 players,
 //! each with a key of their own, connect at once, import a puzzle, play a
-//! move and quit, while one more client never reads its output and keeps
-//! sending keys. Every player's move lands in their own autosave row; the
-//! stalled client blocks nobody. The server's memory is printed (the
-//! resident size before, at the peak, and per connection), not asserted
-//! against a clock. `.ci/run` installs openssh-client; without ssh the
+//! move, stay until all 51 connections are held at once (counted from the
+//! server's log), and quit. Every player's move lands in their own
+//! autosave row; the stalled client blocks nobody. The server's memory is
+//! printed (the resident size idle, with the stalled client, with every
+//! player connected, and per connection), not asserted against a clock. `.ci/run` installs openssh-client; without ssh the
 //! test says so and passes, or fails under CI.
 #![cfg(all(feature = "serve", target_os = "linux"))]
 #![allow(clippy::unwrap_used)]
@@ -16,6 +17,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 
 use common::serve::{PUZZLE, Server, have_ssh, keygen};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -186,25 +188,38 @@ fn fifty_players_at_once_each_keep_their_move_and_a_stalled_client_blocks_nobody
     // The stalled client: connected, never reading, asking for whole
     // screens (the help, on and off: 2 KiB each, 4 MiB in all) far beyond
     // what its pipe and its SSH window (2 MiB) hold, so the server's
-    // queue for it fills.
+    // queue for it fills before the players come, and it goes on asking
+    // while they play.
     let (stall_key, _) = &keys[PLAYERS];
     let mut stalled = Client::connect(&dir, stall_key, port, false);
-    let nudges = std::thread::spawn(move || {
-        for _ in 0..2000 {
-            stalled.send(b"?");
-            std::thread::sleep(Duration::from_millis(2));
-        }
-        stalled
-    });
+    for _ in 0..2000 {
+        stalled.send(b"?");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let (stalled_rss, _) = memory(pid);
+    let playing = Arc::new(AtomicBool::new(true));
+    let nudges = {
+        let playing = Arc::clone(&playing);
+        std::thread::spawn(move || {
+            while playing.load(Ordering::Relaxed) {
+                stalled.send(b"?");
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            stalled
+        })
+    };
 
-    let peak = Arc::new(Mutex::new(0u64));
+    // Each player, once their move is saved, waits connected until every
+    // player is: then the connections held at once are counted.
+    let saved = Arc::new(AtomicUsize::new(0));
+    let counted = Arc::new(AtomicBool::new(false));
     let players: Vec<_> = keys[..PLAYERS]
         .iter()
         .cloned()
         .map(|(name, fp)| {
             let dir = dir.clone();
             let db = db.clone();
-            let peak = Arc::clone(&peak);
+            let (saved, counted) = (Arc::clone(&saved), Arc::clone(&counted));
             std::thread::spawn(move || {
                 let mut c = Client::connect(&dir, &name, port, true);
                 c.wait_for("Import");
@@ -215,10 +230,12 @@ fn fifty_players_at_once_each_keep_their_move_and_a_stalled_client_blocks_nobody
                 c.wait_for("filled");
                 c.send(b"4");
                 wait_for_autosave(&db, &fp);
-                let (rss, _) = memory(pid);
-                let mut p = peak.lock().unwrap();
-                *p = (*p).max(rss);
-                drop(p);
+                saved.fetch_add(1, Ordering::SeqCst);
+                let deadline = Instant::now() + Duration::from_secs(300);
+                while !counted.load(Ordering::SeqCst) {
+                    assert!(Instant::now() < deadline, "{name}: never counted");
+                    std::thread::sleep(Duration::from_millis(20));
+                }
                 c.send(b"q");
                 let deadline = Instant::now() + Duration::from_secs(60);
                 while c.child.try_wait().unwrap().is_none() {
@@ -228,9 +245,34 @@ fn fifty_players_at_once_each_keep_their_move_and_a_stalled_client_blocks_nobody
             })
         })
         .collect();
+    let deadline = Instant::now() + Duration::from_secs(300);
+    while saved.load(Ordering::SeqCst) < PLAYERS {
+        // A player that failed has ended its thread: its panic is the
+        // test's.
+        if let Some(i) = players.iter().position(|p| p.is_finished()) {
+            counted.store(true, Ordering::SeqCst);
+            let failed = players.into_iter().nth(i).unwrap();
+            failed.join().unwrap();
+            panic!("a player ended before every move was saved");
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the players' moves were not all saved"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // Every player and the stalled client are connected now: the log's
+    // connections less its ends.
+    let log = server.log();
+    let held = log.lines().filter(|l| l.contains(" connect ")).count()
+        - log.lines().filter(|l| l.contains(" end ")).count();
+    let (all_rss, _) = memory(pid);
+    counted.store(true, Ordering::SeqCst);
+    assert_eq!(held, PLAYERS + 1, "connections held at once:\n{log}");
     for p in players {
         p.join().unwrap();
     }
+    playing.store(false, Ordering::Relaxed);
     // Every player has their own move; the stalled client is still
     // connected and blocked nobody.
     let store = Sqlite::open(&db, StoreLimits::default()).unwrap();
@@ -263,13 +305,13 @@ fn fifty_players_at_once_each_keep_their_move_and_a_stalled_client_blocks_nobody
         "the stalled client's pipe held {pending} bytes"
     );
     let (after, hwm) = memory(pid);
-    let peak = *peak.lock().unwrap();
     eprintln!(
-        "serve load: {PLAYERS} players + 1 stalled client; server resident memory: \
-         {idle_rss} KiB idle, {peak} KiB with the players connected (peak seen), \
-         {hwm} KiB high-water mark, {after} KiB after; about {} KiB a connection; \
-         the stalled client left {pending} bytes unread",
-        peak.saturating_sub(idle_rss) / PLAYERS as u64
+        "serve load: {PLAYERS} players + 1 stalled client, {held} connections held at once; \
+         server resident memory: {idle_rss} KiB idle, {stalled_rss} KiB with the stalled \
+         client's queue full, {all_rss} KiB with every player connected, {hwm} KiB \
+         high-water mark, {after} KiB after; about {} KiB a connection; the stalled client \
+         left {pending} bytes unread",
+        all_rss.saturating_sub(stalled_rss) / PLAYERS as u64
     );
     let _ = stalled.child.kill();
     let _ = stalled.child.wait();
