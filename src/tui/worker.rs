@@ -381,8 +381,14 @@ fn for_play(
     let mut opts = GenerateOptions::new(shape, level, seed);
     opts.symmetry = Symmetry::Rotate180;
     opts.progress = progress;
+    // The play budget, or the job's own deadline (a server's
+    // `job_seconds`) when that comes first.
+    let budget = Instant::now().checked_add(budget);
     let limits = Limits {
-        deadline: Instant::now().checked_add(budget),
+        deadline: match (limits.deadline, budget) {
+            (Some(job), Some(play)) => Some(job.min(play)),
+            (job, play) => job.or(play),
+        },
         ..limits
     };
     generate_graded(&opts, &limits).map_err(JobError::from)
@@ -506,6 +512,38 @@ mod tests {
         ));
         drop(job_tx);
         worker.join().unwrap();
+    }
+
+    /// A job's own deadline (a server's `job_seconds`) bounds a new
+    /// puzzle even when the play budget is longer: one that has passed
+    /// stops the generation before a puzzle is made.
+    #[test]
+    fn a_jobs_deadline_bounds_generation_under_a_longer_budget() {
+        let job = |id| Job {
+            id,
+            kind: JobKind::Generate {
+                shape: Shape::CLASSIC,
+                level: Level::Easy,
+                seed: 7,
+                budget: Duration::from_secs(60),
+                progress: Progress::default(),
+            },
+        };
+        let flag = || Arc::new(AtomicBool::new(false));
+        match run_job_within(job(1), flag(), None, Some(Duration::ZERO)) {
+            JobResult::Generated { id: 1, result, .. } => {
+                assert_eq!(result.unwrap_err(), JobError::OutOfTime);
+            }
+            other => panic!("{other:?}"),
+        }
+        // Within a minute the same job makes its puzzle.
+        match run_job_within(job(2), flag(), None, Some(Duration::from_secs(60))) {
+            JobResult::Generated { id: 2, result, .. } => {
+                let g = result.unwrap();
+                assert!(g.hit(), "{:?}", g.level());
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     /// The status line says what it said when the errors were strings.
