@@ -154,3 +154,23 @@ fn keymap_seeds_parse() {
         }
     }
 }
+
+/// The `serve_input` seeds through the server's input path: no panic, the
+/// decoder within its caps (`feed_chunks` checks), and the import seeds
+/// get where they aim: the puzzle pasted or typed is read and taken (its
+/// solve is a job, which this path without a worker leaves waiting).
+#[cfg(feature = "serve")]
+#[test]
+fn serve_input_seeds_never_break_the_game() {
+    for (name, data) in seeds("serve_input") {
+        let shown = dekadoku::serve::session::feed_chunks(&data);
+        if name.starts_with("import-") {
+            assert!(
+                shown.contains("solving the imported puzzle"),
+                "{name}: the puzzle was not taken:\n{shown}"
+            );
+        } else if name != "focus-and-quit.bin" {
+            assert!(!shown.is_empty(), "{name}: nothing drawn");
+        }
+    }
+}

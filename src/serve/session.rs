@@ -501,6 +501,51 @@ pub fn feed(
     }
 }
 
+/// The fuzz target's input path (`fuzz/fuzz_targets/serve_input.rs`),
+/// also run on its seeds by `tests/fuzz_regressions.rs`: `data` cut into
+/// feeds (each chunk's length from the byte before it) for a served game
+/// at 80×24, a pending ESC flushed after every chunk whose length byte is
+/// odd, a frame drawn after each, until the game quits. Panics if the
+/// decoder holds more than its caps. The last frame drawn, a line per row
+/// (empty when none was).
+pub fn feed_chunks(data: &[u8]) -> String {
+    use super::input::{MAX_PASTE, MAX_SEQUENCE};
+    let mut app = App::new(
+        Config::default(),
+        crate::tui::style::Styles::basic(),
+        crate::tui::keymap::Keymap::defaults(),
+        1,
+    );
+    app.served = true;
+    app.update(Action::Resize(80, 24));
+    let Ok(mut terminal) = Terminal::new(ratatui::backend::TestBackend::new(80, 24));
+    let mut shown = String::new();
+    let mut decoder = super::input::InputDecoder::new();
+    let mut rest = data;
+    while let Some((&len, tail)) = rest.split_first() {
+        let (chunk, next) = tail.split_at(usize::from(len).min(tail.len()));
+        feed(&mut app, &mut decoder, chunk, len % 2 == 1, 25);
+        assert!(
+            decoder.buffered() <= MAX_SEQUENCE + MAX_PASTE + 16,
+            "the decoder holds {} bytes",
+            decoder.buffered()
+        );
+        if app.is_quitting() {
+            break;
+        }
+        let Ok(frame) = terminal.draw(|f| crate::tui::ui::draw(f, &app));
+        shown.clear();
+        for y in 0..frame.area.height {
+            for x in 0..frame.area.width {
+                shown.push_str(frame.buffer[(x, y)].symbol());
+            }
+            shown.push('\n');
+        }
+        rest = next;
+    }
+    shown
+}
+
 /// A pasted (or typed) puzzle as the server reads it: a board over
 /// `max_side` is refused.
 fn read_pasted(text: &str, max_side: usize) -> Loaded {
