@@ -186,6 +186,20 @@ pub fn open_store(database: &str, dir: &Path) -> io::Result<Arc<dyn PlayerStore>
     Ok(Arc::new(lite))
 }
 
+/// The source the per-address limits count a connection against: an IPv4
+/// address (also when it comes mapped into IPv6), or an IPv6 address's
+/// /64 network, since one host is commonly given a whole /64 and could
+/// otherwise take a new address for every connection.
+fn source(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6((u128::from(v6) & !u128::from(u64::MAX)).into()),
+        },
+    }
+}
+
 /// Who is connected and how often they came: the admission limits.
 #[derive(Debug, Default)]
 struct Admission {
@@ -197,6 +211,7 @@ struct Admission {
 impl Admission {
     /// Takes a place for a connection from `ip`, or says why not.
     fn admit(&mut self, ip: IpAddr, cfg: &ServeConfig, now: Instant) -> Result<(), &'static str> {
+        let ip = source(ip);
         let recent = self.recent.entry(ip).or_default();
         while recent
             .front()
@@ -222,6 +237,7 @@ impl Admission {
 
     /// Gives back the place of a connection from `ip`.
     fn release(&mut self, ip: IpAddr) {
+        let ip = source(ip);
         self.total = self.total.saturating_sub(1);
         if let Some(n) = self.by_addr.get_mut(&ip) {
             *n -= 1;

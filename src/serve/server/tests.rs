@@ -75,6 +75,41 @@ fn admission_bounds_connections_in_all_per_address_and_per_minute() {
     assert!(adm.admit(a, &cfg, t0 + Duration::from_secs(61)).is_ok());
 }
 
+/// The per-address limits count an IPv6 host by its /64 (one host is
+/// commonly given a whole /64), and an IPv4 address mapped into IPv6 as
+/// that IPv4 address.
+#[test]
+fn an_ipv6_network_counts_as_one_address() {
+    let cfg = ServeConfig {
+        max_per_address: 2,
+        ..ServeConfig::default()
+    };
+    let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+    let t0 = Instant::now();
+    let mut adm = Admission::default();
+    assert!(adm.admit(ip("2001:db8:1:2::1"), &cfg, t0).is_ok());
+    assert!(adm.admit(ip("2001:db8:1:2:ffff::9"), &cfg, t0).is_ok());
+    assert_eq!(
+        adm.admit(ip("2001:db8:1:2:abcd:1:2:3"), &cfg, t0),
+        Err("too many connections from this address")
+    );
+    // The next /64 is another source.
+    assert!(adm.admit(ip("2001:db8:1:3::1"), &cfg, t0).is_ok());
+    // A place given back by any address of the /64 frees it for all.
+    adm.release(ip("2001:db8:1:2::1"));
+    assert!(adm.admit(ip("2001:db8:1:2::77"), &cfg, t0).is_ok());
+    // IPv4, plain and mapped into IPv6, is one source.
+    assert!(adm.admit(ip("192.0.2.7"), &cfg, t0).is_ok());
+    assert!(adm.admit(ip("::ffff:192.0.2.7"), &cfg, t0).is_ok());
+    assert_eq!(
+        adm.admit(ip("192.0.2.7"), &cfg, t0),
+        Err("too many connections from this address")
+    );
+    adm.release(ip("::ffff:192.0.2.7"));
+    assert!(adm.admit(ip("192.0.2.7"), &cfg, t0).is_ok());
+    assert_eq!(adm.total, 5);
+}
+
 #[test]
 fn the_log_never_shows_a_database_password() {
     let dir = Path::new("/srv/dekadoku");
