@@ -2,7 +2,7 @@
 //! player connects with a key, imports a puzzle, plays a move and drops
 //! the connection; reconnecting with the same key, Continue shows the
 //! move; another key sees no game; a resize redraws; `exec`, `sftp`,
-//! `-W` and `-L` are refused; the same key on a second connection takes
+//! `-W` and `-L` are refused, and agent, X11 and `-R` forwarding too; the same key on a second connection takes
 //! the game over; a server killed with SIGKILL 1.5 s after a move, or
 //! stopped with SIGTERM right after one, still has it when started
 //! again, and one killed while the player types loses at most the last
@@ -605,4 +605,48 @@ fn a_server_killed_mid_play_loses_at_most_the_last_second_of_moves() {
     );
     t.keys(&["q"]);
     t.wait_gone();
+}
+
+/// A client that asks for agent forwarding (`-A`, with an agent to
+/// forward), X11 forwarding (`-Y`, with a display; trusted, so that ssh
+/// asks without an xauth program) and a remote port forward (`-R`) gets
+/// each refused, logged, and the game all the same.
+#[test]
+fn agent_x11_and_remote_forwarding_are_refused_and_the_game_goes_on() {
+    let Some(tmp) = players_dir("dekadoku-serve-fwd-") else {
+        return;
+    };
+    let dir = tmp.path();
+    let sock = dir.join("agent.sock");
+    let mut agent = Command::new("ssh-agent")
+        .arg("-D")
+        .arg("-a")
+        .arg(&sock)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !sock.exists() {
+        assert!(Instant::now() < deadline, "ssh-agent made no socket");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let server = Server::start(dir, &[]);
+    let cmd = format!(
+        "exec env TERM=xterm-256color DISPLAY=127.0.0.1:9 SSH_AUTH_SOCK={} \
+         ssh -tt -A -Y -o XAuthLocation=/nonexistent -R 0:127.0.0.1:9 {} player@127.0.0.1",
+        sock.display(),
+        ssh_opts(dir, "id", server.port).join(" ")
+    );
+    let name = format!("dekadoku-serve-fwd-{}", std::process::id());
+    let t = Tmux::start_sized(&name, &cmd, (100, 32));
+    t.wait_for("the start menu", |s| s.contains("New game"));
+    server.wait_log("the refused agent", &["refused", "agent forwarding"]);
+    server.wait_log("the refused X11", &["refused", "x11 forwarding"]);
+    server.wait_log("the refused -R", &["refused", "remote forwarding of"]);
+    t.keys(&["q"]);
+    t.wait_gone();
+    server.wait_log("the end", &[" end ", "reason=quit"]);
+    let _ = agent.kill();
+    let _ = agent.wait();
 }

@@ -119,10 +119,20 @@ fn start(
     who: &Who,
     client: Arc<Client>,
 ) -> (Sender<Action>, std::thread::JoinHandle<io::Result<End>>) {
+    start_in(shared, who, client, term())
+}
+
+/// [`start`] in the client terminal `term`.
+fn start_in(
+    shared: &Arc<Shared>,
+    who: &Who,
+    client: Arc<Client>,
+    term: Term,
+) -> (Sender<Action>, std::thread::JoinHandle<io::Result<End>>) {
     let (tx, rx) = bounded(64);
     let shared = Arc::clone(shared);
     let who = who.clone();
-    let run = std::thread::spawn(move || run(shared, &who, &term(), rx, &*client));
+    let run = std::thread::spawn(move || run(shared, &who, &term, rx, &*client));
     (tx, run)
 }
 
@@ -170,6 +180,78 @@ fn a_move_lands_in_the_players_autosave_and_a_closed_connection_saves_and_ends()
     // Another player has nothing.
     let other = who(&shared, 2);
     assert!(shared.store.autosave(other.id).unwrap().is_none());
+}
+
+/// The client's TERM, COLORTERM and NO_COLOR (the pty request's terminal
+/// and what ssh's SendEnv passes) pick the colours as they do locally:
+/// a 24-bit theme in 24-bit colour on a true-colour terminal, in the 16
+/// base colours on the Linux console, and without colour with NO_COLOR.
+#[test]
+fn the_clients_terminal_picks_the_colours() {
+    /// The colour numbers of every 256-colour SGR code in `text`, and
+    /// whether any 24-bit one is there.
+    fn colours(text: &str) -> (Vec<u32>, bool) {
+        let indexed = ["38;5;", "48;5;"]
+            .iter()
+            .flat_map(|code| text.match_indices(code).map(|(at, c)| at + c.len()))
+            .filter_map(|at| {
+                let digits: String = text[at..]
+                    .chars()
+                    .take_while(char::is_ascii_digit)
+                    .collect();
+                digits.parse().ok()
+            })
+            .collect();
+        (indexed, text.contains("38;2;") || text.contains("48;2;"))
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let shared = shared(tmp.path());
+    let me = who(&shared, 1);
+    // The player's theme is the light one, whose colours are 24-bit (the
+    // default's are from the 256-colour palette).
+    let light = Settings {
+        theme: "light".into(),
+        play_toml: String::new(),
+    };
+    shared.store.put_settings(me.id, &light).unwrap();
+    let cases: [(&[(&str, &str)], &str); 3] = [
+        (
+            &[("TERM", "xterm-256color"), ("COLORTERM", "truecolor")],
+            "24-bit",
+        ),
+        (&[("TERM", "linux")], "16"),
+        (&[("TERM", "xterm-256color"), ("NO_COLOR", "1")], "none"),
+    ];
+    for (env, want) in cases {
+        let client = Arc::new(Client::new());
+        let term = Term {
+            size: (100, 32),
+            env: env
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        };
+        let (tx, run) = start_in(&shared, &me, Arc::clone(&client), term);
+        // The help over the start menu: most of the theme's roles.
+        key(&tx, KeyCode::Char('?'));
+        tx.send(Action::Command(Command::Quit)).unwrap();
+        assert_eq!(run.join().unwrap().unwrap(), End::Quit);
+        let text = client.text();
+        assert!(text.contains("dekadoku"), "{want}: frames were drawn");
+        let (indexed, rgb) = colours(&text);
+        match want {
+            "24-bit" => assert!(rgb, "{want}: no 24-bit colour"),
+            "16" => {
+                assert!(!rgb, "{want}: 24-bit colour");
+                assert!(!indexed.is_empty(), "{want}: no colour");
+                assert!(indexed.iter().all(|&n| n < 16), "{want}: {indexed:?}");
+            }
+            _ => assert!(
+                !rgb && indexed.is_empty(),
+                "{want}: {indexed:?}, 24-bit {rgb}"
+            ),
+        }
+    }
 }
 
 #[test]
