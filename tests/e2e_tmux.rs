@@ -11,7 +11,9 @@ mod common;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use common::tmux::{Tmux, board, fresh_dir, game, game_command, games_with, moves_shown};
+use common::tmux::{
+    Tmux, board, fresh_dir, game, game_command, games_with, moves_shown, type_moves_for_ten_seconds,
+};
 
 #[test]
 fn play_save_quit_and_continue_in_a_real_terminal() {
@@ -220,21 +222,7 @@ fn a_hard_kill_loses_at_most_the_last_second_of_moves() {
     let name = format!("dekadoku-kill-{}", std::process::id());
     let s = game(dir, &name, "");
     one_move(&s);
-    // 5 and 6 in turn in the same cell: every key is a move.
-    let start = Instant::now();
-    let mut typed = 1u32;
-    let mut early = None;
-    while start.elapsed() < Duration::from_secs(10) {
-        s.keys(&[if typed % 2 == 1 { "6" } else { "5" }]);
-        typed += 1;
-        std::thread::sleep(Duration::from_millis(300));
-        // What the game had made two seconds before the kill: the autosave
-        // must hold at least that much.
-        if early.is_none() && start.elapsed() >= Duration::from_secs(8) {
-            early = moves_shown(&s.screen());
-        }
-    }
-    let last = moves_shown(&s.screen()).unwrap();
+    let (typed, early, last) = type_moves_for_ten_seconds(&s);
     let pid = s.show("#{pane_pid}");
     let ok = Command::new("kill")
         .args(["-KILL", &pid])
@@ -244,12 +232,14 @@ fn a_hard_kill_loses_at_most_the_last_second_of_moves() {
     assert!(ok, "kill -KILL {pid}");
     s.wait_gone();
     drop(s);
-    let early = early.unwrap();
 
     let s = game(dir, &name, "");
     let resumed = continued(&s, "moves");
     let saved = moves_shown(&resumed).unwrap();
-    println!("typed {typed} moves, the game showed {last}, the autosave held {saved}");
+    println!(
+        "typed {} moves, the game showed {last}, the autosave held {saved}",
+        typed + 1
+    );
     assert!(
         saved >= early && saved <= last,
         "the autosave holds {saved} moves; {early} were made 2 s before the kill, {last} at it"

@@ -23,7 +23,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::serve::{PUZZLE, Server, have_ssh, keygen};
-use common::tmux::{Tmux, board, moves_shown};
+use common::tmux::{Tmux, board, moves_shown, type_moves_for_ten_seconds};
 
 /// The ssh options for key `key` to the server on `port`.
 fn ssh_opts(dir: &Path, key: &str, port: u16) -> Vec<String> {
@@ -569,25 +569,10 @@ fn a_server_killed_mid_play_loses_at_most_the_last_second_of_moves() {
     let name = format!("dekadoku-serve-kill-{}", std::process::id());
     let t = play(dir, "id", server.port, &name, (100, 32));
     import(&t);
-    // 5 and 6 in turn in the same cell: every key is a move.
-    let start = Instant::now();
-    let mut typed = 0u32;
-    let mut early = None;
-    while start.elapsed() < Duration::from_secs(10) {
-        t.keys(&[if typed.is_multiple_of(2) { "5" } else { "6" }]);
-        typed += 1;
-        std::thread::sleep(Duration::from_millis(300));
-        // What the game showed two seconds before the kill: the saved
-        // game must hold at least that much.
-        if early.is_none() && start.elapsed() >= Duration::from_secs(8) {
-            early = moves_shown(&t.screen());
-        }
-    }
-    let last = moves_shown(&t.screen()).unwrap();
+    let (typed, early, last) = type_moves_for_ten_seconds(&t);
     drop(server); // SIGKILL
     t.wait_gone();
     drop(t);
-    let early = early.unwrap();
     assert!(early >= 10, "the game took only {early} moves in 8 s");
 
     let server = Server::start(dir, &[]);

@@ -685,16 +685,7 @@ impl Handler for Conn {
                     }
                     let quiet = unix_now().saturating_sub(last.load(Ordering::Relaxed));
                     if quiet >= idle.as_secs() {
-                        if let Ok(mut l) = log.lock() {
-                            l.end.get_or_insert_with(|| "idle".into());
-                        }
-                        let _ = handle
-                            .disconnect(
-                                russh::Disconnect::ByApplication,
-                                "idle too long; your game is saved".into(),
-                                String::new(),
-                            )
-                            .await;
+                        close(&handle, &log, "idle", "idle too long; your game is saved").await;
                         break;
                     }
                 }
@@ -1026,11 +1017,6 @@ async fn logged_in_or_closed(
 ) -> Result<(), russh::Error> {
     let grace = Duration::from_secs(u64::from(server.config.login_seconds.max(1)));
     let until = tokio::time::Instant::now() + grace;
-    let timed_out = || {
-        if let Ok(mut l) = log.lock() {
-            l.end.get_or_insert_with(|| "login-timeout".into());
-        }
-    };
     // The greeting and the key exchange's start: dropping the future
     // closes the socket.
     let running =
@@ -1039,7 +1025,9 @@ async fn logged_in_or_closed(
             Ok(Ok(running)) => running,
             Ok(Err(e)) => return Err(e),
             Err(_) => {
-                timed_out();
+                if let Ok(mut l) = log.lock() {
+                    l.end.get_or_insert_with(|| "login-timeout".into());
+                }
                 return Ok(());
             }
         };
@@ -1050,16 +1038,24 @@ async fn logged_in_or_closed(
         () = tokio::time::sleep_until(until) => {}
     }
     if !log.lock().map(|l| l.playing).unwrap_or(false) {
-        timed_out();
-        let _ = handle
-            .disconnect(
-                russh::Disconnect::ByApplication,
-                "no game started in time".into(),
-                String::new(),
-            )
-            .await;
+        close(&handle, log, "login-timeout", "no game started in time").await;
     }
     running.await
+}
+
+/// Ends a connection from the server's side: `reason` for the log's end
+/// line (unless the connection has one already), `message` for the client.
+async fn close(handle: &russh::server::Handle, log: &Mutex<ConnLog>, reason: &str, message: &str) {
+    if let Ok(mut l) = log.lock() {
+        l.end.get_or_insert_with(|| reason.into());
+    }
+    let _ = handle
+        .disconnect(
+            russh::Disconnect::ByApplication,
+            message.into(),
+            String::new(),
+        )
+        .await;
 }
 
 /// One connection from handshake to close, logged at its end.

@@ -271,3 +271,24 @@ pub fn moves_shown(screen: &str) -> Option<u32> {
         .parse()
         .ok()
 }
+
+/// Types a move every 0.3 s for 10 s, 6 and 5 in turn into the cell
+/// under the cursor (one that holds a 5 or nothing), so that every key is
+/// a move: the keys typed, and the moves the side panel showed 2 s before
+/// the end and at it. For the kill tests: whatever kills the game right
+/// after may lose only what came after the first figure.
+pub fn type_moves_for_ten_seconds(t: &Tmux) -> (u32, u32, u32) {
+    let start = std::time::Instant::now();
+    let mut typed = 0u32;
+    let mut early = None;
+    while start.elapsed() < std::time::Duration::from_secs(10) {
+        t.keys(&[if typed.is_multiple_of(2) { "6" } else { "5" }]);
+        typed += 1;
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        if early.is_none() && start.elapsed() >= std::time::Duration::from_secs(8) {
+            early = moves_shown(&t.screen());
+        }
+    }
+    let last = moves_shown(&t.screen()).unwrap();
+    (typed, early.unwrap(), last)
+}
