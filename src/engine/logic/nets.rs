@@ -48,6 +48,7 @@ use std::collections::{HashMap, VecDeque};
 
 use crate::engine::grid::Value;
 
+use super::cellset::members;
 use super::{Board, CandidateRole, Highlights, Link, Step, Technique, bits};
 
 mod suspects;
@@ -246,6 +247,8 @@ struct Net<'a> {
     inner: Option<Box<Net<'a>>>,
     /// The nested level 2's buffers for the chains it may skip.
     suspects: Option<Box<suspects::Suspects>>,
+    /// Level 3's buffers for what each inner chain removes.
+    reached: Option<suspects::Reached>,
 }
 
 impl<'a> Net<'a> {
@@ -273,6 +276,7 @@ impl<'a> Net<'a> {
             budget,
             inner: None,
             suspects: None,
+            reached: None,
         };
         net.set_start();
         net
@@ -770,9 +774,10 @@ impl<'a> Net<'a> {
         let mut found = false;
         let cells = self.mask.len();
         let n = self.n;
-        // The removals each live inner branch reaches (sorted candidate
-        // indices), for the inner forcing nets.
-        let mut reach: HashMap<usize, Vec<u32>> = HashMap::new();
+        // The removals each live inner branch reaches, for the inner
+        // forcing nets: bits of the candidates' numbers in the position
+        // (`suspects` numbers them).
+        let mut reach = self.reached.take().unwrap_or_default();
         // Whether the inner net starts from another position than ours
         // (each inner run puts back the one it started from).
         let mut stale = true;
@@ -798,13 +803,21 @@ impl<'a> Net<'a> {
                         inner.load(&self.mask, &self.value);
                         if graph {
                             self.work += suspects.find(&inner, whole);
+                        } else {
+                            suspects.number(&inner);
                         }
+                        reach.clear(&suspects);
                         stale = false;
                     }
                     if graph && !suspects.may[c * n + d] {
                         self.work += cells;
-                        if whole && multiple && !found {
-                            reach.insert(c * n + d, suspects.offs(c, d, n));
+                        if whole
+                            && multiple
+                            && !found
+                            && let Some(i) = suspects.number_of(c * n + d)
+                            && let Some(offs) = suspects.reach_of(i)
+                        {
+                            reach.set_bits(i, offs);
                         }
                         continue;
                     }
@@ -814,7 +827,9 @@ impl<'a> Net<'a> {
                     let parents = match out {
                         Err(Stop::Clash(_, parents)) => parents,
                         Ok(()) if multiple && !found => {
-                            reach.insert(c * n + d, inner.removed());
+                            if let Some(i) = suspects.number_of(c * n + d) {
+                                reach.set_list(i, &inner.removed(), &suspects);
+                            }
                             continue;
                         }
                         _ => continue,
@@ -832,13 +847,16 @@ impl<'a> Net<'a> {
             }
             // The branches were all followed from one position only when
             // nothing went.
-            if multiple && !found {
-                found = self.inner_nets(&mut inner, inner_mode, &reach)?;
+            // (Still stale: no branch was followed, so none reaches
+            // anything.)
+            if multiple && !found && !stale {
+                found = self.inner_nets(&mut inner, inner_mode, &reach, &suspects)?;
             }
             Ok(())
         })();
         self.inner = Some(inner);
         self.suspects = Some(suspects);
+        self.reached = Some(reach);
         result.map(|()| found)
     }
 
@@ -864,7 +882,8 @@ impl<'a> Net<'a> {
         &mut self,
         inner: &mut Net<'a>,
         inner_mode: Mode,
-        reach: &HashMap<usize, Vec<u32>>,
+        reach: &suspects::Reached,
+        numbers: &suspects::Suspects,
     ) -> Result<bool, Stop> {
         let b = self.b;
         let n = self.n;
@@ -896,24 +915,22 @@ impl<'a> Net<'a> {
         let mut any = false;
         // The removals found are only queued: the position stays.
         inner.load(&self.mask, &self.value);
+        let mut numbered: Vec<usize> = Vec::new();
+        let mut acc: Vec<u64> = Vec::new();
         for (source, list) in sources {
-            let Some(mut common) = list.first().and_then(|k| reach.get(k)).cloned() else {
+            numbered.clear();
+            numbered.extend(list.iter().filter_map(|&k| numbers.number_of(k)));
+            if numbered.len() != list.len() || !reach.meet(&numbered, &mut acc) {
                 continue;
-            };
-            for k in &list[1..] {
-                let Some(r) = reach.get(k) else {
-                    common.clear();
-                    break;
-                };
-                common.retain(|x| r.binary_search(x).is_ok());
-                if common.is_empty() {
-                    break;
-                }
             }
-            common.retain(|&k| {
-                let k = k as usize;
-                self.off[k] == NONE && self.mask[k / n] >> (k % n) & 1 == 1
-            });
+            // In the numbers' order, which is that of c·n + d.
+            let common: Vec<u32> = members(&acc)
+                .map(|j| numbers.candidate(j, n))
+                .filter(|&k| {
+                    let k = k as usize;
+                    self.off[k] == NONE && self.mask[k / n] >> (k % n) & 1 == 1
+                })
+                .collect();
             if common.is_empty() {
                 continue;
             }

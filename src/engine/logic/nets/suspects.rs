@@ -72,6 +72,9 @@ pub(super) struct Suspects {
     empties: Vec<u64>,
     /// Scratch, one bit set.
     acc: Vec<u64>,
+    /// Whether [`Suspects::reach`] is the position's (the graph was
+    /// searched).
+    searched: bool,
 }
 
 impl Suspects {
@@ -83,15 +86,7 @@ impl Suspects {
         let b = net.b;
         let n = net.n;
         let cells = net.start.len();
-        self.index.clear();
-        self.index.resize(cells * n, NONE);
-        self.cand.clear();
-        for c in 0..cells {
-            for d in bits(net.start[c]) {
-                self.index[c * n + d] = self.cand.len() as u32;
-                self.cand.push((c, d));
-            }
-        }
+        self.number(net);
         let m = self.cand.len();
         if m > MAX_CANDIDATES {
             // Every chain is followed instead.
@@ -207,6 +202,7 @@ impl Suspects {
             }
         }
         self.words = words;
+        self.searched = true;
         // A static chain from Y empties a cell (or a unit of a value)
         // when it reaches the "false" of each of its candidates (places):
         // when, by the contrapositives, each of them reaches Y's "false".
@@ -241,17 +237,122 @@ impl Suspects {
         links
     }
 
+    /// Numbers the candidates of the position `net` has loaded, in the
+    /// order of c·n + d: what [`Suspects::find`] does first, and all a
+    /// caller that keeps sets of candidates as bits ([`Reached`]) needs
+    /// where the graph is not searched.
+    pub(super) fn number(&mut self, net: &Net) {
+        let n = net.n;
+        let cells = net.start.len();
+        self.index.clear();
+        self.index.resize(cells * n, NONE);
+        self.cand.clear();
+        for c in 0..cells {
+            for d in bits(net.start[c]) {
+                self.index[c * n + d] = self.cand.len() as u32;
+                self.cand.push((c, d));
+            }
+        }
+        self.searched = false;
+    }
+
+    /// The number of candidate `k` (c·n + d) of the numbered position.
+    pub(super) fn number_of(&self, k: usize) -> Option<usize> {
+        match self.index.get(k) {
+            Some(&i) if i != NONE => Some(i as usize),
+            _ => None,
+        }
+    }
+
+    /// Candidate number `i` as c·n + d.
+    pub(super) fn candidate(&self, i: usize, n: usize) -> u32 {
+        let (c, d) = self.cand[i];
+        (c * n + d) as u32
+    }
+
+    /// The candidates (by number) whose "false" assumption number `i`
+    /// reaches, as bits, when [`Suspects::find`] searched the graph.
+    pub(super) fn reach_of(&self, i: usize) -> Option<&[u64]> {
+        if !self.searched {
+            return None;
+        }
+        let k = self.tarjan.comp[2 * i] as usize;
+        Some(set(&self.reach, k, self.words))
+    }
+
     /// The candidates (c·n + d, ascending) whose "false" the assumption
-    /// `c` = `d` reaches, after [`Suspects::find`].
+    /// `c` = `d` reaches, after [`Suspects::find`] searched the graph.
+    #[cfg(test)]
     pub(super) fn offs(&self, c: usize, d: usize, n: usize) -> Vec<u32> {
         let i = self.index[c * n + d] as usize;
-        let k = self.tarjan.comp[2 * i] as usize;
-        members(set(&self.reach, k, self.words))
-            .map(|j| {
-                let (c, d) = self.cand[j];
-                (c * n + d) as u32
-            })
-            .collect()
+        self.reach_of(i)
+            .map(|r| members(r).map(|j| self.candidate(j, n)).collect())
+            .unwrap_or_default()
+    }
+}
+
+/// What each assumption of a numbered position ([`Suspects::number`])
+/// removes, as bits of the candidates' numbers, for the assumptions
+/// recorded: the inner cell and unit forcing nets of level 3 and up meet
+/// these sets, one word at a time.
+#[derive(Debug, Default)]
+pub(super) struct Reached {
+    words: usize,
+    bits: Vec<u64>,
+    known: Vec<bool>,
+}
+
+impl Reached {
+    /// Empty, for the position `numbers` numbered.
+    pub(super) fn clear(&mut self, numbers: &Suspects) {
+        let m = numbers.cand.len();
+        self.words = m.div_ceil(64);
+        self.bits.clear();
+        self.bits.resize(m * self.words, 0);
+        self.known.clear();
+        self.known.resize(m, false);
+    }
+
+    /// Records that assumption number `i` removes `offs` (bits of
+    /// candidate numbers).
+    pub(super) fn set_bits(&mut self, i: usize, offs: &[u64]) {
+        set_mut(&mut self.bits, i, self.words).copy_from_slice(offs);
+        self.known[i] = true;
+    }
+
+    /// Records that assumption number `i` removes the candidates `offs`
+    /// (c·n + d, each a candidate of the position).
+    pub(super) fn set_list(&mut self, i: usize, offs: &[u32], numbers: &Suspects) {
+        let set = set_mut(&mut self.bits, i, self.words);
+        for &k in offs {
+            if let Some(j) = numbers.number_of(k as usize) {
+                set_bit(set, j);
+            }
+        }
+        self.known[i] = true;
+    }
+
+    /// What every assumption of `list` (numbers) removes, into `acc`;
+    /// false when one of them was not recorded or nothing is common.
+    pub(super) fn meet(&self, list: &[usize], acc: &mut Vec<u64>) -> bool {
+        let Some((&first, rest)) = list.split_first() else {
+            return false;
+        };
+        if !self.known[first] {
+            return false;
+        }
+        acc.clear();
+        acc.extend_from_slice(set(&self.bits, first, self.words));
+        for &i in rest {
+            if !self.known[i] {
+                return false;
+            }
+            and_into(acc, set(&self.bits, i, self.words));
+            if is_empty(acc) {
+                return false;
+            }
+        }
+        true
     }
 }
 
