@@ -79,8 +79,7 @@ pub struct ServeConfig {
     /// The largest board side a player may import.
     pub max_import_side: u32,
     /// Seconds one job (a hint, a solve, a new puzzle) may work for: a
-    /// deadline on the clock, which bounds its CPU time too (a job runs on
-    /// one thread).
+    /// deadline on the clock, which bounds its CPU time too.
     pub job_seconds: u32,
     /// MiB of memory the server may grow by while one job runs (0: no
     /// cap).
