@@ -12,7 +12,8 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use common::tmux::{
-    Tmux, board, fresh_dir, game, game_command, games_with, moves_shown, type_moves_for_ten_seconds,
+    Tmux, board, continue_game, fresh_dir, game, game_command, games_with, moves_shown,
+    type_moves_for_ten_seconds,
 };
 
 #[test]
@@ -56,7 +57,7 @@ fn play_save_quit_and_continue_in_a_real_terminal() {
     drop(s);
 
     let s = game(dir, &name, "");
-    let resumed = continued(&s, "moves    2");
+    let resumed = continue_game(&s, "moves    2");
     assert_eq!(
         board(&resumed),
         board(&played),
@@ -64,14 +65,6 @@ fn play_save_quit_and_continue_in_a_real_terminal() {
     );
     s.keys(&["q"]);
     drop(s);
-}
-
-/// Continue from the start menu (it must offer a 9×9 game); the screen
-/// once the side panel shows `moves` (e.g. `moves    1`).
-fn continued(s: &Tmux, moves: &str) -> String {
-    s.wait_for("the start menu", |t| t.contains("Continue (9×9"));
-    s.keys(&["Enter"]); // Continue has the focus
-    s.wait_settled("the resumed board", |t| t.contains(moves))
 }
 
 /// Starts a new 9×9 game and enters one digit; the screen after it.
@@ -110,7 +103,7 @@ fn sigterm_and_sighup_save_the_game_and_exit() {
         );
         drop(s);
         let s = game(dir, &name, "");
-        let resumed = continued(&s, "moves    1");
+        let resumed = continue_game(&s, "moves    1");
         assert_eq!(board(&resumed), board(&played), "SIG{signal}: same board");
         s.keys(&["q"]);
         drop(s);
@@ -150,7 +143,7 @@ fn a_terminal_gone_without_a_hang_up_still_gets_the_move_saved() {
         left.join("\n")
     );
     let s = game(dir, &name, "");
-    let resumed = continued(&s, "moves    1");
+    let resumed = continue_game(&s, "moves    1");
     assert_eq!(board(&resumed), board(&played), "the move was saved");
     s.keys(&["q"]);
     drop(s);
@@ -234,7 +227,7 @@ fn a_hard_kill_loses_at_most_the_last_second_of_moves() {
     drop(s);
 
     let s = game(dir, &name, "");
-    let resumed = continued(&s, "moves");
+    let resumed = continue_game(&s, "moves");
     let saved = moves_shown(&resumed).unwrap();
     println!(
         "typed {} moves, the game showed {last}, the autosave held {saved}",
@@ -287,7 +280,7 @@ fn two_games_on_one_data_folder_keep_their_own_autosaves_and_counts() {
     // Each Continue finds its own game again: the first slot is free now,
     // so a new game takes it and shows the first game's board.
     let again = game(dir, &format!("dekadoku-two-c-{}", std::process::id()), "");
-    let resumed = continued(&again, "moves    1");
+    let resumed = continue_game(&again, "moves    1");
     assert_eq!(board(&resumed), board(&played_first));
     assert_ne!(board(&played_first), board(&played_second), "two games");
     again.keys(&["q"]);

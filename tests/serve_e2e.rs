@@ -23,7 +23,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::serve::{PUZZLE, Server, have_ssh, keygen};
-use common::tmux::{Tmux, board, moves_shown, type_moves_for_ten_seconds};
+use common::tmux::{Tmux, board, continue_game, moves_shown, type_moves_for_ten_seconds};
 
 /// The ssh options for key `key` to the server on `port`.
 fn ssh_opts(dir: &Path, key: &str, port: u16) -> Vec<String> {
@@ -83,12 +83,7 @@ fn import(t: &Tmux) {
 /// From the start menu, Continue: the board once it shows `moves` moves;
 /// the screen then.
 fn resume(t: &Tmux, moves: u32) -> String {
-    t.wait_for("Continue", |s| s.contains("Continue (9×9"));
-    t.keys(&["Enter"]);
-    let played = format!("moves    {moves}");
-    t.wait_settled("the resumed board", |s| {
-        s.contains(&played) && !s.contains("Continue (9×9")
-    })
+    continue_game(t, &format!("moves    {moves}"))
 }
 
 /// Runs ssh (no tmux) with `args` after the options; its exit status and
@@ -577,11 +572,7 @@ fn a_server_killed_mid_play_loses_at_most_the_last_second_of_moves() {
 
     let server = Server::start(dir, &[]);
     let t = play(dir, "id", server.port, &name, (100, 32));
-    t.wait_for("Continue", |s| s.contains("Continue (9×9"));
-    t.keys(&["Enter"]);
-    let resumed = t.wait_settled("the resumed board", |s| {
-        s.contains("moves") && !s.contains("Continue (9×9")
-    });
+    let resumed = continue_game(&t, "moves");
     let saved = moves_shown(&resumed).unwrap();
     println!("typed {typed} moves, the game showed {last}, the saved game held {saved}");
     assert!(

@@ -262,6 +262,16 @@ pub fn games_with(data: &str) -> Vec<String> {
     found
 }
 
+/// From the start menu, Continue (which has the focus when there is a 9×9
+/// autosave): the resumed board once it shows `shows`.
+pub fn continue_game(t: &Tmux, shows: &str) -> String {
+    t.wait_for("the start menu", |s| s.contains("Continue (9×9"));
+    t.keys(&["Enter"]);
+    t.wait_settled("the resumed board", |s| {
+        s.contains(shows) && !s.contains("Continue (9×9")
+    })
+}
+
 /// The move count the side panel shows (`moves    N`).
 pub fn moves_shown(screen: &str) -> Option<u32> {
     let at = screen.find("moves")?;
