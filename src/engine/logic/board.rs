@@ -47,6 +47,12 @@ pub struct Board {
     n: usize,
     values: Vec<Option<Value>>,
     cand: Vec<u64>,
+    /// Per unit and digit (`u * n + d`): the positions in the unit (bit i:
+    /// its i-th cell) where the digit is a candidate, kept with `cand`, so
+    /// that [`Board::places`] is read, not counted.
+    places: Vec<u64>,
+    /// Per unit: the digits placed in it (bit d).
+    placed: Vec<u64>,
     /// The puzzle is known to have exactly one solution, so uniqueness
     /// techniques may rely on it.
     unique: bool,
@@ -92,6 +98,8 @@ impl Board {
             n,
             values: values.to_vec(),
             cand: vec![full; shape.cells()],
+            places: Vec::new(),
+            placed: Vec::new(),
             unique: false,
             given: values.iter().map(Option::is_some).collect(),
             stop: None,
@@ -110,7 +118,44 @@ impl Board {
                 b.cand[c] = 0;
             }
         }
+        b.places = vec![0; shape.units() * n];
+        b.placed = vec![0; shape.units()];
+        for c in 0..shape.cells() {
+            for (u, i) in b.positions(c) {
+                for d in bits(b.cand[c]) {
+                    b.places[u * n + d] |= 1 << i;
+                }
+                if let Some(v) = b.values[c] {
+                    b.placed[u] |= 1 << v.index();
+                }
+            }
+        }
         Ok(b)
+    }
+
+    /// Cell `c`'s units (row, column, box) with its position in each.
+    #[inline]
+    fn positions(&self, c: usize) -> [(usize, usize); 3] {
+        let n = self.n;
+        let (r, col) = (c / n, c % n);
+        let (br, bc) = (self.shape.box_rows(), self.shape.box_cols());
+        let [row, column, boxu] = self.units_of(c);
+        [(row, col), (column, r), (boxu, (r % br) * bc + col % bc)]
+    }
+
+    /// Removes the candidates `gone` (a subset of its candidates) from
+    /// cell `c`.
+    fn drop_candidates(&mut self, c: usize, gone: u64) {
+        if gone == 0 {
+            return;
+        }
+        self.cand[c] &= !gone;
+        let n = self.n;
+        for (u, i) in self.positions(c) {
+            for d in bits(gone) {
+                self.places[u * n + d] &= !(1 << i);
+            }
+        }
     }
 
     /// The position of a puzzle's givens.
@@ -221,26 +266,15 @@ impl Board {
     }
 
     /// The columns of row `r` where digit `d` is a candidate, as a bit mask
-    /// (the same as [`Board::places`] of the row, read straight from the
-    /// row's cells).
+    /// ([`Board::places`] of the row: bit j is column j).
     pub fn row_places(&self, r: usize, d: usize) -> u64 {
-        let n = self.n;
-        self.cand[r * n..(r + 1) * n]
-            .iter()
-            .enumerate()
-            .fold(0u64, |m, (j, &c)| m | ((c >> d) & 1) << j)
+        self.places(r, d)
     }
 
     /// The positions (indices into the unit) of unit `u` where digit `d` is a
     /// candidate, as a bit mask.
     pub fn places(&self, u: usize, d: usize) -> u64 {
-        let mut m = 0u64;
-        for (i, &c) in self.unit(u).iter().enumerate() {
-            if self.has(c as usize, d) {
-                m |= 1 << i;
-            }
-        }
-        m
+        self.places[u * self.n + d]
     }
 
     /// The cells of unit `u` where digit `d` is a candidate.
@@ -297,14 +331,12 @@ impl Board {
 
     /// Whether unit `u` already holds digit `d`.
     pub fn unit_has_value(&self, u: usize, d: usize) -> bool {
-        self.unit(u)
-            .iter()
-            .any(|&c| self.values[c as usize].is_some_and(|v| v.index() == d))
+        self.placed[u] >> d & 1 == 1
     }
 
     /// Removes candidate `d` from cell `c`.
     pub fn remove(&mut self, c: usize, d: usize) {
-        self.cand[c] &= !(1 << d);
+        self.drop_candidates(c, self.cand[c] & 1 << d);
     }
 
     /// Whether cell `c`'s value was given (every value the board was made
@@ -326,9 +358,13 @@ impl Board {
     pub fn place(&mut self, c: usize, d: usize) {
         self.values[c] = Some(Value::from_index(d));
         self.given[c] = false;
-        self.cand[c] = 0;
-        for p in self.tables.peers(c) {
-            self.cand[p] &= !(1 << d);
+        for (u, _) in self.positions(c) {
+            self.placed[u] |= 1 << d;
+        }
+        self.drop_candidates(c, self.cand[c]);
+        let tables = Arc::clone(&self.tables);
+        for p in tables.peers(c) {
+            self.drop_candidates(p, self.cand[p] & 1 << d);
         }
     }
 
@@ -433,4 +469,73 @@ pub fn bits(mut m: u64) -> impl Iterator<Item = usize> {
             Some(b)
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The places and placed digits kept with the candidates agree with
+    /// the cells, on square and rectangular boxes, through removals and
+    /// placements.
+    #[test]
+    fn places_kept_with_the_candidates_match_the_cells() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |k: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % k as u64) as usize
+        };
+        for shape in [
+            Shape::square(2).unwrap(),
+            Shape::new(2, 3).unwrap(),
+            Shape::new(3, 2).unwrap(),
+            Shape::CLASSIC,
+            Shape::new(3, 4).unwrap(),
+            Shape::square(5).unwrap(),
+        ] {
+            let n = shape.n();
+            let mut values = vec![None; shape.cells()];
+            values[0] = Some(Value::from_index(0));
+            values[n + 2] = Some(Value::from_index(1));
+            let mut b = Board::from_values(shape, &values).unwrap();
+            let check = |b: &Board| {
+                for u in 0..shape.units() {
+                    for d in 0..n {
+                        let mut scan = 0u64;
+                        for (i, &c) in b.unit(u).iter().enumerate() {
+                            scan |= u64::from(b.has(c as usize, d)) << i;
+                        }
+                        assert_eq!(b.places(u, d), scan, "unit {u}, digit {d}");
+                        let has = b
+                            .unit(u)
+                            .iter()
+                            .any(|&c| b.value(c as usize).is_some_and(|v| v.index() == d));
+                        assert_eq!(b.unit_has_value(u, d), has, "unit {u}, digit {d}");
+                    }
+                }
+                for r in 0..n {
+                    for d in 0..n {
+                        assert_eq!(b.row_places(r, d), b.places(r, d));
+                    }
+                }
+            };
+            check(&b);
+            for round in 0..4 * n {
+                let c = next(shape.cells());
+                if b.value(c).is_some() || b.count(c) == 0 {
+                    continue;
+                }
+                let ds: Vec<usize> = b.digits(c).collect();
+                let d = ds[next(ds.len())];
+                if round % 3 == 0 {
+                    b.place(c, d);
+                } else {
+                    b.remove(c, d);
+                }
+                check(&b);
+            }
+        }
+    }
 }
