@@ -103,6 +103,10 @@ struct Trace {
     units: Vec<(usize, usize, u32)>,
 }
 
+/// A placement to make or a unit to check for a digit (cell or unit,
+/// digit, trail index of the cause), as [`Trace`] queues them.
+type Pending = (usize, usize, u32);
+
 /// Follows assumptions on a private copy of the candidates, undoing each.
 pub(super) struct Prop<'a> {
     b: &'a Board,
@@ -110,8 +114,20 @@ pub(super) struct Prop<'a> {
     value: Vec<u32>,
     /// Per unit: the digits placed in it.
     unit_has: Vec<u64>,
+    /// Words of a bit set over the cells.
+    words: usize,
+    /// Per digit, the cells whose mask holds it (word `d * words + w`),
+    /// kept with the masks: a unit's places are read a word at a time.
+    cells_of: Vec<u64>,
+    /// Per unit, its cells (word `u * words + w`), and the first and last
+    /// word that holds any.
+    unit_set: Vec<u64>,
+    spans: Vec<(usize, usize)>,
     undo_mask: Vec<(usize, u64)>,
     undo_unit: Vec<(usize, u64)>,
+    /// The queues of [`Trace`], kept empty between assumptions so that
+    /// each assumption does not allocate them anew.
+    spare: (VecDeque<Pending>, Vec<Pending>),
     pub(super) work: usize,
 }
 
@@ -128,20 +144,57 @@ impl<'a> Prop<'a> {
                 }
             }
         }
+        let mask: Vec<u64> = (0..cells).map(|c| b.mask(c)).collect();
+        let words = cells.div_ceil(64);
+        let mut cells_of = vec![0u64; b.n() * words];
+        for (c, &m) in mask.iter().enumerate() {
+            for d in bits(m) {
+                cells_of[d * words + c / 64] |= 1 << (c % 64);
+            }
+        }
+        let units = b.shape().units();
+        let mut unit_set = vec![0u64; units * words];
+        let mut spans = Vec::with_capacity(units);
+        for u in 0..units {
+            let (mut lo, mut hi) = (usize::MAX, 0);
+            for &c in b.unit(u) {
+                let w = c as usize / 64;
+                unit_set[u * words + w] |= 1 << (c % 64);
+                (lo, hi) = (lo.min(w), hi.max(w));
+            }
+            spans.push((lo, hi));
+        }
         Prop {
             b,
-            mask: (0..cells).map(|c| b.mask(c)).collect(),
+            mask,
             value,
             unit_has,
+            words,
+            cells_of,
+            unit_set,
+            spans,
             undo_mask: Vec::new(),
             undo_unit: Vec::new(),
+            spare: (VecDeque::new(), Vec::new()),
             work: 0,
         }
     }
 
+    /// Sets cell `c`'s mask to `m`, a subset of it.
     fn set_mask(&mut self, c: usize, m: u64) {
-        self.undo_mask.push((c, self.mask[c]));
+        let old = self.mask[c];
+        self.undo_mask.push((c, old));
         self.mask[c] = m;
+        let (w, bit) = (c / 64, 1u64 << (c % 64));
+        for d in bits(old & !m) {
+            self.cells_of[d * self.words + w] &= !bit;
+        }
+    }
+
+    /// The places of digit `d` in unit `u` in word `w` of the cells.
+    #[inline]
+    fn places_in(&self, u: usize, d: usize, w: usize) -> u64 {
+        self.cells_of[d * self.words + w] & self.unit_set[u * self.words + w]
     }
 
     /// Removes candidate `d` from cell `p` (placement `cause` is why): an
@@ -178,18 +231,21 @@ impl<'a> Prop<'a> {
         let mut count = 0;
         // Per kind (row, column, box): whether every place shares it.
         let mut shared = [true; 3];
-        for &c in unit {
-            let c = c as usize;
-            if self.mask[c] >> d & 1 == 0 {
-                continue;
-            }
-            count += 1;
-            match first {
-                None => first = Some(c),
-                Some(f) => {
-                    let (uf, uc) = (b.units_of(f), b.units_of(c));
-                    for k in 0..3 {
-                        shared[k] &= uf[k] == uc[k];
+        // The places in the order of the unit's cells (ascending).
+        let (lo, hi) = self.spans[u];
+        for w in lo..=hi {
+            let mut x = self.places_in(u, d, w);
+            while x != 0 {
+                let c = w * 64 + x.trailing_zeros() as usize;
+                x &= x - 1;
+                count += 1;
+                match first {
+                    None => first = Some(c),
+                    Some(f) => {
+                        let (uf, uc) = (b.units_of(f), b.units_of(c));
+                        for k in 0..3 {
+                            shared[k] &= uf[k] == uc[k];
+                        }
                     }
                 }
             }
@@ -234,13 +290,30 @@ impl<'a> Prop<'a> {
                 t.units.push((u, e, idx));
             }
         }
+        // The peers holding d, in the order of `Tables::peers`: the row,
+        // the column, then the box's cells in neither (each ascending);
+        // one unit of work per peer, up to the one that fails.
         let b = self.b;
-        for p in b.tables().peers(c) {
-            self.work += 1;
-            if self.mask[p] >> d & 1 == 1 {
-                self.remove(p, d, idx, t)?;
+        let [row, col, bx] = b.units_of(c);
+        for (k, u) in [row, col, bx].into_iter().enumerate() {
+            let (lo, hi) = self.spans[u];
+            for w in lo..=hi {
+                let mut x = self.places_in(u, d, w);
+                if k == 2 {
+                    let words = self.words;
+                    x &= !self.unit_set[row * words + w] & !self.unit_set[col * words + w];
+                }
+                while x != 0 {
+                    let p = w * 64 + x.trailing_zeros() as usize;
+                    x &= x - 1;
+                    if let Err(clash) = self.remove(p, d, idx, t) {
+                        self.work += 1 + b.tables().peers(c).position(|q| q == p).unwrap_or(0);
+                        return Err(clash);
+                    }
+                }
             }
         }
+        self.work += b.shape().peer_count();
         while let Some((u, e, cause)) = t.units.pop() {
             self.check_unit(u, e, cause, t)?;
         }
@@ -250,10 +323,12 @@ impl<'a> Prop<'a> {
     /// Follows "`c` holds `d`" to its end, then restores the candidates.
     pub(super) fn assume(&mut self, c: usize, d: usize) -> Outcome {
         let mut trail: Vec<(usize, usize, u32)> = Vec::new();
+        let (mut queue, units) = std::mem::take(&mut self.spare);
+        queue.push_back((c, d, NONE));
         let mut t = Trace {
             removed: Vec::new(),
-            queue: VecDeque::from([(c, d, NONE)]),
-            units: Vec::new(),
+            queue,
+            units,
         };
         let mut clash = None;
         while let Some((c, d, parent)) = t.queue.pop_front() {
@@ -272,7 +347,14 @@ impl<'a> Prop<'a> {
             }
         }
         let mut removed = t.removed;
+        t.queue.clear();
+        t.units.clear();
+        self.spare = (t.queue, t.units);
         while let Some((c, m)) = self.undo_mask.pop() {
+            let (w, bit) = (c / 64, 1u64 << (c % 64));
+            for d in bits(m & !self.mask[c]) {
+                self.cells_of[d * self.words + w] |= bit;
+            }
             self.mask[c] = m;
         }
         while let Some((u, m)) = self.undo_unit.pop() {
