@@ -270,9 +270,50 @@ pub fn grade_within(
     limits: &Limits,
 ) -> Result<Grade, GradeError> {
     let board = board_of(puzzle)?;
-    let mut grade = unrated(&board, solution, limits)?;
-    (grade.rating, grade.rated_by) = explainer::rating(&board, solution, limits)?;
+    let (grade, rated) = if board.n() >= TWO_THREADS_FROM {
+        both_walks(&board, solution, limits)
+    } else {
+        (
+            unrated(&board, solution, limits),
+            explainer::rating(&board, solution, limits),
+        )
+    };
+    let mut grade = grade?;
+    (grade.rating, grade.rated_by) = rated?;
     Ok(grade)
+}
+
+/// The smallest side whose grades walk the path and the rating walk on two
+/// threads. Each walk takes about half of grading a large board (a 25×25
+/// extreme puzzle: 1–4 s of CPU), and the two share nothing there. Up to
+/// 9×9 they run one after the other on one thread, where the rating walk
+/// finds the forcing nets the path walk kept for the same positions
+/// (thread-local, `logic/nets.rs`), which halves grading the hardest.
+const TWO_THREADS_FROM: usize = 10;
+
+type Rated = Result<(f32, Option<Technique>), PathError>;
+
+/// The path walk here and the rating walk on a second thread (both on this
+/// one when no thread can be had); the answers are those of the two walks
+/// one after the other, as neither reads anything the other writes.
+fn both_walks(
+    board: &Board,
+    solution: &Grid,
+    limits: &Limits,
+) -> (Result<Grade, GradeError>, Rated) {
+    std::thread::scope(|scope| {
+        let rater = std::thread::Builder::new()
+            .name("rating walk".into())
+            .spawn_scoped(scope, || explainer::rating(board, solution, limits));
+        let grade = unrated(board, solution, limits);
+        let rated = match rater {
+            Ok(handle) => handle
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            Err(_) => explainer::rating(board, solution, limits),
+        };
+        (grade, rated)
+    })
 }
 
 /// [`grade_within`] without the rating walk, which costs about as much
@@ -409,6 +450,24 @@ mod tests {
             assert_eq!(grade.guesses, 0);
             assert_eq!(grade.rating, 1.0);
             assert_eq!(grade.score, (4 * 81 / shape.cells()) as u32);
+        }
+    }
+
+    #[test]
+    fn large_boards_grade_the_same_on_two_threads_as_on_one() {
+        let shape = Shape::square(4).unwrap();
+        for seed in [3, 4] {
+            let mut opts = GenerateOptions::new(shape, Level::Expert, seed);
+            opts.minimal = true;
+            let g = generate(&opts, &Limits::none()).unwrap();
+            let board = board_of(&g.puzzle).unwrap();
+            assert!(board.n() >= TWO_THREADS_FROM);
+            let mut one = unrated(&board, &g.solution, &Limits::none()).unwrap();
+            (one.rating, one.rated_by) =
+                explainer::rating(&board, &g.solution, &Limits::none()).unwrap();
+            let two = grade_within(&g.puzzle, &g.solution, &Limits::none()).unwrap();
+            assert_eq!(two, one, "seed {seed}");
+            assert!(two.rating > 1.0 && two.rated_by.is_some(), "seed {seed}");
         }
     }
 
