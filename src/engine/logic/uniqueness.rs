@@ -762,25 +762,41 @@ pub fn avoidable_rectangles(b: &Board, k: u8) -> Vec<Step> {
         return steps;
     }
     let n = b.n();
+    // Per row, as bit sets of columns: the cells not given, and those of
+    // them solved. Only rectangles of four cells not given are looked at,
+    // in the same order as every pair of rows and of columns.
+    let row_set = |r: usize, keep: &dyn Fn(usize) -> bool| {
+        (0..n)
+            .filter(|&col| keep(r * n + col))
+            .fold(0u64, |m, col| m | 1 << col)
+    };
+    let free: Vec<u64> = (0..n).map(|r| row_set(r, &|c| !b.is_given(c))).collect();
+    let solved: Vec<u64> = (0..n)
+        .map(|r| row_set(r, &|c| !b.is_given(c) && b.value(c).is_some()))
+        .collect();
     for r1 in 0..n {
         if b.stopped() {
             break;
         }
         for r2 in r1 + 1..n {
-            for c1 in 0..n {
-                for c2 in c1 + 1..n {
+            let both = free[r1] & free[r2];
+            for c1 in bits(both) {
+                for c2 in bits(both & !(u64::MAX >> (63 - c1))) {
                     // A, B on the first row, C, D below: corner i's diagonal is 3 - i.
                     let corners = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2];
-                    if !two_boxes(b, corners[0], corners[1], corners[2])
-                        || corners.iter().any(|&c| b.is_given(c))
-                    {
+                    if !two_boxes(b, corners[0], corners[1], corners[2]) {
                         continue;
                     }
-                    let solved: Vec<usize> =
-                        (0..4).filter(|&i| b.value(corners[i]).is_some()).collect();
-                    match (k, solved.len()) {
+                    let is_solved = [(r1, c1), (r1, c2), (r2, c1), (r2, c2)]
+                        .map(|(r, col)| solved[r] >> col & 1 == 1);
+                    let count = is_solved.iter().filter(|&&x| x).count();
+                    match (k, count) {
                         (1, 3) => avoidable1(b, &corners, &mut steps),
-                        (2, 2) => avoidable2(b, &corners, &solved, &mut steps),
+                        (2, 2) => {
+                            let mut which = (0..4).filter(|&i| is_solved[i]);
+                            let pair = [which.next().unwrap_or(0), which.next().unwrap_or(0)];
+                            avoidable2(b, &corners, &pair, &mut steps);
+                        }
                         _ => {}
                     }
                 }
