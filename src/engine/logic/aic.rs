@@ -57,6 +57,7 @@
 //! Shape-agnostic; the work per call is capped by [`MAX_WORK`] (and
 //! [`MAX_WORK_BIG`] beyond 9×9).
 
+use smallvec::{SmallVec, smallvec};
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -96,17 +97,17 @@ const NONE: u32 = u32::MAX;
 struct Node {
     digit: usize,
     /// Sorted.
-    cells: Vec<usize>,
+    cells: SmallVec<[usize; 2]>,
     /// The units holding every cell of the node.
-    units: Vec<usize>,
+    units: SmallVec<[usize; 3]>,
 }
 
 impl Node {
     fn candidate(b: &Board, c: usize, d: usize) -> Node {
         Node {
             digit: d,
-            cells: vec![c],
-            units: b.units_of(c).to_vec(),
+            cells: smallvec![c],
+            units: SmallVec::from_slice(&b.units_of(c)),
         }
     }
 
@@ -128,6 +129,9 @@ impl Node {
     }
 }
 
+/// A node's strong links (most nodes have one to three).
+type Links = SmallVec<[u32; 3]>;
+
 /// The nodes that have a strong link, their links, and one scratch slot
 /// (the last node) for a start without strong links.
 #[derive(Clone)]
@@ -135,9 +139,9 @@ struct Graph {
     nodes: Vec<Node>,
     /// Node holds more than one cell (a group).
     special: Vec<bool>,
-    strong: Vec<Vec<u32>>,
+    strong: Vec<Links>,
     /// For each strong link, the ALS that makes it, or [`NONE`].
-    via: Vec<Vec<u32>>,
+    via: Vec<Links>,
     weak: Vec<Vec<u32>>,
     /// The almost locked sets (grouped search only).
     als: Vec<Vec<usize>>,
@@ -158,8 +162,8 @@ fn group_nodes(b: &Board) -> Vec<Node> {
         .into_iter()
         .map(|g| Node {
             digit: g.digit,
-            cells: g.cells,
-            units: vec![g.line, g.boxu],
+            cells: SmallVec::from_vec(g.cells),
+            units: smallvec![g.line, g.boxu],
         })
         .collect()
 }
@@ -275,7 +279,7 @@ impl Graph {
                         pairs.push((groups[g].clone(), cand(rest[0], d), NONE));
                     }
                     for &h in &gs[i + 1..] {
-                        if groups[h].cells == rest {
+                        if groups[h].cells[..] == rest[..] {
                             pairs.push((groups[g].clone(), groups[h].clone(), NONE));
                         }
                     }
@@ -290,10 +294,11 @@ impl Graph {
         for (k, set) in als.iter().enumerate() {
             let mask = set.iter().fold(0u64, |m, &c| m | b.mask(c));
             let part = |d: usize| {
-                let cs: Vec<usize> = set.iter().copied().filter(|&c| b.has(c, d)).collect();
+                let cs: SmallVec<[usize; 2]> =
+                    set.iter().copied().filter(|&c| b.has(c, d)).collect();
                 Node {
                     digit: d,
-                    units: units_holding(b, &cs),
+                    units: SmallVec::from_vec(units_holding(b, &cs)),
                     cells: cs,
                 }
             };
@@ -328,7 +333,7 @@ impl Graph {
             als,
             plain: pass == Pass::Plain,
         };
-        let mut multi: HashMap<(usize, Vec<usize>), u32> = HashMap::new();
+        let mut multi: HashMap<(usize, SmallVec<[usize; 2]>), u32> = HashMap::new();
         let mut id_of = |g: &mut Graph, node: Node| -> u32 {
             let slot = if let [c] = node.cells[..] {
                 &mut g.cand_id[c * n + node.digit]
@@ -341,8 +346,8 @@ impl Graph {
                 *slot = g.nodes.len() as u32;
                 g.special.push(pass == Pass::Groups && node.cells.len() > 1);
                 g.nodes.push(node);
-                g.strong.push(Vec::new());
-                g.via.push(Vec::new());
+                g.strong.push(Links::new());
+                g.via.push(Links::new());
             }
             *slot
         };
@@ -367,8 +372,8 @@ impl Graph {
         // The scratch slot.
         g.nodes.push(Node::candidate(b, 0, 0));
         g.special.push(false);
-        g.strong.push(Vec::new());
-        g.via.push(Vec::new());
+        g.strong.push(Links::new());
+        g.via.push(Links::new());
         g.weak.push(Vec::new());
         g
     }
@@ -531,7 +536,7 @@ impl Bfs {
                 continue;
             }
             let (u, truth, used) = split(s);
-            let next = if truth { &g.weak[u] } else { &g.strong[u] };
+            let next: &[u32] = if truth { &g.weak[u] } else { &g.strong[u] };
             *work += next.len();
             if g.plain {
                 // Nothing is ever used: the next state is the node's own.
@@ -811,7 +816,7 @@ impl Dfs<'_> {
         if (u, truth) == self.target && path.len() > 1 {
             return used == self.grouped;
         }
-        let next = if truth {
+        let next: &[u32] = if truth {
             &self.g.weak[u]
         } else {
             &self.g.strong[u]
@@ -1413,7 +1418,7 @@ mod tests {
         for w in chain.windows(2) {
             let (u, t) = w[0];
             assert_eq!(w[1].1, !t);
-            let links = if t { &x.g.weak[u] } else { &x.g.strong[u] };
+            let links: &[u32] = if t { &x.g.weak[u] } else { &x.g.strong[u] };
             assert!(links.contains(&(w[1].0 as u32)), "{chain:?}");
         }
         assert!(!is_lasso(&x.g, &chain, false));
