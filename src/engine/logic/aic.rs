@@ -484,12 +484,20 @@ fn graph_for(b: &Board, pass: Pass) -> Rc<Graph> {
 /// Breadth-first search over states `node * 4 + truth * 2 + used` (used: a
 /// group node is on the way), reused across starts.
 struct Bfs {
-    depth: Vec<u8>,
-    parent: Vec<u32>,
-    seen: Vec<u32>,
+    /// Per state, together (one memory access per state reached).
+    marks: Vec<Mark>,
     stamp: u32,
     /// The states reached, in order of depth.
     order: Vec<u32>,
+}
+
+/// A state's search marks: the search that reached it last (its stamp),
+/// and there the state it came from and its depth.
+#[derive(Clone, Copy)]
+struct Mark {
+    seen: u32,
+    parent: u32,
+    depth: u8,
 }
 
 fn state(node: usize, truth: bool, used: bool) -> u32 {
@@ -505,16 +513,26 @@ impl Bfs {
     fn new(g: &Graph) -> Bfs {
         let states = g.nodes.len() * 4;
         Bfs {
-            depth: vec![0; states],
-            parent: vec![NONE; states],
-            seen: vec![0; states],
+            marks: vec![
+                Mark {
+                    seen: 0,
+                    parent: NONE,
+                    depth: 0,
+                };
+                states
+            ],
             stamp: 0,
             order: Vec::new(),
         }
     }
 
     fn reached(&self, s: u32) -> bool {
-        self.seen[s as usize] == self.stamp
+        self.marks[s as usize].seen == self.stamp
+    }
+
+    /// The depth state `s` was reached at (when it was).
+    fn depth(&self, s: u32) -> u8 {
+        self.marks[s as usize].depth
     }
 
     /// Every state reachable from `source` within `max` links; adds the
@@ -525,13 +543,15 @@ impl Bfs {
         // The states are expanded in the order they are reached, so the
         // list of states reached is the queue too.
         self.order.push(source);
-        self.seen[source as usize] = self.stamp;
-        self.depth[source as usize] = 0;
-        self.parent[source as usize] = NONE;
+        self.marks[source as usize] = Mark {
+            seen: self.stamp,
+            parent: NONE,
+            depth: 0,
+        };
         let mut next_up = 0;
         while let Some(&s) = self.order.get(next_up) {
             next_up += 1;
-            let dep = self.depth[s as usize];
+            let dep = self.marks[s as usize].depth;
             if usize::from(dep) >= max || *work > budget {
                 continue;
             }
@@ -560,11 +580,13 @@ impl Bfs {
     /// Reaches state `ns` from `s` at depth `dep`, unless reached before.
     #[inline]
     fn visit(&mut self, ns: u32, s: u32, dep: u8) {
-        let i = ns as usize;
-        if self.seen[i] != self.stamp {
-            self.seen[i] = self.stamp;
-            self.depth[i] = dep;
-            self.parent[i] = s;
+        let m = &mut self.marks[ns as usize];
+        if m.seen != self.stamp {
+            *m = Mark {
+                seen: self.stamp,
+                parent: s,
+                depth: dep,
+            };
             self.order.push(ns);
         }
     }
@@ -572,8 +594,8 @@ impl Bfs {
     /// The states from the source to `s`.
     fn path(&self, mut s: u32) -> Vec<u32> {
         let mut out = vec![s];
-        while self.parent[s as usize] != NONE {
-            s = self.parent[s as usize];
+        while self.marks[s as usize].parent != NONE {
+            s = self.marks[s as usize].parent;
             out.push(s);
         }
         out.reverse();
@@ -800,7 +822,7 @@ impl Dfs<'_> {
             .into_iter()
             .map(|used| state(u, !t, used))
             .filter(|&st| self.back.reached(st))
-            .map(|st| usize::from(self.back.depth[st as usize]))
+            .map(|st| usize::from(self.back.depth(st)))
             .min()
     }
 
@@ -1138,7 +1160,7 @@ fn cnl_pass(b: &Board, x: &mut Ctx) {
         for k in 0..x.bfs.order.len() {
             let st = x.bfs.order[k];
             let (u, truth, used) = split(st);
-            let dep = usize::from(x.bfs.depth[st as usize]);
+            let dep = usize::from(x.bfs.depth(st));
             if !truth || !x.wanted(used) || u == s || dep < 3 {
                 continue;
             }
@@ -1316,7 +1338,7 @@ fn aic_pass(b: &Board, x: &mut Ctx) {
             // Each pair of ends is met from both; the second time only a
             // shorter chain, or a simple one where the first was a lasso,
             // is news.
-            let links = usize::from(x.bfs.depth[st as usize]);
+            let links = usize::from(x.bfs.depth(st));
             if e < s && x.found.known(&elims, links + 1) {
                 continue;
             }
