@@ -48,7 +48,7 @@ fn key(b: &Board, t: Technique, variant: u8, index: usize) -> Option<Key> {
 
 /// Digit `d`'s candidates: each row's places of it.
 fn digit_rows(b: &Board, d: usize) -> Vec<u64> {
-    (0..b.n()).map(|r| b.row_places(r, d)).collect()
+    (0..b.n()).map(|r| b.places(r, d)).collect()
 }
 
 /// The work search `t` (its `variant`) spent on digit or unit `index` the
@@ -124,11 +124,7 @@ pub(super) fn snapshot(b: &Board, t: Technique) -> Option<Vec<u64>> {
 pub(super) fn is_barren(b: &Board, t: Technique, variant: u8, d: usize) -> bool {
     // Row by row, stopping at the first that differs (most do at once).
     recall_if(b, t, variant, d, |rows| {
-        rows.len() == b.n()
-            && rows
-                .iter()
-                .enumerate()
-                .all(|(r, &p)| b.row_places(r, d) == p)
+        rows.len() == b.n() && rows.iter().enumerate().all(|(r, &p)| b.places(r, d) == p)
     })
     .is_some()
 }
@@ -195,8 +191,14 @@ mod tests {
             for seed in seeds {
                 let (mut b, _) = expert_board(shape, seed);
                 while let Some(step) = next_step(&b) {
-                    for (r, d) in (0..b.n()).flat_map(|r| (0..b.n()).map(move |d| (r, d))) {
-                        assert_eq!(b.row_places(r, d), b.places(r, d), "row {r}, digit {d}");
+                    for (u, d) in
+                        (0..b.shape().units()).flat_map(|u| (0..b.n()).map(move |d| (u, d)))
+                    {
+                        assert_eq!(
+                            b.places(u, d),
+                            b.places_counted(u, d),
+                            "unit {u}, digit {d}"
+                        );
                     }
                     for &t in &techniques {
                         let remembered = key(find_all(&b, t));

@@ -134,16 +134,10 @@ pub(super) struct Prop<'a> {
 impl<'a> Prop<'a> {
     pub(super) fn new(b: &'a Board) -> Prop<'a> {
         let cells = b.shape().cells();
-        let mut value = vec![NONE; cells];
-        let mut unit_has = vec![0u64; b.shape().units()];
-        for (c, slot) in value.iter_mut().enumerate() {
-            if let Some(v) = b.value(c) {
-                *slot = v.index() as u32;
-                for u in b.units_of(c) {
-                    unit_has[u] |= 1 << v.index();
-                }
-            }
-        }
+        let value = (0..cells)
+            .map(|c| b.value(c).map_or(NONE, |v| v.index() as u32))
+            .collect();
+        let unit_has = (0..b.shape().units()).map(|u| b.placed_in(u)).collect();
         let mask: Vec<u64> = (0..cells).map(|c| b.mask(c)).collect();
         let words = cells.div_ceil(64);
         let mut cells_of = vec![0u64; b.n() * words];
