@@ -762,17 +762,15 @@ pub fn avoidable_rectangles(b: &Board, k: u8) -> Vec<Step> {
         return steps;
     }
     let n = b.n();
-    // Per row, as bit sets of columns: the cells not given, and those of
-    // them solved. Only rectangles of four cells not given are looked at,
-    // in the same order as every pair of rows and of columns.
-    let row_set = |r: usize, keep: &dyn Fn(usize) -> bool| {
-        (0..n)
-            .filter(|&col| keep(r * n + col))
-            .fold(0u64, |m, col| m | 1 << col)
-    };
-    let free: Vec<u64> = (0..n).map(|r| row_set(r, &|c| !b.is_given(c))).collect();
-    let solved: Vec<u64> = (0..n)
-        .map(|r| row_set(r, &|c| !b.is_given(c) && b.value(c).is_some()))
+    // Per row, the columns whose cell is not given: only rectangles of
+    // four such cells are looked at, in the same order as every pair of
+    // rows and of columns.
+    let free: Vec<u64> = (0..n)
+        .map(|r| {
+            (0..n)
+                .filter(|&col| !b.is_given(r * n + col))
+                .fold(0u64, |m, col| m | 1 << col)
+        })
         .collect();
     for r1 in 0..n {
         if b.stopped() {
@@ -787,8 +785,7 @@ pub fn avoidable_rectangles(b: &Board, k: u8) -> Vec<Step> {
                     if !two_boxes(b, corners[0], corners[1], corners[2]) {
                         continue;
                     }
-                    let is_solved = [(r1, c1), (r1, c2), (r2, c1), (r2, c2)]
-                        .map(|(r, col)| solved[r] >> col & 1 == 1);
+                    let is_solved = corners.map(|c| b.value(c).is_some());
                     let count = is_solved.iter().filter(|&&x| x).count();
                     match (k, count) {
                         (1, 3) => avoidable1(b, &corners, &mut steps),
