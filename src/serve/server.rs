@@ -701,9 +701,7 @@ impl Handler for Conn {
             .spawn(move || {
                 let frames = Frames(out_tx);
                 let end = play_caught(shared, &who, &term, in_rx, &frames, &peer, logging());
-                if let Ok(mut l) = log.lock() {
-                    l.end.get_or_insert(end);
-                }
+                end_reason(&log, &end);
                 if let Ok(mut games) = server.games.lock() {
                     games.remove(&id);
                 }
@@ -1025,9 +1023,7 @@ async fn logged_in_or_closed(
             Ok(Ok(running)) => running,
             Ok(Err(e)) => return Err(e),
             Err(_) => {
-                if let Ok(mut l) = log.lock() {
-                    l.end.get_or_insert_with(|| "login-timeout".into());
-                }
+                end_reason(log, "login-timeout");
                 return Ok(());
             }
         };
@@ -1043,12 +1039,18 @@ async fn logged_in_or_closed(
     running.await
 }
 
-/// Ends a connection from the server's side: `reason` for the log's end
-/// line (unless the connection has one already), `message` for the client.
-async fn close(handle: &russh::server::Handle, log: &Mutex<ConnLog>, reason: &str, message: &str) {
+/// Sets the reason the log's end line gives, unless the connection has one
+/// already.
+fn end_reason(log: &Mutex<ConnLog>, reason: &str) {
     if let Ok(mut l) = log.lock() {
         l.end.get_or_insert_with(|| reason.into());
     }
+}
+
+/// Ends a connection from the server's side: `reason` for the log's end
+/// line (unless the connection has one already), `message` for the client.
+async fn close(handle: &russh::server::Handle, log: &Mutex<ConnLog>, reason: &str, message: &str) {
+    end_reason(log, reason);
     let _ = handle
         .disconnect(
             russh::Disconnect::ByApplication,
