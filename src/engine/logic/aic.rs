@@ -991,6 +991,27 @@ fn both(ex: &[(usize, usize)], ey: &[(usize, usize)]) -> Vec<(usize, usize)> {
         .collect()
 }
 
+/// Whether two sorted lists of [`excluded`] candidates share two or more
+/// (without collecting them: most pairs of chain ends share fewer).
+fn share_two(ex: &[(usize, usize)], ey: &[(usize, usize)]) -> bool {
+    let (mut i, mut j, mut shared) = (0, 0, 0);
+    while i < ex.len() && j < ey.len() {
+        match ex[i].cmp(&ey[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                shared += 1;
+                if shared == 2 {
+                    return true;
+                }
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    false
+}
+
 fn to_values(mut v: Vec<(usize, usize)>) -> Vec<(usize, Value)> {
     v.sort_unstable();
     v.dedup();
@@ -1328,13 +1349,12 @@ fn aic_pass(b: &Board, x: &mut Ctx) {
             if !truth || !x.wanted(used) || e == s || !x.g.nodes[e].is_candidate() {
                 continue;
             }
-            let elims = both(&excl[s], &excl[e]);
             // One elimination is a discontinuous nice loop through it (as
             // HoDoKu counts them), found as that.
-            if elims.len() < 2 {
+            if !share_two(&excl[s], &excl[e]) {
                 continue;
             }
-            let elims = to_values(elims);
+            let elims = to_values(both(&excl[s], &excl[e]));
             // Each pair of ends is met from both; the second time only a
             // shorter chain, or a simple one where the first was a lasso,
             // is news.

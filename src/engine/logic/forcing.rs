@@ -93,10 +93,8 @@ impl Outcome {
     }
 }
 
-/// What one assumption has done so far.
+/// What one assumption has still to do.
 struct Trace {
-    /// Candidates removed: cell, digit, trail index of the cause.
-    removed: Vec<(usize, usize, u32)>,
     /// Placements to make: cell, digit, trail index of the cause.
     queue: VecDeque<(usize, usize, u32)>,
     /// Units to check for a digit: unit, digit, trail index of the cause.
@@ -125,6 +123,19 @@ pub(super) struct Prop<'a> {
     spans: Vec<(usize, usize)>,
     undo_mask: Vec<(usize, u64)>,
     undo_unit: Vec<(usize, u64)>,
+    /// Per cell and digit (`c * n + d`): the trail index of the placement
+    /// that removed the candidate, valid for the candidates removed by the
+    /// current assumption (each is removed once). With the masks this
+    /// gives an assumption's removals in (cell, digit) order without
+    /// sorting them.
+    cause_at: Vec<u32>,
+    /// Per cell: its trail index, valid for the cells the current
+    /// assumption placed.
+    trail_at: Vec<u32>,
+    /// Candidates the current assumption removed so far.
+    removals: usize,
+    /// A bit set over the cells, all zero between uses.
+    scratch: Vec<u64>,
     /// The queues of [`Trace`], kept empty between assumptions so that
     /// each assumption does not allocate them anew.
     spare: (VecDeque<Pending>, Vec<Pending>),
@@ -169,6 +180,10 @@ impl<'a> Prop<'a> {
             spans,
             undo_mask: Vec::new(),
             undo_unit: Vec::new(),
+            cause_at: vec![NONE; cells * b.n()],
+            trail_at: vec![NONE; cells],
+            removals: 0,
+            scratch: vec![0; words],
             spare: (VecDeque::new(), Vec::new()),
             work: 0,
         }
@@ -197,7 +212,8 @@ impl<'a> Prop<'a> {
     fn remove(&mut self, p: usize, d: usize, cause: u32, t: &mut Trace) -> Result<(), Clash> {
         let m = self.mask[p] & !(1u64 << d);
         self.set_mask(p, m);
-        t.removed.push((p, d, cause));
+        self.cause_at[p * self.b.n() + d] = cause;
+        self.removals += 1;
         if m == 0 {
             return Err(Clash::EmptyCell(p));
         }
@@ -278,8 +294,10 @@ impl<'a> Prop<'a> {
             self.undo_unit.push((u, self.unit_has[u]));
             self.unit_has[u] |= 1 << d;
         }
+        let n = self.b.n();
         for e in bits(others) {
-            t.removed.push((c, e, idx));
+            self.cause_at[c * n + e] = idx;
+            self.removals += 1;
             for u in self.b.units_of(c) {
                 t.units.push((u, e, idx));
             }
@@ -314,16 +332,56 @@ impl<'a> Prop<'a> {
         Ok(())
     }
 
+    /// The candidates the current assumption removed (before it is
+    /// undone), sorted by (cell, digit), with the trail index of their
+    /// cause: every cell whose mask changed, in order, loses what its mask
+    /// no longer holds (but the digit placed there).
+    fn removed(&mut self) -> Vec<(usize, usize, u32)> {
+        let n = self.b.n();
+        for &(c, _) in &self.undo_mask {
+            self.scratch[c / 64] |= 1 << (c % 64);
+        }
+        let mut out = Vec::with_capacity(self.removals);
+        for w in 0..self.words {
+            let mut x = std::mem::take(&mut self.scratch[w]);
+            while x != 0 {
+                let c = w * 64 + x.trailing_zeros() as usize;
+                x &= x - 1;
+                let mut gone = self.b.mask(c) & !self.mask[c];
+                if self.value[c] != NONE {
+                    gone &= !(1u64 << self.value[c]);
+                }
+                out.extend(bits(gone).map(|d| (c, d, self.cause_at[c * n + d])));
+            }
+        }
+        out
+    }
+
+    /// The placements of `trail` sorted by (cell, digit), with their trail
+    /// index (each cell is placed at most once).
+    fn placed(&mut self, trail: &[(usize, usize, u32)]) -> Vec<(usize, usize, u32)> {
+        for &(c, _, _) in trail {
+            self.scratch[c / 64] |= 1 << (c % 64);
+        }
+        let mut out = Vec::with_capacity(trail.len());
+        for w in 0..self.words {
+            let mut x = std::mem::take(&mut self.scratch[w]);
+            while x != 0 {
+                let c = w * 64 + x.trailing_zeros() as usize;
+                x &= x - 1;
+                out.push((c, self.value[c] as usize, self.trail_at[c]));
+            }
+        }
+        out
+    }
+
     /// Follows "`c` holds `d`" to its end, then restores the candidates.
     pub(super) fn assume(&mut self, c: usize, d: usize) -> Outcome {
         let mut trail: Vec<(usize, usize, u32)> = Vec::new();
         let (mut queue, units) = std::mem::take(&mut self.spare);
         queue.push_back((c, d, NONE));
-        let mut t = Trace {
-            removed: Vec::new(),
-            queue,
-            units,
-        };
+        let mut t = Trace { queue, units };
+        self.removals = 0;
         let mut clash = None;
         while let Some((c, d, parent)) = t.queue.pop_front() {
             if self.value[c] == d as u32 {
@@ -335,12 +393,14 @@ impl<'a> Prop<'a> {
             }
             let idx = trail.len() as u32;
             trail.push((c, d, parent));
+            self.trail_at[c] = idx;
             if let Err(x) = self.place(c, d, idx, &mut t) {
                 clash = Some((x, idx));
                 break;
             }
         }
-        let mut removed = t.removed;
+        let removed = self.removed();
+        let placed = self.placed(&trail);
         t.queue.clear();
         t.units.clear();
         self.spare = (t.queue, t.units);
@@ -366,14 +426,6 @@ impl<'a> Prop<'a> {
             };
             depth.push(up);
         }
-        let mut placed: Vec<(usize, usize, u32)> = trail
-            .iter()
-            .enumerate()
-            .map(|(i, &(c, d, _))| (c, d, i as u32))
-            .collect();
-        placed.sort_unstable();
-        removed.sort_unstable();
-        removed.dedup_by_key(|r| (r.0, r.1));
         Outcome {
             trail,
             depth,
