@@ -481,6 +481,44 @@ fn graph_for(b: &Board, pass: Pass) -> Rc<Graph> {
     g
 }
 
+/// The breadth-first searches from each candidate node assumed false that
+/// the continuous loops ran in a position, for the discontinuous loops,
+/// which run the same search from the same nodes when asked next in the
+/// same position (they come next in the solving order): kept with the
+/// pass and position ([`Board::position_key`]), by node, one per pass.
+struct FalseRuns {
+    pass: Pass,
+    key: Vec<u64>,
+    runs: Vec<Option<FalseRun>>,
+}
+
+/// One search of [`FalseRuns`], kept only when it was not cut short by
+/// the work budget: the most links it allowed, the links it followed, and
+/// the first state it reached that the discontinuous loops look for (the
+/// node true again, as the technique wants it), with the chain there.
+#[derive(Clone)]
+struct FalseRun {
+    cap: usize,
+    work: usize,
+    end: Option<(u32, Vec<(usize, bool)>)>,
+}
+
+thread_local! {
+    static FALSE_RUNS: std::cell::RefCell<Vec<FalseRuns>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Ctx {
+    /// The state the discontinuous loops look for after a search from
+    /// node `s` assumed false (`s` true again), with its chain.
+    fn back_to_true(&self, s: usize) -> Option<(u32, Vec<(usize, bool)>)> {
+        [false, true]
+            .into_iter()
+            .map(|used| state(s, true, used))
+            .find(|&st| self.bfs.reached(st) && self.wanted(split(st).2))
+            .map(|st| (st, self.chain(st)))
+    }
+}
+
 /// Breadth-first search over states `node * 4 + truth * 2 + used` (used: a
 /// group node is on the way), reused across starts.
 struct Bfs {
@@ -628,6 +666,7 @@ impl Pass {
 }
 
 struct Ctx {
+    pass: Pass,
     g: Rc<Graph>,
     bfs: Bfs,
     /// Distances to a target, for [`Ctx::simple_chain`] (made on its
@@ -649,6 +688,7 @@ impl Ctx {
         let g = graph_for(b, pass);
         let bfs = Bfs::new(&g);
         Ctx {
+            pass,
             g,
             bfs,
             back: None,
@@ -737,6 +777,17 @@ impl Ctx {
         known: &[(usize, Value)],
     ) -> Option<Vec<(usize, bool)>> {
         let chain = self.chain(s);
+        self.simple_if_lasso(chain, s, is_loop, known)
+    }
+
+    /// [`Ctx::chain_or_simple`] given the chain to state `s`.
+    fn simple_if_lasso(
+        &mut self,
+        chain: Vec<(usize, bool)>,
+        s: u32,
+        is_loop: bool,
+        known: &[(usize, Value)],
+    ) -> Option<Vec<(usize, bool)>> {
         if !is_lasso(&self.g, &chain, is_loop) {
             return Some(chain);
         }
@@ -1173,11 +1224,21 @@ fn cnl_pass(b: &Board, x: &mut Ctx) {
     } else {
         Technique::ContinuousNiceLoop
     };
-    for s in 0..x.g.scratch() {
+    let mut runs: Vec<Option<FalseRun>> = vec![None; x.g.scratch()];
+    for (s, kept) in runs.iter_mut().enumerate() {
         if !x.g.nodes[s].is_candidate() || x.exhausted(b) {
             continue;
         }
+        let (cap, before) = (x.depth_cap(), x.work);
         x.run(state(s, false, false));
+        // Not cut short: the budget was never passed while it ran.
+        if x.work <= x.budget {
+            *kept = Some(FalseRun {
+                cap,
+                work: x.work - before,
+                end: x.back_to_true(s),
+            });
+        }
         for k in 0..x.bfs.order.len() {
             let st = x.bfs.order[k];
             let (u, truth, used) = split(st);
@@ -1242,6 +1303,15 @@ fn cnl_pass(b: &Board, x: &mut Ctx) {
             x.found.offer(chain.len(), step);
         }
     }
+    FALSE_RUNS.with(|k| {
+        let mut k = k.borrow_mut();
+        k.retain(|r| r.pass != x.pass);
+        k.push(FalseRuns {
+            pass: x.pass,
+            key: b.position_key(),
+            runs,
+        });
+    });
 }
 
 /// Discontinuous nice loops (grouped unless `nodes` are candidates only).
@@ -1256,6 +1326,14 @@ fn dnl_pass(b: &Board, x: &mut Ctx) {
     } else {
         Technique::DiscontinuousNiceLoop
     };
+    // The continuous loops' searches in this position and pass, if any.
+    let kept = FALSE_RUNS
+        .with(|k| {
+            let mut k = k.borrow_mut();
+            let i = k.iter().position(|r| r.pass == x.pass)?;
+            Some(k.swap_remove(i))
+        })
+        .filter(|k| k.key == b.position_key());
     for c in 0..b.shape().cells() {
         if x.first_cell().is_some_and(|first| first != c) {
             continue;
@@ -1291,14 +1369,25 @@ fn dnl_pass(b: &Board, x: &mut Ctx) {
             if s == x.g.scratch() || b.count(c) < 2 {
                 continue;
             }
-            x.run(state(s, false, false));
-            let end = [false, true]
-                .into_iter()
-                .map(|used| state(s, true, used))
-                .find(|&st| x.bfs.reached(st) && x.wanted(split(st).2));
-            if let Some(st) = end {
+            // The same search as the continuous loops ran from s, with the
+            // same result and work when it was not cut short by the budget
+            // there and would not be here.
+            let cap = x.depth_cap();
+            let run = kept
+                .as_ref()
+                .and_then(|k| k.runs.get(s))
+                .and_then(Option::as_ref)
+                .filter(|r| r.cap == cap && x.work + r.work <= x.budget);
+            let end = if let Some(r) = run {
+                x.work += r.work;
+                r.end.clone()
+            } else {
+                x.run(state(s, false, false));
+                x.back_to_true(s)
+            };
+            if let Some((st, chain)) = end {
                 let elims = to_values(b.digits(c).filter(|&z| z != d).map(|z| (c, z)).collect());
-                let Some(chain) = x.chain_or_simple(st, true, &elims) else {
+                let Some(chain) = x.simple_if_lasso(chain, st, true, &elims) else {
                     continue;
                 };
                 // The last node is the start again; drop it and close.
