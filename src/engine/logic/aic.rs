@@ -258,12 +258,8 @@ impl Graph {
                     continue;
                 }
                 places.clear();
-                places.extend(
-                    b.unit(u)
-                        .iter()
-                        .map(|&c| c as usize)
-                        .filter(|&c| b.has(c, d)),
-                );
+                let unit = b.unit(u);
+                places.extend(super::bits(b.places(u, d)).map(|j| unit[j] as usize));
                 if places.len() == 2 {
                     pairs.push((cand(places[0], d), cand(places[1], d), NONE));
                 }

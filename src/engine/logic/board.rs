@@ -284,11 +284,8 @@ impl Board {
 
     /// The cells of unit `u` where digit `d` is a candidate.
     pub fn cells_with(&self, u: usize, d: usize) -> Vec<usize> {
-        self.unit(u)
-            .iter()
-            .map(|&c| c as usize)
-            .filter(|&c| self.has(c, d))
-            .collect()
+        let unit = self.unit(u);
+        bits(self.places(u, d)).map(|j| unit[j] as usize).collect()
     }
 
     /// Every conjugate pair (strong link) of digit `d`: `(unit, a, b)` for

@@ -112,15 +112,17 @@ pub(super) struct Prop<'a> {
     value: Vec<u32>,
     /// Per unit: the digits placed in it.
     unit_has: Vec<u64>,
+    n: usize,
     /// Words of a bit set over the cells.
     words: usize,
-    /// Per digit, the cells whose mask holds it (word `d * words + w`),
-    /// kept with the masks: a unit's places are read a word at a time.
-    cells_of: Vec<u64>,
-    /// Per unit, its cells (word `u * words + w`), and the first and last
-    /// word that holds any.
-    unit_set: Vec<u64>,
-    spans: Vec<(usize, usize)>,
+    /// Per unit and digit (`u * n + d`): the unit's places of the digit,
+    /// bit j for the unit's j-th cell, kept with the masks: a unit's places
+    /// are one word.
+    places: Vec<u64>,
+    /// Per cell: its index in its row, column and box.
+    pos: Vec<[u8; 3]>,
+    /// Per cell: the places of its box that lie in its row or column.
+    in_lines: Vec<u64>,
     undo_mask: Vec<(usize, u64)>,
     undo_unit: Vec<(usize, u64)>,
     /// Per cell and digit (`c * n + d`): the trail index of the placement
@@ -151,33 +153,39 @@ impl<'a> Prop<'a> {
         let unit_has = (0..b.shape().units()).map(|u| b.placed_in(u)).collect();
         let mask: Vec<u64> = (0..cells).map(|c| b.mask(c)).collect();
         let words = cells.div_ceil(64);
-        let mut cells_of = vec![0u64; b.n() * words];
-        for (c, &m) in mask.iter().enumerate() {
-            for d in bits(m) {
-                cells_of[d * words + c / 64] |= 1 << (c % 64);
-            }
-        }
-        let units = b.shape().units();
-        let mut unit_set = vec![0u64; units * words];
-        let mut spans = Vec::with_capacity(units);
+        let (n, units) = (b.n(), b.shape().units());
+        let places = (0..units)
+            .flat_map(|u| (0..n).map(move |d| b.places(u, d)))
+            .collect();
+        let mut pos = vec![[0u8; 3]; cells];
         for u in 0..units {
-            let (mut lo, mut hi) = (usize::MAX, 0);
-            for &c in b.unit(u) {
-                let w = c as usize / 64;
-                unit_set[u * words + w] |= 1 << (c % 64);
-                (lo, hi) = (lo.min(w), hi.max(w));
+            for (j, &c) in b.unit(u).iter().enumerate() {
+                pos[c as usize][u / n] = j as u8;
             }
-            spans.push((lo, hi));
         }
+        let in_lines = (0..cells)
+            .map(|c| {
+                let [row, col, bx] = b.units_of(c);
+                let mut m = 0u64;
+                for (j, &p) in b.unit(bx).iter().enumerate() {
+                    let [r, k, _] = b.units_of(p as usize);
+                    if r == row || k == col {
+                        m |= 1 << j;
+                    }
+                }
+                m
+            })
+            .collect();
         Prop {
             b,
             mask,
             value,
             unit_has,
+            n,
             words,
-            cells_of,
-            unit_set,
-            spans,
+            places,
+            pos,
+            in_lines,
             undo_mask: Vec::new(),
             undo_unit: Vec::new(),
             cause_at: vec![NONE; cells * b.n()],
@@ -194,16 +202,12 @@ impl<'a> Prop<'a> {
         let old = self.mask[c];
         self.undo_mask.push((c, old));
         self.mask[c] = m;
-        let (w, bit) = (c / 64, 1u64 << (c % 64));
+        let (units, pos) = (self.b.units_of(c), self.pos[c]);
         for d in bits(old & !m) {
-            self.cells_of[d * self.words + w] &= !bit;
+            for k in 0..3 {
+                self.places[units[k] * self.n + d] &= !(1u64 << pos[k]);
+            }
         }
-    }
-
-    /// The places of digit `d` in unit `u` in word `w` of the cells.
-    #[inline]
-    fn places_in(&self, u: usize, d: usize, w: usize) -> u64 {
-        self.cells_of[d * self.words + w] & self.unit_set[u * self.words + w]
     }
 
     /// Removes candidate `d` from cell `p` (placement `cause` is why): an
@@ -237,49 +241,48 @@ impl<'a> Prop<'a> {
         let b = self.b;
         let unit = b.unit(u);
         self.work += unit.len();
-        let mut first = None;
-        let mut count = 0;
-        // Per kind (row, column, box): whether every place shares it.
-        let mut shared = [true; 3];
         // The places in the order of the unit's cells (ascending).
-        let (lo, hi) = self.spans[u];
-        for w in lo..=hi {
-            let mut x = self.places_in(u, d, w);
-            while x != 0 {
-                let c = w * 64 + x.trailing_zeros() as usize;
-                x &= x - 1;
-                count += 1;
-                match first {
-                    None => first = Some(c),
-                    Some(f) => {
-                        let (uf, uc) = (b.units_of(f), b.units_of(c));
-                        for k in 0..3 {
-                            shared[k] &= uf[k] == uc[k];
-                        }
-                    }
-                }
-            }
-        }
-        let Some(f) = first else {
+        let x = self.places[u * self.n + d];
+        if x == 0 {
             return Err(Clash::NoPlace(u, d));
-        };
-        if count == 1 {
+        }
+        let f = unit[x.trailing_zeros() as usize] as usize;
+        if x.is_power_of_two() {
             t.queue.push_back((f, d, cause));
             return Ok(());
         }
+        // Per kind (row, column, box): whether every place shares it.
+        let mut shared = [true; 3];
         let uf = b.units_of(f);
+        let mut rest = x & (x - 1);
+        while rest != 0 {
+            let uc = b.units_of(unit[rest.trailing_zeros() as usize] as usize);
+            rest &= rest - 1;
+            for k in 0..3 {
+                shared[k] &= uf[k] == uc[k];
+            }
+        }
         for k in 0..3 {
             let other = uf[k];
             if other == u || !shared[k] {
                 continue;
             }
-            for &x in b.unit(other) {
-                let x = x as usize;
-                self.work += 1;
-                if self.mask[x] >> d & 1 == 1 && !b.units_of(x).contains(&u) {
-                    self.remove(x, d, cause, t)?;
+            // The other unit's places of d outside this one, in order;
+            // one unit of work per cell of it, up to the one that fails.
+            let cells = b.unit(other);
+            let mut y = self.places[other * self.n + d];
+            while y != 0 {
+                let j = y.trailing_zeros() as usize;
+                y &= y - 1;
+                let x = cells[j] as usize;
+                if !b.units_of(x).contains(&u)
+                    && let Err(clash) = self.remove(x, d, cause, t)
+                {
+                    self.work += j + 1;
+                    return Err(clash);
                 }
             }
+            self.work += cells.len();
         }
         Ok(())
     }
@@ -308,20 +311,17 @@ impl<'a> Prop<'a> {
         let b = self.b;
         let [row, col, bx] = b.units_of(c);
         for (k, u) in [row, col, bx].into_iter().enumerate() {
-            let (lo, hi) = self.spans[u];
-            for w in lo..=hi {
-                let mut x = self.places_in(u, d, w);
-                if k == 2 {
-                    let words = self.words;
-                    x &= !self.unit_set[row * words + w] & !self.unit_set[col * words + w];
-                }
-                while x != 0 {
-                    let p = w * 64 + x.trailing_zeros() as usize;
-                    x &= x - 1;
-                    if let Err(clash) = self.remove(p, d, idx, t) {
-                        self.work += 1 + b.tables().peers(c).position(|q| q == p).unwrap_or(0);
-                        return Err(clash);
-                    }
+            let mut x = self.places[u * self.n + d];
+            if k == 2 {
+                x &= !self.in_lines[c];
+            }
+            let unit = b.unit(u);
+            while x != 0 {
+                let p = unit[x.trailing_zeros() as usize] as usize;
+                x &= x - 1;
+                if let Err(clash) = self.remove(p, d, idx, t) {
+                    self.work += 1 + b.tables().peers(c).position(|q| q == p).unwrap_or(0);
+                    return Err(clash);
                 }
             }
         }
@@ -405,9 +405,11 @@ impl<'a> Prop<'a> {
         t.units.clear();
         self.spare = (t.queue, t.units);
         while let Some((c, m)) = self.undo_mask.pop() {
-            let (w, bit) = (c / 64, 1u64 << (c % 64));
+            let (units, pos) = (self.b.units_of(c), self.pos[c]);
             for d in bits(m & !self.mask[c]) {
-                self.cells_of[d * self.words + w] |= bit;
+                for k in 0..3 {
+                    self.places[units[k] * self.n + d] |= 1u64 << pos[k];
+                }
             }
             self.mask[c] = m;
         }

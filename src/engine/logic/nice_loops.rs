@@ -99,15 +99,26 @@ pub(super) fn group_nodes(b: &Board) -> Vec<GroupNode> {
             if b.places(line, d).count_ones() < 2 {
                 continue;
             }
-            // The line's cells holding d; those of one box come together.
-            let here = b.cells_with(line, d);
-            for seg in here.chunk_by(|&x, &y| shape.box_of(x) == shape.box_of(y)) {
-                if seg.len() >= 2 {
+            // The line's places of d, box by box: a box's cells of the
+            // line are `width` consecutive places.
+            let places = b.places(line, d);
+            let cells = b.unit(line);
+            let width = if line < n {
+                shape.box_cols()
+            } else {
+                shape.box_rows()
+            };
+            for start in (0..n).step_by(width) {
+                let seg = places >> start & ((1u64 << width) - 1);
+                if seg.count_ones() >= 2 {
+                    let cells: Vec<usize> = super::bits(seg)
+                        .map(|j| cells[start + j] as usize)
+                        .collect();
                     out.push(GroupNode {
                         digit: d,
-                        cells: seg.to_vec(),
+                        boxu: 2 * n + shape.box_of(cells[0]),
+                        cells,
                         line,
-                        boxu: 2 * n + shape.box_of(seg[0]),
                     });
                 }
             }
