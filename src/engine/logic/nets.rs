@@ -232,6 +232,13 @@ struct Net<'a> {
     /// The candidates (c·n + d) whose removal the branch has followed.
     cleared: Vec<u32>,
     mask: Vec<u64>,
+    /// Per unit and digit (u·n + d): the unit's places of the digit in
+    /// `mask`, bit j for the unit's j-th cell.
+    places: Vec<u64>,
+    /// Per cell: its index in its row, column and box, and the places of
+    /// its box in its row or column.
+    pos: Vec<[u8; 3]>,
+    in_lines: Vec<u64>,
     value: Vec<u32>,
     on: Vec<u32>,
     off: Vec<u32>,
@@ -255,6 +262,21 @@ impl<'a> Net<'a> {
     fn new(b: &'a Board, mask: Vec<u64>, value: Vec<u32>, budget: usize) -> Net<'a> {
         let n = b.n();
         let cells = mask.len();
+        let shape = b.shape();
+        let (br, bc) = (shape.box_rows(), shape.box_cols());
+        let pos = (0..cells)
+            .map(|c| {
+                let (r, k) = (shape.row_of(c), shape.col_of(c));
+                [k as u8, r as u8, ((r % br) * bc + k % bc) as u8]
+            })
+            .collect();
+        let in_lines = (0..cells)
+            .map(|c| {
+                let (r, k) = (shape.row_of(c) % br, shape.col_of(c) % bc);
+                let row = ((1u64 << bc) - 1) << (r * bc);
+                (0..br).fold(row, |m, i| m | 1 << (i * bc + k))
+            })
+            .collect();
         let mut net = Net {
             b,
             n,
@@ -265,6 +287,9 @@ impl<'a> Net<'a> {
             left: vec![0; b.shape().units() * n],
             cleared: Vec::new(),
             mask,
+            places: vec![0; b.shape().units() * n],
+            pos,
+            in_lines,
             value,
             on: vec![NONE; cells * n],
             off: vec![NONE; cells * n],
@@ -297,17 +322,19 @@ impl<'a> Net<'a> {
         let n = self.n;
         self.done.iter_mut().for_each(|x| *x = 0);
         self.had.iter_mut().for_each(|x| *x = 0);
+        self.places.iter_mut().for_each(|x| *x = 0);
         for c in 0..self.start.len() {
             let v = self.start_value[c];
-            let units = self.b.units_of(c);
+            let (units, pos) = (self.b.units_of(c), self.pos[c]);
             if v != NONE && self.start[c] == 0 {
                 for u in units {
                     self.done[u] |= 1 << v;
                 }
             }
             for d in bits(self.start[c]) {
-                for u in units {
-                    self.had[u * n + d] += 1;
+                for k in 0..3 {
+                    self.had[units[k] * n + d] += 1;
+                    self.places[units[k] * n + d] |= 1 << pos[k];
                 }
             }
         }
@@ -336,8 +363,10 @@ impl<'a> Net<'a> {
         }
         for &k in &self.cleared {
             let (c, d) = (k as usize / self.n, k as usize % self.n);
-            for u in self.b.units_of(c) {
-                self.left[u * self.n + d] += 1;
+            let (units, pos) = (self.b.units_of(c), self.pos[c]);
+            for k in 0..3 {
+                self.left[units[k] * self.n + d] += 1;
+                self.places[units[k] * self.n + d] |= 1 << pos[k];
             }
         }
         self.cleared.clear();
@@ -450,19 +479,35 @@ impl<'a> Net<'a> {
             for e in bits(self.mask[c] & !(1 << d)) {
                 self.set_off(c, e, Why::Seen, &[i])?;
             }
-            for p in b.tables().peers(c) {
-                self.work += 1;
-                if self.mask[p] >> d & 1 == 1 {
-                    self.set_off(p, d, Why::Seen, &[i])?;
+            // The peers holding d, in the order of `Tables::peers` (the
+            // row, the column, the box's cells in neither); one unit of
+            // work per peer, up to the one that fails.
+            let (units, pos) = (b.units_of(c), self.pos[c]);
+            for k in 0..3 {
+                let mut x = self.places[units[k] * self.n + d] & !(1u64 << pos[k]);
+                if k == 2 {
+                    x &= !self.in_lines[c];
+                }
+                let unit = b.unit(units[k]);
+                while x != 0 {
+                    let p = unit[x.trailing_zeros() as usize] as usize;
+                    x &= x - 1;
+                    if let Err(stop) = self.set_off(p, d, Why::Seen, &[i]) {
+                        self.work += 1 + b.tables().peers(c).position(|q| q == p).unwrap_or(0);
+                        return Err(stop);
+                    }
                 }
             }
+            self.work += b.shape().peer_count();
             return Ok(());
         }
         self.mask[c] &= !(1 << d);
         self.cleared.push((c * self.n + d) as u32);
-        for u in b.units_of(c) {
-            self.dirty[u] |= 1 << d;
-            self.left[u * self.n + d] -= 1;
+        let (units, pos) = (b.units_of(c), self.pos[c]);
+        for k in 0..3 {
+            self.dirty[units[k]] |= 1 << d;
+            self.left[units[k] * self.n + d] -= 1;
+            self.places[units[k] * self.n + d] &= !(1u64 << pos[k]);
         }
         let m = self.mask[c];
         // Plain chains see only a candidate both true and false.
@@ -490,14 +535,11 @@ impl<'a> Net<'a> {
                     return Err(Stop::Clash(Clash::NoPlace(u, d), parents));
                 }
                 1 => {
-                    let Some(p) = b
-                        .unit(u)
-                        .iter()
-                        .map(|&x| x as usize)
-                        .find(|&x| self.mask[x] >> d & 1 == 1)
-                    else {
+                    let x = self.places[k];
+                    if x == 0 {
                         continue;
-                    };
+                    }
+                    let p = b.unit(u)[x.trailing_zeros() as usize] as usize;
                     if self.value[p] != NONE {
                         continue;
                     }
