@@ -237,6 +237,11 @@ pub struct Tables {
     cell_units: Vec<[u32; 3]>,
     /// Flat peer lists (`peer_count` per cell), only for n ≤ [`PEER_TABLE_MAX_SIDE`].
     peers: Vec<u32>,
+    /// `positions[c]`: the index of cell c in its row, column and box.
+    positions: Vec<[u16; 3]>,
+    /// `box_lines[c]`: the indices in c's box of its cells in c's row or
+    /// column, as a bit mask; only for n ≤ [`PEER_TABLE_MAX_SIDE`].
+    box_lines: Vec<u64>,
 }
 
 impl Tables {
@@ -250,10 +255,27 @@ impl Tables {
             .map(|c| shape.units_of(c).map(|u| u as u32))
             .collect();
         let mut peers = Vec::new();
+        let mut box_lines = Vec::new();
         if n <= PEER_TABLE_MAX_SIDE {
             peers.reserve(n * n * shape.peer_count());
             for c in 0..n * n {
                 peers.extend(peers_by_units(shape, c).map(|p| p as u32));
+            }
+            box_lines = (0..n * n)
+                .map(|c| {
+                    let (r, k) = (shape.row_of(c), shape.col_of(c));
+                    shape
+                        .unit_cells(2 * n + shape.box_of(c))
+                        .enumerate()
+                        .filter(|&(_, p)| shape.row_of(p) == r || shape.col_of(p) == k)
+                        .fold(0u64, |m, (j, _)| m | 1 << j)
+                })
+                .collect();
+        }
+        let mut positions = vec![[0u16; 3]; n * n];
+        for u in 0..3 * n {
+            for (j, c) in shape.unit_cells(u).enumerate() {
+                positions[c][u / n] = j as u16;
             }
         }
         Tables {
@@ -261,6 +283,8 @@ impl Tables {
             units,
             cell_units,
             peers,
+            positions,
+            box_lines,
         }
     }
 
@@ -280,6 +304,21 @@ impl Tables {
     #[inline]
     pub fn units_of(&self, c: usize) -> [u32; 3] {
         self.cell_units[c]
+    }
+
+    /// The index of cell `c` in its row, its column and its box (in the
+    /// order of [`Tables::unit`]).
+    #[inline]
+    pub fn positions(&self, c: usize) -> [usize; 3] {
+        self.positions[c].map(usize::from)
+    }
+
+    /// The indices in cell `c`'s box of the box's cells in `c`'s row or
+    /// column (c included), as a bit mask. Only for sides up to
+    /// [`PEER_TABLE_MAX_SIDE`] (a box index fits a `u64`); 0 beyond.
+    #[inline]
+    pub fn box_lines(&self, c: usize) -> u64 {
+        self.box_lines.get(c).copied().unwrap_or(0)
     }
 
     /// Every peer of cell `c` exactly once.
@@ -325,6 +364,35 @@ impl Iterator for Peers<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn positions_and_box_lines_match_the_units() {
+        for (br, bc) in [(2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (5, 5), (8, 8)] {
+            let shape = Shape::new(br, bc).unwrap();
+            let t = shape.tables();
+            for c in 0..shape.cells() {
+                let units = t.units_of(c);
+                let pos = t.positions(c);
+                for k in 0..3 {
+                    assert_eq!(
+                        t.unit(units[k] as usize)[pos[k]] as usize,
+                        c,
+                        "{shape:?} {c} {k}"
+                    );
+                }
+                let lines = t
+                    .unit(units[2] as usize)
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &p)| {
+                        let up = t.units_of(p as usize);
+                        up[0] == units[0] || up[1] == units[1]
+                    })
+                    .fold(0u64, |m, (j, _)| m | 1 << j);
+                assert_eq!(t.box_lines(c), lines, "{shape:?} {c}");
+            }
+        }
+    }
 
     #[test]
     fn sides_and_defaults() {

@@ -119,10 +119,6 @@ pub(super) struct Prop<'a> {
     /// bit j for the unit's j-th cell, kept with the masks: a unit's places
     /// are one word.
     places: Vec<u64>,
-    /// Per cell: its index in its row, column and box.
-    pos: Vec<[u8; 3]>,
-    /// Per cell: the places of its box that lie in its row or column.
-    in_lines: Vec<u64>,
     undo_mask: Vec<(usize, u64)>,
     undo_unit: Vec<(usize, u64)>,
     /// Per cell and digit (`c * n + d`): the trail index of the placement
@@ -157,25 +153,6 @@ impl<'a> Prop<'a> {
         let places = (0..units)
             .flat_map(|u| (0..n).map(move |d| b.places(u, d)))
             .collect();
-        let mut pos = vec![[0u8; 3]; cells];
-        for u in 0..units {
-            for (j, &c) in b.unit(u).iter().enumerate() {
-                pos[c as usize][u / n] = j as u8;
-            }
-        }
-        let in_lines = (0..cells)
-            .map(|c| {
-                let [row, col, bx] = b.units_of(c);
-                let mut m = 0u64;
-                for (j, &p) in b.unit(bx).iter().enumerate() {
-                    let [r, k, _] = b.units_of(p as usize);
-                    if r == row || k == col {
-                        m |= 1 << j;
-                    }
-                }
-                m
-            })
-            .collect();
         Prop {
             b,
             mask,
@@ -184,8 +161,6 @@ impl<'a> Prop<'a> {
             n,
             words,
             places,
-            pos,
-            in_lines,
             undo_mask: Vec::new(),
             undo_unit: Vec::new(),
             cause_at: vec![NONE; cells * b.n()],
@@ -202,7 +177,7 @@ impl<'a> Prop<'a> {
         let old = self.mask[c];
         self.undo_mask.push((c, old));
         self.mask[c] = m;
-        let (units, pos) = (self.b.units_of(c), self.pos[c]);
+        let (units, pos) = (self.b.units_of(c), self.b.tables().positions(c));
         for d in bits(old & !m) {
             for k in 0..3 {
                 self.places[units[k] * self.n + d] &= !(1u64 << pos[k]);
@@ -216,7 +191,7 @@ impl<'a> Prop<'a> {
     fn remove(&mut self, p: usize, d: usize, cause: u32, t: &mut Trace) -> Result<(), Clash> {
         let m = self.mask[p] & !(1u64 << d);
         self.set_mask(p, m);
-        self.cause_at[p * self.b.n() + d] = cause;
+        self.cause_at[p * self.n + d] = cause;
         self.removals += 1;
         if m == 0 {
             return Err(Clash::EmptyCell(p));
@@ -297,9 +272,8 @@ impl<'a> Prop<'a> {
             self.undo_unit.push((u, self.unit_has[u]));
             self.unit_has[u] |= 1 << d;
         }
-        let n = self.b.n();
         for e in bits(others) {
-            self.cause_at[c * n + e] = idx;
+            self.cause_at[c * self.n + e] = idx;
             self.removals += 1;
             for u in self.b.units_of(c) {
                 t.units.push((u, e, idx));
@@ -313,7 +287,7 @@ impl<'a> Prop<'a> {
         for (k, u) in [row, col, bx].into_iter().enumerate() {
             let mut x = self.places[u * self.n + d];
             if k == 2 {
-                x &= !self.in_lines[c];
+                x &= !b.tables().box_lines(c);
             }
             let unit = b.unit(u);
             while x != 0 {
@@ -405,7 +379,7 @@ impl<'a> Prop<'a> {
         t.units.clear();
         self.spare = (t.queue, t.units);
         while let Some((c, m)) = self.undo_mask.pop() {
-            let (units, pos) = (self.b.units_of(c), self.pos[c]);
+            let (units, pos) = (self.b.units_of(c), self.b.tables().positions(c));
             for d in bits(m & !self.mask[c]) {
                 for k in 0..3 {
                     self.places[units[k] * self.n + d] |= 1u64 << pos[k];

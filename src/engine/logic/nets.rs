@@ -235,10 +235,6 @@ struct Net<'a> {
     /// Per unit and digit (u·n + d): the unit's places of the digit in
     /// `mask`, bit j for the unit's j-th cell.
     places: Vec<u64>,
-    /// Per cell: its index in its row, column and box, and the places of
-    /// its box in its row or column.
-    pos: Vec<[u8; 3]>,
-    in_lines: Vec<u64>,
     value: Vec<u32>,
     on: Vec<u32>,
     off: Vec<u32>,
@@ -262,21 +258,6 @@ impl<'a> Net<'a> {
     fn new(b: &'a Board, mask: Vec<u64>, value: Vec<u32>, budget: usize) -> Net<'a> {
         let n = b.n();
         let cells = mask.len();
-        let shape = b.shape();
-        let (br, bc) = (shape.box_rows(), shape.box_cols());
-        let pos = (0..cells)
-            .map(|c| {
-                let (r, k) = (shape.row_of(c), shape.col_of(c));
-                [k as u8, r as u8, ((r % br) * bc + k % bc) as u8]
-            })
-            .collect();
-        let in_lines = (0..cells)
-            .map(|c| {
-                let (r, k) = (shape.row_of(c) % br, shape.col_of(c) % bc);
-                let row = ((1u64 << bc) - 1) << (r * bc);
-                (0..br).fold(row, |m, i| m | 1 << (i * bc + k))
-            })
-            .collect();
         let mut net = Net {
             b,
             n,
@@ -288,8 +269,6 @@ impl<'a> Net<'a> {
             cleared: Vec::new(),
             mask,
             places: vec![0; b.shape().units() * n],
-            pos,
-            in_lines,
             value,
             on: vec![NONE; cells * n],
             off: vec![NONE; cells * n],
@@ -325,7 +304,7 @@ impl<'a> Net<'a> {
         self.places.iter_mut().for_each(|x| *x = 0);
         for c in 0..self.start.len() {
             let v = self.start_value[c];
-            let (units, pos) = (self.b.units_of(c), self.pos[c]);
+            let (units, pos) = (self.b.units_of(c), self.b.tables().positions(c));
             if v != NONE && self.start[c] == 0 {
                 for u in units {
                     self.done[u] |= 1 << v;
@@ -363,7 +342,7 @@ impl<'a> Net<'a> {
         }
         for &k in &self.cleared {
             let (c, d) = (k as usize / self.n, k as usize % self.n);
-            let (units, pos) = (self.b.units_of(c), self.pos[c]);
+            let (units, pos) = (self.b.units_of(c), self.b.tables().positions(c));
             for k in 0..3 {
                 self.left[units[k] * self.n + d] += 1;
                 self.places[units[k] * self.n + d] |= 1 << pos[k];
@@ -482,11 +461,11 @@ impl<'a> Net<'a> {
             // The peers holding d, in the order of `Tables::peers` (the
             // row, the column, the box's cells in neither); one unit of
             // work per peer, up to the one that fails.
-            let (units, pos) = (b.units_of(c), self.pos[c]);
+            let (units, pos) = (b.units_of(c), b.tables().positions(c));
             for k in 0..3 {
                 let mut x = self.places[units[k] * self.n + d] & !(1u64 << pos[k]);
                 if k == 2 {
-                    x &= !self.in_lines[c];
+                    x &= !b.tables().box_lines(c);
                 }
                 let unit = b.unit(units[k]);
                 while x != 0 {
@@ -503,7 +482,7 @@ impl<'a> Net<'a> {
         }
         self.mask[c] &= !(1 << d);
         self.cleared.push((c * self.n + d) as u32);
-        let (units, pos) = (b.units_of(c), self.pos[c]);
+        let (units, pos) = (b.units_of(c), b.tables().positions(c));
         for k in 0..3 {
             self.dirty[units[k]] |= 1 << d;
             self.left[units[k] * self.n + d] -= 1;
