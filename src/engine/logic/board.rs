@@ -133,14 +133,13 @@ impl Board {
         Ok(b)
     }
 
-    /// Cell `c`'s units (row, column, box) with its position in each.
+    /// Cell `c`'s units (row, column, box) with its position in each
+    /// (bit i of a unit's [`Board::places`] is its i-th cell).
     #[inline]
-    fn positions(&self, c: usize) -> [(usize, usize); 3] {
-        let n = self.n;
-        let (r, col) = (c / n, c % n);
-        let (br, bc) = (self.shape.box_rows(), self.shape.box_cols());
+    pub(super) fn positions(&self, c: usize) -> [(usize, usize); 3] {
         let [row, column, boxu] = self.units_of(c);
-        [(row, col), (column, r), (boxu, (r % br) * bc + col % bc)]
+        let [i, j, k] = self.tables.positions(c);
+        [(row, i), (column, j), (boxu, k)]
     }
 
     /// Removes the candidates `gone` (a subset of its candidates) from

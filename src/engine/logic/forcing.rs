@@ -177,10 +177,9 @@ impl<'a> Prop<'a> {
         let old = self.mask[c];
         self.undo_mask.push((c, old));
         self.mask[c] = m;
-        let (units, pos) = (self.b.units_of(c), self.b.tables().positions(c));
-        for d in bits(old & !m) {
-            for k in 0..3 {
-                self.places[units[k] * self.n + d] &= !(1u64 << pos[k]);
+        for (u, i) in self.b.positions(c) {
+            for d in bits(old & !m) {
+                self.places[u * self.n + d] &= !(1u64 << i);
             }
         }
     }
@@ -379,10 +378,9 @@ impl<'a> Prop<'a> {
         t.units.clear();
         self.spare = (t.queue, t.units);
         while let Some((c, m)) = self.undo_mask.pop() {
-            let (units, pos) = (self.b.units_of(c), self.b.tables().positions(c));
-            for d in bits(m & !self.mask[c]) {
-                for k in 0..3 {
-                    self.places[units[k] * self.n + d] |= 1u64 << pos[k];
+            for (u, i) in self.b.positions(c) {
+                for d in bits(m & !self.mask[c]) {
+                    self.places[u * self.n + d] |= 1u64 << i;
                 }
             }
             self.mask[c] = m;

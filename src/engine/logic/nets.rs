@@ -226,9 +226,8 @@ struct Net<'a> {
     /// Digits placed in each unit in the position.
     done: Vec<u64>,
     /// Places of each value in each unit (index u·n + d) in the position
-    /// the branch starts from, and now.
+    /// the branch starts from (those left now are `places`).
     had: Vec<u32>,
-    left: Vec<u32>,
     /// The candidates (c·n + d) whose removal the branch has followed.
     cleared: Vec<u32>,
     mask: Vec<u64>,
@@ -265,7 +264,6 @@ impl<'a> Net<'a> {
             start_value: value.clone(),
             done: vec![0; b.shape().units()],
             had: vec![0; b.shape().units() * n],
-            left: vec![0; b.shape().units() * n],
             cleared: Vec::new(),
             mask,
             places: vec![0; b.shape().units() * n],
@@ -304,20 +302,19 @@ impl<'a> Net<'a> {
         self.places.iter_mut().for_each(|x| *x = 0);
         for c in 0..self.start.len() {
             let v = self.start_value[c];
-            let (units, pos) = (self.b.units_of(c), self.b.tables().positions(c));
+            let positions = self.b.positions(c);
             if v != NONE && self.start[c] == 0 {
-                for u in units {
+                for (u, _) in positions {
                     self.done[u] |= 1 << v;
                 }
             }
             for d in bits(self.start[c]) {
-                for k in 0..3 {
-                    self.had[units[k] * n + d] += 1;
-                    self.places[units[k] * n + d] |= 1 << pos[k];
+                for (u, i) in positions {
+                    self.had[u * n + d] += 1;
+                    self.places[u * n + d] |= 1 << i;
                 }
             }
         }
-        self.left.copy_from_slice(&self.had);
         self.cleared.clear();
     }
 
@@ -342,10 +339,8 @@ impl<'a> Net<'a> {
         }
         for &k in &self.cleared {
             let (c, d) = (k as usize / self.n, k as usize % self.n);
-            let (units, pos) = (self.b.units_of(c), self.b.tables().positions(c));
-            for k in 0..3 {
-                self.left[units[k] * self.n + d] += 1;
-                self.places[units[k] * self.n + d] |= 1 << pos[k];
+            for (u, i) in self.b.positions(c) {
+                self.places[u * self.n + d] |= 1 << i;
             }
         }
         self.cleared.clear();
@@ -461,13 +456,12 @@ impl<'a> Net<'a> {
             // The peers holding d, in the order of `Tables::peers` (the
             // row, the column, the box's cells in neither); one unit of
             // work per peer, up to the one that fails.
-            let (units, pos) = (b.units_of(c), b.tables().positions(c));
-            for k in 0..3 {
-                let mut x = self.places[units[k] * self.n + d] & !(1u64 << pos[k]);
+            for (k, (u, at)) in b.positions(c).into_iter().enumerate() {
+                let mut x = self.places[u * self.n + d] & !(1u64 << at);
                 if k == 2 {
                     x &= !b.tables().box_lines(c);
                 }
-                let unit = b.unit(units[k]);
+                let unit = b.unit(u);
                 while x != 0 {
                     let p = unit[x.trailing_zeros() as usize] as usize;
                     x &= x - 1;
@@ -482,11 +476,9 @@ impl<'a> Net<'a> {
         }
         self.mask[c] &= !(1 << d);
         self.cleared.push((c * self.n + d) as u32);
-        let (units, pos) = (b.units_of(c), b.tables().positions(c));
-        for k in 0..3 {
-            self.dirty[units[k]] |= 1 << d;
-            self.left[units[k] * self.n + d] -= 1;
-            self.places[units[k] * self.n + d] &= !(1u64 << pos[k]);
+        for (u, at) in b.positions(c) {
+            self.dirty[u] |= 1 << d;
+            self.places[u * self.n + d] &= !(1u64 << at);
         }
         let m = self.mask[c];
         // Plain chains see only a candidate both true and false.
@@ -507,18 +499,15 @@ impl<'a> Net<'a> {
             }
             self.work += self.n;
             let k = u * self.n + d;
-            match self.left[k] {
+            // The places left, as the branch has them.
+            match self.places[k].count_ones() {
                 0 if mode == Mode::Chains => {}
                 0 => {
                     let parents = self.offs(b.unit(u).iter().map(|&x| x as usize), d);
                     return Err(Stop::Clash(Clash::NoPlace(u, d), parents));
                 }
                 1 => {
-                    let x = self.places[k];
-                    if x == 0 {
-                        continue;
-                    }
-                    let p = b.unit(u)[x.trailing_zeros() as usize] as usize;
+                    let p = b.unit(u)[self.places[k].trailing_zeros() as usize] as usize;
                     if self.value[p] != NONE {
                         continue;
                     }

@@ -96,12 +96,12 @@ pub(super) fn group_nodes(b: &Board) -> Vec<GroupNode> {
         for d in 0..n {
             // No group where d has fewer than two places (found without
             // listing them).
-            if b.places(line, d).count_ones() < 2 {
+            let places = b.places(line, d);
+            if places.count_ones() < 2 {
                 continue;
             }
             // The line's places of d, box by box: a box's cells of the
             // line are `width` consecutive places.
-            let places = b.places(line, d);
             let cells = b.unit(line);
             let width = if line < n {
                 shape.box_cols()
