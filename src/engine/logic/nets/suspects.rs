@@ -52,28 +52,30 @@ pub(super) struct Suspects {
     /// "false").
     index: Vec<u32>,
     cand: Vec<(usize, usize)>,
-    /// Per unit and value (u·n + d), its places as bits of the
-    /// candidates' numbers.
-    places: Vec<u64>,
-    /// The candidates whose "false" has links, as bits.
-    strong: Vec<u64>,
-    /// Per candidate, the candidates its "true" makes false, as bits.
-    seen: Vec<u64>,
+    /// The numbers of the candidates whose "false" has links (a bivalue
+    /// cell's, or a place of a value in a unit with two), and per
+    /// candidate its place in that list (or `NONE`): only these are nodes
+    /// of the graph, literal 2k "true" and 2k + 1 "false" of the k-th.
+    strong: Vec<u32>,
+    strong_at: Vec<u32>,
     /// Literal v links to `to[first[v]..first[v + 1]]`.
     first: Vec<u32>,
     to: Vec<u32>,
     tarjan: Tarjan,
     /// Per component, the candidates whose "false" it reaches, as bits.
     reach: Vec<u64>,
-    /// Bits per component in [`Suspects::reach`].
+    /// Words per bit set of candidates.
     words: usize,
+    /// With `whole`, per candidate, the candidates whose "false" its
+    /// "true" reaches, as bits.
+    full: Vec<u64>,
     /// For the static rule, the candidates whose chain empties a cell or
     /// a unit of a value, as bits.
     empties: Vec<u64>,
     /// Scratch, one bit set.
     acc: Vec<u64>,
-    /// Whether [`Suspects::reach`] is the position's (the graph was
-    /// searched).
+    /// Whether [`Suspects::full`] is the position's (the graph was
+    /// searched with `whole`).
     searched: bool,
 }
 
@@ -95,92 +97,81 @@ impl Suspects {
             return m;
         }
         let words = m.div_ceil(64);
+        self.words = words;
         let units = b.shape().units();
-        // The places of each value in each unit, and the candidates whose
-        // "false" leads somewhere (a bivalue cell's, or a place of a
-        // value in a unit with two): only those are nodes with links in
-        // the graph; the others end a chain, and a "true" that sees them
-        // reaches their "false" in one step.
-        self.places.clear();
-        self.places.resize(units * n * words, 0);
-        self.strong.clear();
-        self.strong.resize(words, 0);
         // Whether the value has two places in the unit (and is not placed).
         let two = |u: usize, d: usize| net.done[u] >> d & 1 == 0 && net.had[u * n + d] == 2;
-        // The numbers of cell `c`'s candidates (they follow each other).
-        let index = &self.index;
-        let cands_of = |c: usize| {
-            let Some(d) = bits(net.start[c]).next() else {
-                return 0..0;
-            };
-            let at = index[c * n + d] as usize;
-            at..at + net.start[c].count_ones() as usize
-        };
-        for (i, &(c, d)) in self.cand.iter().enumerate() {
-            let mut strong = net.start[c].count_ones() == 2;
-            for u in b.units_of(c) {
-                set_bit(set_mut(&mut self.places, u * n + d, words), i);
-                strong |= two(u, d);
-            }
-            if strong {
-                set_bit(&mut self.strong, i);
+        // The candidates whose "false" leads somewhere: only those are
+        // nodes with links in the graph; the others end a chain, and a
+        // "true" that sees them reaches their "false" in one step. A
+        // "true" links to the "false" of each of these it sees; such a
+        // "false" to the other candidate of its bivalue cell and the other
+        // place of each unit with two places for the value.
+        self.strong.clear();
+        self.strong_at.clear();
+        self.strong_at.resize(m, NONE);
+        // (The work counts every link of every candidate, as a list of
+        // them would hold.)
+        let mut links = 0;
+        self.acc.clear();
+        self.acc.resize(words, 0);
+        for c in 0..cells {
+            let k = net.start[c].count_ones() as usize;
+            links += k * k.saturating_sub(1);
+            if k == 2 {
+                links += 2;
+                let at = self.index[c * n + net.start[c].trailing_zeros() as usize] as usize;
+                set_bit(&mut self.acc, at);
+                set_bit(&mut self.acc, at + 1);
             }
         }
-        // Per candidate, the candidates its "true" makes false: the
-        // cell's others and the value's other places in its units.
-        self.seen.clear();
-        self.seen.resize(m * words, 0);
+        for u in 0..units {
+            let unit = b.unit(u);
+            for d in 0..n {
+                let k = net.had[u * n + d] as usize;
+                links += k * k.saturating_sub(1);
+                if two(u, d) {
+                    links += 2;
+                    for j in bits(net.places[u * n + d]) {
+                        set_bit(&mut self.acc, self.index[unit[j] as usize * n + d] as usize);
+                    }
+                }
+            }
+        }
+        for i in members(&self.acc) {
+            self.strong_at[i] = self.strong.len() as u32;
+            self.strong.push(i as u32);
+        }
+        let index = &self.index;
         self.first.clear();
         self.to.clear();
-        let mut links = 0;
-        for i in 0..m {
-            let (c, d) = self.cand[i];
-            let seen = set_mut(&mut self.seen, i, words);
-            for u in b.units_of(c) {
-                or_into(seen, set(&self.places, u * n + d, words));
-            }
-            for j in cands_of(c) {
-                set_bit(seen, j);
-            }
-            seen[i / 64] &= !(1 << (i % 64));
-            // True: the "false" of what it sees, where that leads on.
+        for &i in &self.strong {
+            let (c, d) = self.cand[i as usize];
             self.first.push(self.to.len() as u32);
-            // (The work counts every link, as a list of them would hold.)
-            links += net.start[c].count_ones() as usize - 1;
-            for u in b.units_of(c) {
-                links += net.had[u * n + d] as usize - 1;
-            }
-            for (w, (&x, &y)) in seen.iter().zip(&self.strong).enumerate() {
-                for j in bits(x & y) {
-                    self.to.push(2 * (w * 64 + j) as u32 + 1);
+            let (to, at) = (&mut self.to, &self.strong_at);
+            each_seen(net, index, c, d, |j| {
+                if at[j] != NONE {
+                    to.push(2 * at[j] + 1);
                 }
-            }
-            // False: the other candidate of a bivalue cell, the other
-            // place of a unit with two, are true.
+            });
             self.first.push(self.to.len() as u32);
-            if !has_bit(&self.strong, i) {
-                continue;
-            }
-            let before = self.to.len();
             if net.start[c].count_ones() == 2 {
                 let e = (net.start[c] & !(1 << d)).trailing_zeros() as usize;
-                self.to.push(2 * self.index[c * n + e]);
+                self.to.push(2 * at[index[c * n + e] as usize]);
             }
-            for u in b.units_of(c) {
-                if !two(u, d) {
-                    continue;
-                }
-                let p = set(&self.places, u * n + d, words);
-                for j in members(p).filter(|&j| j != i) {
-                    self.to.push(2 * j as u32);
+            for (u, k) in b.positions(c) {
+                if two(u, d) {
+                    let x = net.places[u * n + d] & !(1u64 << k);
+                    let y = b.unit(u)[x.trailing_zeros() as usize] as usize;
+                    self.to.push(2 * at[index[y * n + d] as usize]);
                 }
             }
-            links += self.to.len() - before;
         }
         self.first.push(self.to.len() as u32);
         let t = &mut self.tarjan;
         t.run(&self.first, &self.to);
         let count = t.components as usize;
+        // What each component reaches, after all it links to.
         self.reach.clear();
         self.reach.resize(count * words, 0);
         for &l in &t.closed {
@@ -188,10 +179,12 @@ impl Suspects {
             let k = t.comp[l] as usize;
             let (done, this) = self.reach.split_at_mut(k * words);
             let this = &mut this[..words];
+            let i = self.strong[l / 2] as usize;
             if l % 2 == 1 {
-                set_bit(this, l / 2);
+                set_bit(this, i);
             } else {
-                or_into(this, set(&self.seen, l / 2, words));
+                let (c, d) = self.cand[i];
+                each_seen(net, index, c, d, |j| set_bit(this, j));
             }
             for &x in &self.to[self.first[l] as usize..self.first[l + 1] as usize] {
                 let j = t.comp[x as usize] as usize;
@@ -201,38 +194,83 @@ impl Suspects {
                 }
             }
         }
-        self.words = words;
-        self.searched = true;
+        let (reach, comp, at) = (&self.reach, &self.tarjan.comp, &self.strong_at);
+        // The set of a node's component.
+        let of = |literal: usize| set(reach, comp[literal] as usize, words);
+        self.may.clear();
+        self.may.resize(cells * n, false);
+        self.searched = whole;
+        if !whole {
+            // Whether the "true" of each candidate reaches its "false": a
+            // node's through its component; another's through the "false"
+            // of a node it sees, that is, when it is among the candidates
+            // a node sees and reaches from its "false" (`acc`).
+            self.acc.iter_mut().for_each(|x| *x = 0);
+            let mut seen = vec![0u64; words];
+            for (k, &i) in self.strong.iter().enumerate() {
+                let (c, d) = self.cand[i as usize];
+                seen.iter_mut().for_each(|x| *x = 0);
+                each_seen(net, index, c, d, |j| set_bit(&mut seen, j));
+                for ((a, s), r) in self.acc.iter_mut().zip(&seen).zip(of(2 * k + 1)) {
+                    *a |= s & r;
+                }
+            }
+            for (i, &(c, d)) in self.cand.iter().enumerate() {
+                self.may[c * n + d] = if at[i] != NONE {
+                    has_bit(of(2 * at[i] as usize), i)
+                } else {
+                    has_bit(&self.acc, i)
+                };
+            }
+            return links;
+        }
+        // Every candidate's set: a node's is its component's; another's
+        // what it sees and what the nodes among them reach.
+        self.full.clear();
+        self.full.resize(m * words, 0);
+        for (i, &(c, d)) in self.cand.iter().enumerate() {
+            let this = set_mut(&mut self.full, i, words);
+            if at[i] != NONE {
+                this.copy_from_slice(of(2 * at[i] as usize));
+                continue;
+            }
+            each_seen(net, index, c, d, |j| {
+                set_bit(this, j);
+                if at[j] != NONE {
+                    or_into(this, of(2 * at[j] as usize + 1));
+                }
+            });
+        }
         // A static chain from Y empties a cell (or a unit of a value)
         // when it reaches the "false" of each of its candidates (places):
         // when, by the contrapositives, each of them reaches Y's "false".
         self.empties.clear();
         self.empties.resize(words, 0);
-        if whole {
-            let comp = &self.tarjan.comp;
-            let (reach, out) = (&self.reach, &mut self.empties);
-            self.acc.resize(words, 0);
-            let acc = &mut self.acc;
-            for c in 0..cells {
-                meet(reach, cands_of(c).map(|j| comp[2 * j] as usize), acc, out);
-            }
-            for u in 0..units {
-                for d in 0..n {
-                    if net.done[u] >> d & 1 == 1 || net.had[u * n + d] == 0 {
-                        continue;
-                    }
-                    let p = set(&self.places, u * n + d, words);
-                    meet(reach, members(p).map(|j| comp[2 * j] as usize), acc, out);
+        self.acc.resize(words, 0);
+        let (full, out, acc) = (&self.full, &mut self.empties, &mut self.acc);
+        for c in 0..cells {
+            let Some(d) = bits(net.start[c]).next() else {
+                continue;
+            };
+            // A cell's candidates have consecutive numbers.
+            let first = index[c * n + d] as usize;
+            let own = first..first + net.start[c].count_ones() as usize;
+            meet(full, own, acc, out);
+        }
+        for u in 0..units {
+            let unit = b.unit(u);
+            for d in 0..n {
+                if net.done[u] >> d & 1 == 1 || net.had[u * n + d] == 0 {
+                    continue;
                 }
+                let places =
+                    bits(net.places[u * n + d]).map(|j| index[unit[j] as usize * n + d] as usize);
+                meet(full, places, acc, out);
             }
         }
-        self.may.clear();
-        self.may.resize(cells * n, false);
-        for i in 0..m {
-            let (c, d) = self.cand[i];
-            let k = self.tarjan.comp[2 * i] as usize;
-            let reach = set(&self.reach, k, words);
-            self.may[c * n + d] = has_bit(reach, i) || has_bit(&self.empties, i);
+        for (i, &(c, d)) in self.cand.iter().enumerate() {
+            let this = set(&self.full, i, words);
+            self.may[c * n + d] = has_bit(this, i) || has_bit(&self.empties, i);
         }
         links
     }
@@ -271,13 +309,10 @@ impl Suspects {
     }
 
     /// The candidates (by number) whose "false" assumption number `i`
-    /// reaches, as bits, when [`Suspects::find`] searched the graph.
+    /// reaches, as bits, when [`Suspects::find`] searched the graph with
+    /// `whole`.
     pub(super) fn reach_of(&self, i: usize) -> Option<&[u64]> {
-        if !self.searched {
-            return None;
-        }
-        let k = self.tarjan.comp[2 * i] as usize;
-        Some(set(&self.reach, k, self.words))
+        self.searched.then(|| set(&self.full, i, self.words))
     }
 
     /// The candidates (c·n + d, ascending) whose "false" the assumption
@@ -286,7 +321,11 @@ impl Suspects {
     pub(super) fn offs(&self, c: usize, d: usize, n: usize) -> Vec<u32> {
         let i = self.index[c * n + d] as usize;
         self.reach_of(i)
-            .map(|r| members(r).map(|j| self.candidate(j, n)).collect())
+            .map(|r| {
+                super::super::cellset::members(r)
+                    .map(|j| self.candidate(j, n))
+                    .collect()
+            })
             .unwrap_or_default()
     }
 }
@@ -356,6 +395,26 @@ impl Reached {
     }
 }
 
+/// Calls `f` with the number of every candidate that candidate `c` = `d`
+/// of the position sees: the cell's others, and the value's other places
+/// in its row, column and box, each once.
+fn each_seen(net: &Net, index: &[u32], c: usize, d: usize, mut f: impl FnMut(usize)) {
+    let (b, n) = (net.b, net.n);
+    for e in bits(net.start[c] & !(1 << d)) {
+        f(index[c * n + e] as usize);
+    }
+    for (k, (u, at)) in b.positions(c).into_iter().enumerate() {
+        let mut x = net.places[u * n + d] & !(1u64 << at);
+        if k == 2 {
+            x &= !b.tables().box_lines(c);
+        }
+        let unit = b.unit(u);
+        for j in bits(x) {
+            f(index[unit[j] as usize * n + d] as usize);
+        }
+    }
+}
+
 /// Set `k` of a list of sets of `words` words each.
 fn set(sets: &[u64], k: usize, words: usize) -> &[u64] {
     &sets[k * words..(k + 1) * words]
@@ -366,16 +425,17 @@ fn set_mut(sets: &mut [u64], k: usize, words: usize) -> &mut [u64] {
     &mut sets[k * words..(k + 1) * words]
 }
 
-/// Adds to `out` the candidates whose "false" every component of `comps`
-/// reaches (`acc` is scratch, one bit set's words).
-fn meet(reach: &[u64], mut comps: impl Iterator<Item = usize>, acc: &mut [u64], out: &mut [u64]) {
+/// Adds to `out` the candidates whose "false" every candidate of `list`
+/// reaches (by their sets in `full`; `acc` is scratch, one bit set's
+/// words).
+fn meet(full: &[u64], mut list: impl Iterator<Item = usize>, acc: &mut [u64], out: &mut [u64]) {
     let words = acc.len();
-    let Some(k) = comps.next() else {
+    let Some(k) = list.next() else {
         return;
     };
-    acc.copy_from_slice(set(reach, k, words));
-    for k in comps {
-        and_into(acc, set(reach, k, words));
+    acc.copy_from_slice(set(full, k, words));
+    for k in list {
+        and_into(acc, set(full, k, words));
         if is_empty(acc) {
             return;
         }
