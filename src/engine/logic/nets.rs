@@ -247,6 +247,10 @@ struct Net<'a> {
     work: usize,
     budget: usize,
     inner: Option<Box<Net<'a>>>,
+    /// When the inner net and the graph hold this branch's position: the
+    /// log's length then, whether the graph was searched whole, and the
+    /// work that search counted.
+    inner_at: Option<(usize, bool, usize)>,
     /// The nested level 2's buffers for the chains it may skip.
     suspects: Option<Box<suspects::Suspects>>,
     /// Level 3's buffers for what each inner chain removes.
@@ -277,6 +281,7 @@ impl<'a> Net<'a> {
             work: 0,
             budget,
             inner: None,
+            inner_at: None,
             suspects: None,
             reached: None,
         };
@@ -347,6 +352,7 @@ impl<'a> Net<'a> {
         self.log.clear();
         self.queue.clear();
         self.dirty.iter_mut().for_each(|x| *x = 0);
+        self.inner_at = None;
     }
 
     fn spent(&self) -> bool {
@@ -788,15 +794,27 @@ impl<'a> Net<'a> {
         // forcing nets: bits of the candidates' numbers in the position
         // (`suspects` numbers them).
         let mut reach = self.reached.take().unwrap_or_default();
-        // Whether the inner net starts from another position than ours
-        // (each inner run puts back the one it started from).
-        let mut stale = true;
         // Levels 2 and 3 follow only the plain or static chains that may
         // end in a contradiction in the position (see `suspects`); level 3
         // takes what the others remove from the graph of links too.
         let graph = matches!(inner_mode, Mode::Chains | Mode::Static);
         let whole = inner_mode == Mode::Static;
+        // Whether the inner net starts from another position than ours
+        // (each inner run puts back the one it started from). A pass
+        // after one that removed something often starts where the last
+        // search of the graph was made: it is not made again, but its
+        // work is counted again.
+        let mut stale = true;
         let mut suspects = self.suspects.take().unwrap_or_default();
+        if graph
+            && let Some((len, w, work)) = self.inner_at
+            && len == self.log.len()
+            && w == whole
+        {
+            self.work += work;
+            reach.clear(&suspects);
+            stale = false;
+        }
         let result = (|| {
             for c in 0..cells {
                 if self.value[c] != NONE || self.mask[c].count_ones() < 2 {
@@ -812,7 +830,9 @@ impl<'a> Net<'a> {
                     if stale {
                         inner.load(&self.mask, &self.value);
                         if graph {
-                            self.work += suspects.find(&inner, whole);
+                            let work = suspects.find(&inner, whole);
+                            self.work += work;
+                            self.inner_at = Some((self.log.len(), whole, work));
                         } else {
                             suspects.number(&inner);
                         }
