@@ -240,10 +240,14 @@ struct Net<'a> {
     log: Log,
     /// Scratch for the causes of one node.
     causes: Vec<u32>,
+    /// Scratch for the causes of the (+) rules' removals.
+    parents: Vec<u32>,
     queue: VecDeque<u32>,
     /// Per unit, the digits whose places changed since the last pass of
     /// the (+) rules.
     dirty: Vec<u64>,
+    /// The other buffer of `dirty`.
+    spare: Vec<u64>,
     work: usize,
     budget: usize,
     inner: Option<Box<Net<'a>>>,
@@ -276,8 +280,10 @@ impl<'a> Net<'a> {
             off: vec![NONE; cells * n],
             log: Log::default(),
             causes: Vec::new(),
+            parents: Vec::new(),
             queue: VecDeque::new(),
             dirty: vec![0; b.shape().units()],
+            spare: Vec::new(),
             work: 0,
             budget,
             inner: None,
@@ -436,18 +442,40 @@ impl<'a> Net<'a> {
     /// The nodes that turned the position's candidates of `d` in `cells`
     /// off.
     fn offs(&self, cells: impl Iterator<Item = usize>, d: usize) -> Vec<u32> {
+        self.offs_of(cells, d).collect()
+    }
+
+    fn offs_of<'s>(
+        &'s self,
+        cells: impl Iterator<Item = usize> + 's,
+        d: usize,
+    ) -> impl Iterator<Item = u32> + 's {
         cells
-            .map(|c| self.off[c * self.n + d])
+            .map(move |c| self.off[c * self.n + d])
             .filter(|&i| i != NONE)
-            .collect()
     }
 
     /// The nodes that turned candidates of cell `c` off.
     fn cell_offs(&self, c: usize) -> Vec<u32> {
+        self.cell_offs_of(c).collect()
+    }
+
+    fn cell_offs_of(&self, c: usize) -> impl Iterator<Item = u32> + '_ {
         bits(self.start[c])
-            .map(|d| self.off[c * self.n + d])
+            .map(move |d| self.off[c * self.n + d])
             .filter(|&i| i != NONE)
-            .collect()
+    }
+
+    /// An empty buffer for a node's causes, to give back with
+    /// [`Net::give_back`] (a removal that fails loses it).
+    fn parents_buffer(&mut self) -> Vec<u32> {
+        let mut v = std::mem::take(&mut self.parents);
+        v.clear();
+        v
+    }
+
+    fn give_back(&mut self, v: Vec<u32>) {
+        self.parents = v;
     }
 
     /// Follows node `i`.
@@ -567,142 +595,140 @@ impl<'a> Net<'a> {
         let b = self.b;
         let n = self.n;
         let before = self.log.len();
-        let dirty = std::mem::replace(&mut self.dirty, vec![0; b.shape().units()]);
+        // The units changed so far are read; those the removals below
+        // change are marked for the next pass (in the other buffer).
+        let mut dirty = std::mem::take(&mut self.spare);
+        dirty.clear();
+        dirty.resize(b.shape().units(), 0);
+        std::mem::swap(&mut self.dirty, &mut dirty);
         let mut digits = 0u64;
-        for (u, &changed) in dirty.iter().enumerate() {
-            if changed == 0 {
-                continue;
-            }
-            digits |= changed;
-            let unit = b.unit(u);
-            self.work += n * 2;
-            for d in bits(changed) {
-                if self.done[u] >> d & 1 == 1 {
+        let out = (|| {
+            for (u, &changed) in dirty.iter().enumerate() {
+                if changed == 0 {
                     continue;
                 }
-                // Locked candidates: the places all share another unit.
-                let mut shared: Option<[usize; 3]> = None;
-                let mut any = false;
-                for &x in unit {
-                    let x = x as usize;
-                    if self.mask[x] >> d & 1 == 0 {
+                digits |= changed;
+                let unit = b.unit(u);
+                self.work += n * 2;
+                for d in bits(changed) {
+                    if self.done[u] >> d & 1 == 1 {
                         continue;
                     }
-                    any = true;
-                    let us = b.units_of(x);
-                    shared = Some(match shared {
-                        None => us,
-                        Some(s) => [
-                            if s[0] == us[0] { s[0] } else { NONE as usize },
-                            if s[1] == us[1] { s[1] } else { NONE as usize },
-                            if s[2] == us[2] { s[2] } else { NONE as usize },
-                        ],
-                    });
+                    // Locked candidates: the places all share another unit.
+                    let places = self.places[u * n + d];
+                    let Some(first) = bits(places).next() else {
+                        continue;
+                    };
+                    let mut shared = b.units_of(unit[first] as usize);
+                    for j in bits(places) {
+                        let us = b.units_of(unit[j] as usize);
+                        for k in 0..3 {
+                            if shared[k] != us[k] {
+                                shared[k] = NONE as usize;
+                            }
+                        }
+                    }
+                    for other in shared {
+                        if other == u || other == NONE as usize {
+                            continue;
+                        }
+                        // (Removals are only queued: the candidates stay
+                        // as they are until the caller follows them.)
+                        let victim = |net: &Net, x: usize| {
+                            net.mask[x] >> d & 1 == 1 && !b.units_of(x).contains(&u)
+                        };
+                        if !b.unit(other).iter().any(|&x| victim(self, x as usize)) {
+                            continue;
+                        }
+                        let mut parents = self.parents_buffer();
+                        parents.extend(self.offs_of(unit.iter().map(|&x| x as usize), d));
+                        if !parents.is_empty() {
+                            for &x in b.unit(other) {
+                                if victim(self, x as usize) {
+                                    self.set_off(x as usize, d, Why::Locked(u, other), &parents)?;
+                                }
+                            }
+                        }
+                        self.give_back(parents);
+                    }
                 }
-                let Some(shared) = shared.filter(|_| any) else {
-                    continue;
-                };
-                for other in shared {
-                    if other == u || other == NONE as usize {
-                        continue;
-                    }
-                    let victims: Vec<usize> = b
-                        .unit(other)
-                        .iter()
-                        .map(|&x| x as usize)
-                        .filter(|&x| self.mask[x] >> d & 1 == 1 && !b.units_of(x).contains(&u))
-                        .collect();
-                    if victims.is_empty() {
-                        continue;
-                    }
-                    let parents = self.offs(unit.iter().map(|&x| x as usize), d);
-                    if parents.is_empty() {
-                        continue;
-                    }
-                    for x in victims {
-                        self.set_off(x, d, Why::Locked(u, other), &parents)?;
-                    }
-                }
+                self.pairs(u)?;
             }
-            self.pairs(u)?;
-        }
-        if self.log.len() == before {
-            self.xwings(digits)?;
-        }
-        Ok(self.log.len() > before)
+            if self.log.len() == before {
+                self.xwings(digits)?;
+            }
+            Ok(())
+        })();
+        self.spare = dirty;
+        out.map(|()| self.log.len() > before)
     }
 
     /// Naked and hidden pairs in unit `u`.
     fn pairs(&mut self, u: usize) -> Result<(), Stop> {
         let b = self.b;
-        let unit: Vec<usize> = b.unit(u).iter().map(|&x| x as usize).collect();
-        let open: Vec<usize> = unit
-            .iter()
-            .copied()
-            .filter(|&x| self.value[x] == NONE)
-            .collect();
-        for (i, &x) in open.iter().enumerate() {
-            let m = self.mask[x];
+        let n = self.n;
+        let unit = b.unit(u);
+        let cell = |j: usize| unit[j] as usize;
+        // The unit's open cells, by their place in it.
+        let mut open = 0u64;
+        for (j, &x) in unit.iter().enumerate() {
+            if self.value[x as usize] == NONE {
+                open |= 1 << j;
+            }
+        }
+        // (Removals are only queued: the candidates stay as they are.)
+        for i in bits(open) {
+            let m = self.mask[cell(i)];
             if m.count_ones() != 2 {
                 continue;
             }
-            for &y in &open[i + 1..] {
-                if self.mask[y] != m {
+            for j in bits(open).filter(|&j| j > i) {
+                if self.mask[cell(j)] != m {
                     continue;
                 }
-                let victims: Vec<(usize, usize)> = open
-                    .iter()
-                    .filter(|&&z| z != x && z != y)
-                    .flat_map(|&z| bits(self.mask[z] & m).map(move |e| (z, e)))
-                    .collect();
-                if victims.is_empty() {
+                let rest = open & !(1 << i) & !(1 << j);
+                if bits(rest).all(|k| self.mask[cell(k)] & m == 0) {
                     continue;
                 }
-                let mut parents = self.cell_offs(x);
-                parents.extend(self.cell_offs(y));
-                if parents.is_empty() {
-                    continue;
+                let mut parents = self.parents_buffer();
+                parents.extend(self.cell_offs_of(cell(i)));
+                parents.extend(self.cell_offs_of(cell(j)));
+                if !parents.is_empty() {
+                    for k in bits(rest) {
+                        for e in bits(self.mask[cell(k)] & m) {
+                            self.set_off(cell(k), e, Why::Pair(u), &parents)?;
+                        }
+                    }
                 }
-                for (z, e) in victims {
-                    self.set_off(z, e, Why::Pair(u), &parents)?;
-                }
+                self.give_back(parents);
             }
         }
         // Hidden pairs: two digits with the same two places.
-        let n = self.n;
-        let mut places: Vec<u64> = vec![0; n];
-        for (i, &x) in unit.iter().enumerate() {
-            for d in bits(self.mask[x]) {
-                if self.value[x] == NONE {
-                    places[d] |= 1 << i;
-                }
-            }
-        }
+        let places = |net: &Net, d: usize| net.places[u * n + d] & open;
         for d1 in 0..n {
-            if places[d1].count_ones() != 2 || self.done[u] >> d1 & 1 == 1 {
+            let p = places(self, d1);
+            if p.count_ones() != 2 || self.done[u] >> d1 & 1 == 1 {
                 continue;
             }
             for d2 in d1 + 1..n {
-                if places[d2] != places[d1] || self.done[u] >> d2 & 1 == 1 {
+                if places(self, d2) != p || self.done[u] >> d2 & 1 == 1 {
                     continue;
                 }
                 let keep = (1u64 << d1) | (1 << d2);
-                let cells: Vec<usize> = bits(places[d1]).map(|i| unit[i]).collect();
-                let victims: Vec<(usize, usize)> = cells
-                    .iter()
-                    .flat_map(|&x| bits(self.mask[x] & !keep).map(move |e| (x, e)))
-                    .collect();
-                if victims.is_empty() {
+                if bits(p).all(|k| self.mask[cell(k)] & !keep == 0) {
                     continue;
                 }
-                let mut parents = self.offs(unit.iter().copied(), d1);
-                parents.extend(self.offs(unit.iter().copied(), d2));
-                if parents.is_empty() {
-                    continue;
+                let mut parents = self.parents_buffer();
+                parents.extend(self.offs_of(unit.iter().map(|&x| x as usize), d1));
+                parents.extend(self.offs_of(unit.iter().map(|&x| x as usize), d2));
+                if !parents.is_empty() {
+                    for k in bits(p) {
+                        for e in bits(self.mask[cell(k)] & !keep) {
+                            self.set_off(cell(k), e, Why::Pair(u), &parents)?;
+                        }
+                    }
                 }
-                for (x, e) in victims {
-                    self.set_off(x, e, Why::Pair(u), &parents)?;
-                }
+                self.give_back(parents);
             }
         }
         Ok(())
@@ -713,22 +739,16 @@ impl<'a> Net<'a> {
     fn xwings(&mut self, digits: u64) -> Result<(), Stop> {
         let b = self.b;
         let n = self.n;
+        let mut places = [0u64; 64];
         for (base, cover) in [(0usize, n), (n, 0usize)] {
             for d in bits(digits) {
-                let places: Vec<u64> = (0..n)
-                    .map(|l| {
-                        if self.done[base + l] >> d & 1 == 1 {
-                            return 0;
-                        }
-                        let mut m = 0u64;
-                        for (i, &x) in b.unit(base + l).iter().enumerate() {
-                            if self.mask[x as usize] >> d & 1 == 1 {
-                                m |= 1 << i;
-                            }
-                        }
-                        m
-                    })
-                    .collect();
+                for (l, p) in places[..n].iter_mut().enumerate() {
+                    *p = if self.done[base + l] >> d & 1 == 1 {
+                        0
+                    } else {
+                        self.places[(base + l) * n + d]
+                    };
+                }
                 self.work += n * n;
                 for l1 in 0..n {
                     if places[l1].count_ones() != 2 {
@@ -738,32 +758,36 @@ impl<'a> Net<'a> {
                         if places[l2] != places[l1] {
                             continue;
                         }
-                        let covers: Vec<usize> = bits(places[l1]).map(|i| cover + i).collect();
-                        let victims: Vec<usize> = covers
-                            .iter()
-                            .flat_map(|&cu| b.unit(cu).iter().map(|&x| x as usize))
-                            .filter(|&x| {
-                                self.mask[x] >> d & 1 == 1 && {
-                                    let r = b.units_of(x);
-                                    r[0] != base + l1
-                                        && r[0] != base + l2
-                                        && r[1] != base + l1
-                                        && r[1] != base + l2
+                        // (Removals are only queued: the candidates stay.)
+                        let victim = |net: &Net, x: usize| {
+                            net.mask[x] >> d & 1 == 1 && {
+                                let r = b.units_of(x);
+                                r[0] != base + l1
+                                    && r[0] != base + l2
+                                    && r[1] != base + l1
+                                    && r[1] != base + l2
+                            }
+                        };
+                        let victims = || {
+                            bits(places[l1])
+                                .flat_map(|i| b.unit(cover + i).iter().map(|&x| x as usize))
+                        };
+                        if !victims().any(|x| victim(self, x)) {
+                            continue;
+                        }
+                        let mut parents = self.parents_buffer();
+                        let lines = [base + l1, base + l2];
+                        for l in lines {
+                            parents.extend(self.offs_of(b.unit(l).iter().map(|&x| x as usize), d));
+                        }
+                        if !parents.is_empty() {
+                            for x in victims() {
+                                if victim(self, x) {
+                                    self.set_off(x, d, Why::XWing(lines[0], lines[1]), &parents)?;
                                 }
-                            })
-                            .collect();
-                        if victims.is_empty() {
-                            continue;
+                            }
                         }
-                        let mut parents =
-                            self.offs(b.unit(base + l1).iter().map(|&x| x as usize), d);
-                        parents.extend(self.offs(b.unit(base + l2).iter().map(|&x| x as usize), d));
-                        if parents.is_empty() {
-                            continue;
-                        }
-                        for x in victims {
-                            self.set_off(x, d, Why::XWing(base + l1, base + l2), &parents)?;
-                        }
+                        self.give_back(parents);
                     }
                 }
             }
@@ -858,7 +882,7 @@ impl<'a> Net<'a> {
                         Err(Stop::Clash(_, parents)) => parents,
                         Ok(()) if multiple && !found => {
                             if let Some(i) = suspects.number_of(c * n + d) {
-                                reach.set_list(i, &inner.removed(), &suspects);
+                                reach.set_list(i, inner.offs_made(), &suspects);
                             }
                             continue;
                         }
@@ -918,36 +942,42 @@ impl<'a> Net<'a> {
         let b = self.b;
         let n = self.n;
         let cells = self.mask.len();
-        let mut sources: Vec<(Source, Vec<usize>)> = Vec::new();
-        for c in 0..cells {
-            if self.value[c] == NONE && self.mask[c].count_ones() >= 2 {
-                let list = bits(self.mask[c]).map(|d| c * n + d).collect();
-                sources.push((Source::Cell(c), list));
-            }
-        }
-        for u in 0..b.shape().units() {
-            for d in 0..n {
-                if self.done[u] >> d & 1 == 1 {
-                    continue;
-                }
-                let list: Vec<usize> = b
-                    .unit(u)
-                    .iter()
-                    .map(|&x| x as usize)
-                    .filter(|&x| self.value[x] == NONE && self.mask[x] >> d & 1 == 1)
-                    .map(|x| x * n + d)
-                    .collect();
-                if list.len() >= 2 {
-                    sources.push((Source::Unit(u, d), list));
-                }
-            }
-        }
         let mut any = false;
-        // The removals found are only queued: the position stays.
+        // The removals found are only queued: the position stays, and so
+        // do the sources' lists, made one at a time.
         inner.load(&self.mask, &self.value);
         let mut numbered: Vec<usize> = Vec::new();
         let mut acc: Vec<u64> = Vec::new();
-        for (source, list) in sources {
+        let mut list: Vec<usize> = Vec::new();
+        let units = b.shape().units();
+        let sources = (0..cells)
+            .map(Source::Cell)
+            .chain((0..units).flat_map(|u| (0..n).map(move |d| Source::Unit(u, d))));
+        for source in sources {
+            list.clear();
+            match source {
+                Source::Cell(c) => {
+                    if self.value[c] != NONE || self.mask[c].count_ones() < 2 {
+                        continue;
+                    }
+                    list.extend(bits(self.mask[c]).map(|d| c * n + d));
+                }
+                Source::Unit(u, d) => {
+                    if self.done[u] >> d & 1 == 1 {
+                        continue;
+                    }
+                    list.extend(
+                        b.unit(u)
+                            .iter()
+                            .map(|&x| x as usize)
+                            .filter(|&x| self.value[x] == NONE && self.mask[x] >> d & 1 == 1)
+                            .map(|x| x * n + d),
+                    );
+                    if list.len() < 2 {
+                        continue;
+                    }
+                }
+            }
             numbered.clear();
             numbered.extend(list.iter().filter_map(|&k| numbers.number_of(k)));
             if numbered.len() != list.len() || !reach.meet(&numbered, &mut acc) {
@@ -992,14 +1022,18 @@ impl<'a> Net<'a> {
         Ok(any)
     }
 
-    /// The candidates (c·n + d, ascending) the branch made false.
-    fn removed(&self) -> Vec<u32> {
-        let mut offs: Vec<u32> = self
-            .log
+    /// The candidates (c·n + d) the branch made false, in its order.
+    fn offs_made(&self) -> impl Iterator<Item = u32> + '_ {
+        self.log
             .iter()
             .filter(|x| !x.on)
             .map(|x| (x.c * self.n + x.d) as u32)
-            .collect();
+    }
+
+    /// The candidates (c·n + d, ascending) the branch made false.
+    #[cfg(test)]
+    fn removed(&self) -> Vec<u32> {
+        let mut offs: Vec<u32> = self.offs_made().collect();
         offs.sort_unstable();
         offs
     }

@@ -360,10 +360,15 @@ impl Reached {
     }
 
     /// Records that assumption number `i` removes the candidates `offs`
-    /// (c·n + d, each a candidate of the position).
-    pub(super) fn set_list(&mut self, i: usize, offs: &[u32], numbers: &Suspects) {
+    /// (c·n + d, each a candidate of the position, in any order).
+    pub(super) fn set_list(
+        &mut self,
+        i: usize,
+        offs: impl Iterator<Item = u32>,
+        numbers: &Suspects,
+    ) {
         let set = set_mut(&mut self.bits, i, self.words);
-        for &k in offs {
+        for k in offs {
             if let Some(j) = numbers.number_of(k as usize) {
                 set_bit(set, j);
             }
