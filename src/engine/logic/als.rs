@@ -33,7 +33,9 @@
 //! eliminations are reported once (the first found). Like HoDoKu, a doubly
 //! linked ALS-XZ leaves the cells of its two sets alone. Shape-agnostic.
 
+use std::cell::RefCell;
 use std::collections::{HashSet, VecDeque};
+use std::rc::Rc;
 
 use crate::engine::grid::Value;
 
@@ -115,6 +117,12 @@ struct Als {
 /// What every ALS technique needs: the ALSs, their cell sets, peers.
 struct Ctx<'a> {
     b: &'a Board,
+    data: Rc<CtxData>,
+}
+
+/// A [`Ctx`]'s tables, which depend on the position alone: the ALS-XY-Wing
+/// and ALS chain searches of one position share them (see [`Ctx::new`]).
+struct CtxData {
     /// `peers[c]`: the cells c sees.
     peers: Sets,
     /// `cand[d]`: the cells with candidate d.
@@ -123,24 +131,29 @@ struct Ctx<'a> {
     alss: Vec<Als>,
     /// Whether linked ALSs may share cells (see the module comment).
     allow_overlap: bool,
+    /// For each ALS, the others it has an RCC with, and those RCCs, once
+    /// searched in full.
+    edges: RefCell<Option<Rc<Edges>>>,
 }
 
-impl<'a> Ctx<'a> {
-    fn new(b: &'a Board, overlap: bool) -> Ctx<'a> {
-        let mut ctx = Ctx::tables(b);
-        ctx.allow_overlap = overlap;
-        let size = AlsSize::capped(b.n(), 1, MAX_ALS_CELLS_LARGE);
-        let mut found = almost_locked_sets(b, size);
-        found.sort_by(|x, y| (x.cells.len(), &x.cells).cmp(&(y.cells.len(), &y.cells)));
-        found.truncate(MAX_ALS_COUNT);
-        for als in found {
-            ctx.add_als(als.cells, als.mask, als.unit);
-        }
-        ctx
-    }
+type Edges = Vec<Vec<(usize, u64)>>;
 
+impl std::ops::Deref for Ctx<'_> {
+    type Target = CtxData;
+
+    fn deref(&self) -> &CtxData {
+        &self.data
+    }
+}
+
+thread_local! {
+    /// The last context built, with its position's key.
+    static LAST: RefCell<Option<(Vec<u64>, Rc<CtxData>)>> = const { RefCell::new(None) };
+}
+
+impl CtxData {
     /// Peers and candidate places, without ALSs.
-    fn tables(b: &'a Board) -> Ctx<'a> {
+    fn tables(b: &Board) -> CtxData {
         let cells = b.shape().cells();
         let w = cells.div_ceil(64);
         let mut peers = Sets::new(w);
@@ -160,17 +173,17 @@ impl<'a> Ctx<'a> {
                 set_bit(cand.get_mut(d), c);
             }
         }
-        Ctx {
-            b,
+        CtxData {
             peers,
             cand,
             sets: Sets::new(w),
             alss: Vec::new(),
             allow_overlap: true,
+            edges: RefCell::new(None),
         }
     }
 
-    fn add_als(&mut self, cells: Vec<usize>, mask: u64, unit: usize) {
+    fn add_als(&mut self, b: &Board, cells: Vec<usize>, mask: u64, unit: usize) {
         let w = self.sets.w;
         let set = self.sets.push();
         for &c in &cells {
@@ -182,7 +195,7 @@ impl<'a> Ctx<'a> {
         for d in bits(mask) {
             on.fill(0);
             seen.fill(u64::MAX);
-            for &c in cells.iter().filter(|&&c| self.b.has(c, d)) {
+            for &c in cells.iter().filter(|&&c| b.has(c, d)) {
                 set_bit(&mut on, c);
                 and_into(&mut seen, self.peers.get(c));
             }
@@ -201,6 +214,37 @@ impl<'a> Ctx<'a> {
             useful,
             set,
         });
+    }
+}
+
+impl<'a> Ctx<'a> {
+    /// The context of the position; the last one built (per thread) when
+    /// it was for the same position and overlap rule.
+    fn new(b: &'a Board, overlap: bool) -> Ctx<'a> {
+        let key = b.position_key();
+        let kept = LAST.with(|last| {
+            last.borrow()
+                .as_ref()
+                .filter(|(k, data)| *k == key && data.allow_overlap == overlap)
+                .map(|(_, data)| Rc::clone(data))
+        });
+        if let Some(data) = kept {
+            return Ctx { b, data };
+        }
+        let mut data = CtxData::tables(b);
+        data.allow_overlap = overlap;
+        let size = AlsSize::capped(b.n(), 1, MAX_ALS_CELLS_LARGE);
+        let mut found = almost_locked_sets(b, size);
+        found.sort_by(|x, y| (x.cells.len(), &x.cells).cmp(&(y.cells.len(), &y.cells)));
+        found.truncate(MAX_ALS_COUNT);
+        for als in found {
+            data.add_als(b, als.cells, als.mask, als.unit);
+        }
+        let data = Rc::new(data);
+        if !b.stopped() {
+            LAST.with(|last| *last.borrow_mut() = Some((key, Rc::clone(&data))));
+        }
+        Ctx { b, data }
     }
 
     fn all(&self, a: usize) -> &[u64] {
@@ -243,12 +287,16 @@ impl<'a> Ctx<'a> {
         self.allow_overlap || !self.overlap(a, c)
     }
 
-    /// For each ALS, the others it has an RCC with, and those RCCs.
-    fn edges(&self) -> Vec<Vec<(usize, u64)>> {
+    /// For each ALS, the others it has an RCC with, and those RCCs (kept
+    /// with the context when the search was not stopped).
+    fn edges(&self) -> Rc<Edges> {
+        if let Some(e) = self.data.edges.borrow().as_ref() {
+            return Rc::clone(e);
+        }
         let mut e = vec![Vec::new(); self.alss.len()];
         for a in 0..self.alss.len() {
             if self.b.stopped() {
-                break;
+                return Rc::new(e);
             }
             for c in a + 1..self.alss.len() {
                 if self.alss[a].mask & self.alss[c].mask == 0 || !self.may_link(a, c) {
@@ -261,6 +309,8 @@ impl<'a> Ctx<'a> {
                 }
             }
         }
+        let e = Rc::new(e);
+        *self.data.edges.borrow_mut() = Some(Rc::clone(&e));
         e
     }
 
