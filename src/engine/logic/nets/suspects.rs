@@ -27,9 +27,12 @@
 //! of a cell when each of them reaches Y's "false": one intersection of
 //! sets per cell and per unit and value answers for every Y.
 //!
-//! Only a "false" in a bivalue cell or a unit with two places links on,
-//! so only those are linked to: a "true" adds the others to what it
-//! reaches directly (as bits). A position with more than
+//! Only a "false" in a bivalue cell or a unit with two places links on
+//! (about a quarter of the candidates in the positions the nested levels
+//! meet), so only those candidates are nodes of the graph: a "true" adds
+//! the others it sees to what it reaches directly (as bits), and another
+//! candidate's "true" reaches its own "false" when some node it sees
+//! reaches it from its "false". A position with more than
 //! [`MAX_CANDIDATES`] is not searched (every chain is followed).
 
 use super::super::cellset::{and_into, has_bit, is_empty, members, or_into, set_bit};
