@@ -118,6 +118,8 @@ struct Als {
 struct Ctx<'a> {
     b: &'a Board,
     data: Rc<CtxData>,
+    /// Whether linked ALSs may share cells (see the module comment).
+    allow_overlap: bool,
 }
 
 /// A [`Ctx`]'s tables, which depend on the position alone: the ALS-XY-Wing
@@ -129,10 +131,8 @@ struct CtxData {
     cand: Sets,
     sets: Sets,
     alss: Vec<Als>,
-    /// Whether linked ALSs may share cells (see the module comment).
-    allow_overlap: bool,
-    /// For each ALS, the others it has an RCC with, and those RCCs, once
-    /// searched in full.
+    /// For each ALS, the others it has an RCC with (overlapping or not),
+    /// and those RCCs, once searched in full.
     edges: RefCell<Option<Rc<Edges>>>,
 }
 
@@ -178,7 +178,6 @@ impl CtxData {
             cand,
             sets: Sets::new(w),
             alss: Vec::new(),
-            allow_overlap: true,
             edges: RefCell::new(None),
         }
     }
@@ -219,20 +218,23 @@ impl CtxData {
 
 impl<'a> Ctx<'a> {
     /// The context of the position; the last one built (per thread) when
-    /// it was for the same position and overlap rule.
+    /// it was for the same position.
     fn new(b: &'a Board, overlap: bool) -> Ctx<'a> {
         let key = b.position_key();
         let kept = LAST.with(|last| {
             last.borrow()
                 .as_ref()
-                .filter(|(k, data)| *k == key && data.allow_overlap == overlap)
+                .filter(|(k, _)| *k == key)
                 .map(|(_, data)| Rc::clone(data))
         });
         if let Some(data) = kept {
-            return Ctx { b, data };
+            return Ctx {
+                b,
+                data,
+                allow_overlap: overlap,
+            };
         }
         let mut data = CtxData::tables(b);
-        data.allow_overlap = overlap;
         let size = AlsSize::capped(b.n(), 1, MAX_ALS_CELLS_LARGE);
         let mut found = almost_locked_sets(b, size);
         found.sort_by(|x, y| (x.cells.len(), &x.cells).cmp(&(y.cells.len(), &y.cells)));
@@ -244,7 +246,11 @@ impl<'a> Ctx<'a> {
         if !b.stopped() {
             LAST.with(|last| *last.borrow_mut() = Some((key, Rc::clone(&data))));
         }
-        Ctx { b, data }
+        Ctx {
+            b,
+            data,
+            allow_overlap: overlap,
+        }
     }
 
     fn all(&self, a: usize) -> &[u64] {
@@ -287,9 +293,30 @@ impl<'a> Ctx<'a> {
         self.allow_overlap || !self.overlap(a, c)
     }
 
-    /// For each ALS, the others it has an RCC with, and those RCCs (kept
-    /// with the context when the search was not stopped).
+    /// For each ALS, the others it has an RCC with and may link to, and
+    /// those RCCs, in the order of the others.
     fn edges(&self) -> Rc<Edges> {
+        let all = self.all_edges();
+        if self.allow_overlap {
+            return all;
+        }
+        Rc::new(
+            all.iter()
+                .enumerate()
+                .map(|(a, e)| {
+                    e.iter()
+                        .copied()
+                        .filter(|&(c, _)| !self.overlap(a, c))
+                        .collect()
+                })
+                .collect(),
+        )
+    }
+
+    /// For each ALS, the others it has an RCC with, overlapping or not,
+    /// and those RCCs, in the order of the others (kept with the context
+    /// when the search was not stopped).
+    fn all_edges(&self) -> Rc<Edges> {
         if let Some(e) = self.data.edges.borrow().as_ref() {
             return Rc::clone(e);
         }
@@ -299,7 +326,7 @@ impl<'a> Ctx<'a> {
                 return Rc::new(e);
             }
             for c in a + 1..self.alss.len() {
-                if self.alss[a].mask & self.alss[c].mask == 0 || !self.may_link(a, c) {
+                if self.alss[a].mask & self.alss[c].mask == 0 {
                     continue;
                 }
                 let r = self.rcc(a, c);
@@ -555,18 +582,15 @@ fn step(technique: Technique, elims: Vec<(usize, Value)>, h: Highlights, text: S
 pub fn als_xz(b: &Board) -> Vec<Step> {
     let ctx = Ctx::new(b, false);
     let mut found = Found::default();
-    let k = ctx.alss.len();
-    for a in 0..k {
+    // (The later ALS searches of the position reuse these links.)
+    let edges = ctx.all_edges();
+    for (a, e) in edges.iter().enumerate() {
         if b.stopped() {
             break;
         }
-        for c in a + 1..k {
+        for &(c, r) in e.iter().filter(|&&(c, _)| c > a) {
             let common = ctx.alss[a].mask & ctx.alss[c].mask;
             if common.count_ones() < 2 || ctx.overlap(a, c) {
-                continue;
-            }
-            let r = ctx.rcc(a, c);
-            if r == 0 {
                 continue;
             }
             let mut elims = Vec::new();
