@@ -209,14 +209,14 @@ impl Suspects {
             // of a node it sees, that is, when it is among the candidates
             // a node sees and reaches from its "false" (`acc`).
             self.acc.iter_mut().for_each(|x| *x = 0);
-            let mut seen = vec![0u64; words];
             for (k, &i) in self.strong.iter().enumerate() {
                 let (c, d) = self.cand[i as usize];
-                seen.iter_mut().for_each(|x| *x = 0);
-                each_seen(net, index, c, d, |j| set_bit(&mut seen, j));
-                for ((a, s), r) in self.acc.iter_mut().zip(&seen).zip(of(2 * k + 1)) {
-                    *a |= s & r;
-                }
+                let (acc, from) = (&mut self.acc, of(2 * k + 1));
+                each_seen(net, index, c, d, |j| {
+                    if has_bit(from, j) {
+                        set_bit(acc, j);
+                    }
+                });
             }
             for (i, &(c, d)) in self.cand.iter().enumerate() {
                 self.may[c * n + d] = if at[i] != NONE {
@@ -324,11 +324,7 @@ impl Suspects {
     pub(super) fn offs(&self, c: usize, d: usize, n: usize) -> Vec<u32> {
         let i = self.index[c * n + d] as usize;
         self.reach_of(i)
-            .map(|r| {
-                super::super::cellset::members(r)
-                    .map(|j| self.candidate(j, n))
-                    .collect()
-            })
+            .map(|r| members(r).map(|j| self.candidate(j, n)).collect())
             .unwrap_or_default()
     }
 }
