@@ -91,10 +91,10 @@ struct Als {
     cells: Cells,
     mask: u64,
     /// Per digit: the set's cells holding it.
-    holders: Vec<Cells>,
+    holders: [Cells; MAX_TABLE_SIDE],
     /// Per digit: the cells outside the set that hold it and see every
     /// holder.
-    seen: Vec<Cells>,
+    seen: [Cells; MAX_TABLE_SIDE],
     /// Every cell of some `seen`.
     buddies: Cells,
 }
@@ -131,17 +131,16 @@ struct Table {
 }
 
 impl Table {
-    fn premise(key: u32) -> Table {
-        // Room for a typical table's direct implications (a 9×9
-        // candidate's: its cell's other digits and its peers holding it).
-        let mut e = Vec::with_capacity(16);
-        e.push(Entry {
+    /// Makes this the table of premise `key`, empty but for it (keeping
+    /// what the table had allocated).
+    fn reset(&mut self, key: u32) {
+        self.e.clear();
+        self.e.push(Entry {
             key,
             pred: 0,
             dist: 1,
             expanded: false,
         });
-        Table { e }
     }
 
     fn has(&self, key: u32) -> bool {
@@ -165,6 +164,11 @@ impl Table {
 
 const NONE: u32 = u32::MAX;
 
+/// A direct implication in [`Tabling::expand`]'s list: its key in the low
+/// bits, its distance (9 bits) above.
+const DIRECT_KEY_BITS: u32 = 23;
+const DIRECT_KEY_MASK: u32 = (1 << DIRECT_KEY_BITS) - 1;
+
 struct Tabling<'a> {
     b: &'a Board,
     n: usize,
@@ -181,6 +185,26 @@ struct Tabling<'a> {
     ext: Vec<Table>,
     /// Key → index in `ext`, or [`NONE`].
     ext_of: Vec<u32>,
+    /// Tables of an earlier search, cleared, for `ext`.
+    spare: Vec<Table>,
+}
+
+/// The tables of the last search, kept for the next one: a search fills
+/// about 1,500 of them, and allocating and freeing each table's entries
+/// was a fifth of its time.
+#[derive(Default)]
+struct Kept {
+    on: Vec<Table>,
+    off: Vec<Table>,
+    spare: Vec<Table>,
+}
+
+/// The most entries [`Kept`] holds between searches (a 9×9 search's
+/// tables usually hold well under a third of this; 12 bytes an entry).
+const MAX_KEPT_ENTRIES: usize = 300_000;
+
+thread_local! {
+    static KEPT: RefCell<Kept> = RefCell::new(Kept::default());
 }
 
 /// What a node is.
@@ -208,6 +232,7 @@ impl<'a> Tabling<'a> {
         let unit = (0..3 * n)
             .map(|u| b.unit(u).iter().fold(0, |s, &c| s | one(c as usize)))
             .collect();
+        let kept = KEPT.with(|k| std::mem::take(&mut *k.borrow_mut()));
         let mut t = Tabling {
             b,
             n,
@@ -216,10 +241,11 @@ impl<'a> Tabling<'a> {
             unit,
             groups: Vec::new(),
             alses: Vec::new(),
-            on: Vec::new(),
-            off: Vec::new(),
+            on: kept.on,
+            off: kept.off,
             ext: Vec::new(),
             ext_of: Vec::new(),
+            spare: kept.spare,
         };
         if nodes != ChainNodes::Candidates {
             t.groups = t.find_groups();
@@ -229,6 +255,26 @@ impl<'a> Tabling<'a> {
         }
         t.ext_of = vec![NONE; 2 * t.nodes()];
         t
+    }
+
+    /// Keeps the tables for the next search, unless they hold more than
+    /// [`MAX_KEPT_ENTRIES`] (then the next search starts afresh).
+    fn keep(mut self) {
+        self.spare.append(&mut self.ext);
+        let held: usize = [&self.on, &self.off, &self.spare]
+            .iter()
+            .flat_map(|tables| tables.iter())
+            .map(|t| t.e.capacity())
+            .sum();
+        if held > MAX_KEPT_ENTRIES {
+            return;
+        }
+        let kept = Kept {
+            on: self.on,
+            off: self.off,
+            spare: self.spare,
+        };
+        KEPT.with(|k| *k.borrow_mut() = kept);
     }
 
     fn nodes(&self) -> usize {
@@ -337,16 +383,14 @@ impl<'a> Tabling<'a> {
             .into_iter()
             .map(|found| {
                 let set = found.cells.iter().fold(0, |s, &c| s | one(c));
-                let holders: Vec<Cells> = (0..n).map(|d| set & self.holders[d]).collect();
-                let seen: Vec<Cells> = (0..n)
-                    .map(|d| {
-                        if holders[d] == 0 {
-                            0
-                        } else {
-                            self.sees_all(holders[d]) & !set & self.holders[d]
-                        }
-                    })
-                    .collect();
+                let mut holders = [0; MAX_TABLE_SIDE];
+                let mut seen = [0; MAX_TABLE_SIDE];
+                for d in 0..n {
+                    holders[d] = set & self.holders[d];
+                    if holders[d] != 0 {
+                        seen[d] = self.sees_all(holders[d]) & !set & self.holders[d];
+                    }
+                }
                 let buddies = seen.iter().fold(0, |s, x| s | x);
                 Als {
                     cells: set,
@@ -363,7 +407,9 @@ impl<'a> Tabling<'a> {
         let k = key as usize;
         if self.ext_of[k] == NONE {
             self.ext_of[k] = self.ext.len() as u32;
-            self.ext.push(Table::premise(key));
+            let mut t = self.spare.pop().unwrap_or_default();
+            t.reset(key);
+            self.ext.push(t);
         }
         self.ext_of[k] as usize
     }
@@ -372,8 +418,12 @@ impl<'a> Tabling<'a> {
     fn fill(&mut self) {
         let n = self.n;
         let b = self.b;
-        self.on = (0..n * n * n).map(|_| Table::default()).collect();
-        self.off = (0..n * n * n).map(|_| Table::default()).collect();
+        for tables in [&mut self.on, &mut self.off] {
+            tables.resize_with(n * n * n, Table::default);
+            for t in tables.iter_mut() {
+                t.e.clear();
+            }
+        }
         for c in 0..n * n {
             if b.value(c).is_some() {
                 continue;
@@ -381,8 +431,10 @@ impl<'a> Tabling<'a> {
             let digits: Vec<usize> = b.digits(c).collect();
             for &d in &digits {
                 let i = c * n + d;
-                let mut on = Table::premise(self.cand_key(c, d, true));
-                let mut off = Table::premise(self.cand_key(c, d, false));
+                let mut on = std::mem::take(&mut self.on[i]);
+                let mut off = std::mem::take(&mut self.off[i]);
+                on.reset(self.cand_key(c, d, true));
+                off.reset(self.cand_key(c, d, false));
                 for &e in digits.iter().filter(|&&e| e != d) {
                     on.add(self.cand_key(c, e, false), true, 0);
                     if digits.len() == 2 {
@@ -488,7 +540,7 @@ impl<'a> Tabling<'a> {
         // in a set of cells has its first one there.
         let mut by_first: Vec<Vec<(usize, Cells)>> = vec![Vec::new(); n * n * n];
         for (o, als) in self.alses.iter().enumerate() {
-            for (l, &held) in als.holders.iter().enumerate() {
+            for (l, &held) in als.holders[..n].iter().enumerate() {
                 if held != 0 {
                     by_first[l * n * n + held.trailing_zeros() as usize].push((o, held));
                 }
@@ -496,7 +548,28 @@ impl<'a> Tabling<'a> {
         }
         let mut triggered: Vec<(usize, usize)> = Vec::new();
         let mut elims: Vec<Cells> = Vec::with_capacity(n);
+        // Per digit l of the set, the other sets (disjoint) whose every
+        // holder of l sees all of this set's holders of l: `by_digit[ends[l]..
+        // ends[l + 1]]`. Whichever digit the set loses, these lose l unless l
+        // is that digit.
+        let mut by_digit: Vec<(usize, usize)> = Vec::new();
+        let mut ends: Vec<usize> = vec![0; n + 1];
         for a in 0..self.alses.len() {
+            by_digit.clear();
+            for l in 0..n {
+                let e = self.alses[a].seen[l];
+                for x in cells_of(e) {
+                    for &(o, held) in &by_first[l * n * n + x] {
+                        if held & !e == 0
+                            && o != a
+                            && self.alses[o].cells & self.alses[a].cells == 0
+                        {
+                            by_digit.push((o, l));
+                        }
+                    }
+                }
+                ends[l + 1] = by_digit.len();
+            }
             for j in 0..n {
                 if self.alses[a].holders[j] == 0 {
                     continue;
@@ -504,7 +577,7 @@ impl<'a> Tabling<'a> {
                 // Without j the set's other digits go from whatever sees all
                 // their holders.
                 elims.clear();
-                elims.extend_from_slice(&self.alses[a].seen);
+                elims.extend_from_slice(&self.alses[a].seen[..n]);
                 elims[j] = 0;
                 if elims.iter().all(|&e| e == 0) {
                     continue;
@@ -551,20 +624,8 @@ impl<'a> Tabling<'a> {
                 // Another set, disjoint, whose every holder of a digit goes
                 // loses that digit.
                 triggered.clear();
-                for (l, &e) in elims.iter().enumerate() {
-                    if e == 0 {
-                        continue;
-                    }
-                    for x in cells_of(e) {
-                        for &(o, held) in &by_first[l * n * n + x] {
-                            if held & !e == 0
-                                && o != a
-                                && self.alses[o].cells & self.alses[a].cells == 0
-                            {
-                                triggered.push((o, l));
-                            }
-                        }
-                    }
+                for l in (0..n).filter(|&l| l != j) {
+                    triggered.extend_from_slice(&by_digit[ends[l]..ends[l + 1]]);
                 }
                 triggered.sort_unstable();
                 for &(o, l) in &triggered {
@@ -591,19 +652,19 @@ impl<'a> Tabling<'a> {
 
     /// The table whose premise is `key`, if there is one.
     fn table_of(&self, key: u32) -> Option<&Table> {
-        match self.kind(key) {
-            Kind::Cell(_) => {
-                let i = key as usize / 2;
-                Some(if Self::is_on(key) {
-                    &self.on[i]
-                } else {
-                    &self.off[i]
-                })
-            }
-            _ => match self.ext_of[key as usize] {
+        // (A candidate's keys come first: no need to divide for the kind.)
+        let k = key as usize;
+        if k < 2 * self.on.len() {
+            Some(if Self::is_on(key) {
+                &self.on[k / 2]
+            } else {
+                &self.off[k / 2]
+            })
+        } else {
+            match self.ext_of[k] {
                 NONE => None,
                 t => Some(&self.ext[t as usize]),
-            },
+            }
         }
     }
 
@@ -616,21 +677,30 @@ impl<'a> Tabling<'a> {
         // expanded is out of its place (it reads as empty), so its own
         // range is skipped.
         let keys = self.ext_of.len();
-        let mut range = vec![(0u32, 0u32); keys];
-        let mut direct: Vec<(u32, u16)> = Vec::new();
-        for (key, r) in range.iter_mut().enumerate() {
-            if let Some(t) = self.table_of(key as u32) {
-                let start = direct.len() as u32;
-                direct.extend(
-                    t.e.iter()
-                        .skip(1)
-                        .take_while(|s| !s.expanded)
-                        .map(|s| (s.key, s.dist)),
-                );
-                *r = (start, direct.len() as u32);
-            }
+        // Key `k`'s direct implications are `direct[start[k]..start[k + 1]]`,
+        // each its key in the low bits and its distance above
+        // (`DIRECT_KEY_BITS`): half the memory of a pair, and the walk below
+        // reads these lists in no order.
+        let mut start: Vec<u32> = Vec::with_capacity(keys + 1);
+        let mut direct: Vec<u32> = Vec::new();
+        for key in 0..keys {
+            start.push(direct.len() as u32);
+            let Some(t) = self.table_of(key as u32) else {
+                continue;
+            };
+            direct.extend(
+                t.e.iter()
+                    .skip(1)
+                    .take_while(|s| !s.expanded)
+                    .map(|s| s.key | u32::from(s.dist) << DIRECT_KEY_BITS),
+            );
         }
-        let mut pos = vec![NONE; keys];
+        start.push(direct.len() as u32);
+        assert!(keys < 1 << DIRECT_KEY_BITS, "too many chain nodes");
+        // Where each key is in the table being expanded (at most
+        // `MAX_ENTRIES`, so a `u16`), or `NOT_IN`.
+        const NOT_IN: u16 = u16::MAX;
+        let mut pos = vec![NOT_IN; keys];
         // The table being expanded grows here, and is then copied out at
         // its size: one allocation a table, not one per doubling.
         let mut grow: Vec<Entry> = Vec::with_capacity(MAX_ENTRIES);
@@ -647,19 +717,20 @@ impl<'a> Tabling<'a> {
                 grow.extend_from_slice(&dest.e);
                 let premise = grow[0].key;
                 for (k, x) in grow.iter().enumerate() {
-                    pos[x.key as usize] = k as u32;
+                    pos[x.key as usize] = k as u16;
                 }
                 let mut j = 1;
                 while j < grow.len() && grow.len() < MAX_ENTRIES {
                     let from = grow[j];
                     if from.key != premise {
-                        let (a, z) = range[from.key as usize];
-                        for &(key, d) in &direct[a as usize..z as usize] {
-                            let dist = (from.dist + d) & 0x1ff;
+                        let k = from.key as usize;
+                        for &packed in &direct[start[k] as usize..start[k + 1] as usize] {
+                            let key = packed & DIRECT_KEY_MASK;
+                            let dist = (from.dist + (packed >> DIRECT_KEY_BITS) as u16) & 0x1ff;
                             match pos[key as usize] {
-                                NONE => {
+                                NOT_IN => {
                                     if grow.len() < MAX_ENTRIES {
-                                        pos[key as usize] = grow.len() as u32;
+                                        pos[key as usize] = grow.len() as u16;
                                         grow.push(Entry {
                                             key,
                                             pred: j as u32,
@@ -681,14 +752,15 @@ impl<'a> Tabling<'a> {
                     j += 1;
                 }
                 for x in &grow {
-                    pos[x.key as usize] = NONE;
+                    pos[x.key as usize] = NOT_IN;
                 }
                 let dest = if on {
                     &mut self.on[i]
                 } else {
                     &mut self.off[i]
                 };
-                dest.e = grow.clone();
+                dest.e.clear();
+                dest.e.extend_from_slice(&grow);
             }
         }
     }
@@ -926,25 +998,29 @@ impl<'a> Tabling<'a> {
     /// Every loop and AIC in the tables.
     fn search(&self, only_grouped: bool) -> Found {
         let mut found = Found::default();
+        // The keys of a cell's candidates are `2n·c .. 2n·(c + 1)`, those of
+        // the groups and ALSs come after every cell's.
+        let width = 2 * self.n as u32;
+        let cand_keys = width * (self.n * self.n) as u32;
         for tables in [&self.on, &self.off] {
             for t in tables.iter().filter(|t| !t.e.is_empty()) {
                 if self.b.stopped() {
                     return found;
                 }
-                let start = self.cell(t.e[0].key);
+                let lo = t.e[0].key / width * width;
                 for j in 1..t.e.len() {
                     let k = t.e[j].key;
-                    if matches!(self.kind(k), Kind::Cell(c) if c == start) {
+                    if (lo..lo + width).contains(&k) {
                         self.nice_loop(t, j, &mut found, only_grouped);
                     }
                 }
             }
         }
         for t in self.off.iter().filter(|t| !t.e.is_empty()) {
-            let start = self.cell(t.e[0].key);
+            let lo = t.e[0].key / width * width;
             for j in 1..t.e.len() {
                 let k = t.e[j].key;
-                if Self::is_on(k) && matches!(self.kind(k), Kind::Cell(c) if c != start) {
+                if Self::is_on(k) && k < cand_keys && !(lo..lo + width).contains(&k) {
                     self.aic(t, j, &mut found, only_grouped);
                 }
             }
@@ -1103,7 +1179,9 @@ fn all_steps(b: &Board, nodes: ChainNodes) -> Vec<Step> {
     let found = t.search(nodes != ChainNodes::Candidates);
     let mut offers: Vec<&Offer> = found.list.iter().collect();
     offers.sort_by_key(|f| (f.length, std::cmp::Reverse(f.elims.len())));
-    offers.into_iter().map(|f| t.step(f)).collect()
+    let steps = offers.into_iter().map(|f| t.step(f)).collect();
+    t.keep();
+    steps
 }
 
 /// The last position searched with each kind of nodes, and its steps: the
