@@ -1,7 +1,7 @@
 //! One player's game over an SSH channel: the game's own update/draw loop
-//! (the local runner's [`Waits`], [`run_action`] and [`perform`]) on a
+//! (the local runner's `Waits`, `run_action` and `perform`) on a
 //! thread of its own, drawing into a buffer that goes to the channel, and
-//! keeping the player's things in the server's database ([`StoreKeep`])
+//! keeping the player's things in the server's database (`StoreKeep`)
 //! instead of files.
 //!
 //! Output is bounded: a frame goes to a queue of [`OUT_FRAMES`] frames; a

@@ -41,7 +41,7 @@ pub(super) fn resume(r: Result<Recovered<Game>, LoadError>) -> Loaded {
 }
 
 /// Reads the first puzzle of a file in any format, to the end (the game
-/// reads with a cancel flag: [`import_file_until`]).
+/// reads with a cancel flag: `import_file_until`).
 pub fn import_file(path: &Path) -> Loaded {
     import_file_until(path, &AtomicBool::new(false))
 }

@@ -3,7 +3,7 @@
 //! and how it is drawn ([`BoardView`]) from the theme's roles and the
 //! app's [`Emphasis`]: a hint's units tinted by their part, its candidates
 //! drawn by theirs (noted or not), a chain's cells numbered on the line
-//! above each. [`BoardView::candidates_of`] says how one cell's candidates
+//! above each. `BoardView::candidates_of` says how one cell's candidates
 //! look now, for any view that draws them elsewhere.
 
 use ratatui::buffer::Buffer;
