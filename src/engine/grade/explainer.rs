@@ -14,14 +14,17 @@
 //! A chain's rating grows with its length the way theirs does: a base for
 //! its kind (6.5 a one-digit or bivalue loop, 6.6 a one-digit chain, 7.0 a
 //! mixed chain or loop, 8.0 a forcing chain) plus 0.1 for each step of a
-//! geometric ladder of node counts ([`length_bonus`]).
+//! geometric ladder of node counts ([`length_bonus`]). Their chain rule
+//! searches loops of bivalue cells apart (Y-Cycles); our loop search keeps
+//! one loop per set of eliminations, the shortest, often a mixed one, so
+//! the walk looks for Y-Cycles itself ([`y_cycles`]).
 //!
 //! The walk is our own: the steps come from our techniques, so ratings
 //! agree with theirs where the two find the same patterns.
 
 use std::collections::HashMap;
 
-use crate::engine::grid::Grid;
+use crate::engine::grid::{Grid, Value};
 use crate::engine::limits::Limits;
 use crate::engine::logic::{
     Board, Link, PathError, Step, Technique, find_all, finished, walk_with, wings,
@@ -309,6 +312,17 @@ fn next(b: &Board) -> Vec<(Step, f32)> {
                     .filter_map(|s| rate(b, rule, s).map(|r| (s.clone(), r))),
             );
         }
+        // Their chain rule searches loops of bivalue cells on their own
+        // (Y-Cycles, 6.5): ours keeps the shortest loop for a set of
+        // eliminations, which may be a mixed one (7.0) where a longer
+        // Y-Cycle removes the same.
+        if matches!(rule, Rule::Any(ts) if ts.contains(&Technique::ContinuousNiceLoop)) {
+            rated.extend(
+                y_cycles(b)
+                    .into_iter()
+                    .filter_map(|s| rate(b, rule, &s).map(|r| (s, r))),
+            );
+        }
         let Some(low) = rated.iter().map(|&(_, r)| r).min_by(f32::total_cmp) else {
             continue;
         };
@@ -322,6 +336,136 @@ fn next(b: &Board) -> Vec<(Step, f32)> {
         return rated;
     }
     Vec::new()
+}
+
+/// Most cells of a Y-Cycle searched.
+const Y_CYCLE_CELLS: usize = 12;
+
+/// Most cells the Y-Cycle search visits in one position.
+const Y_CYCLE_WORK: usize = 200_000;
+
+/// The continuous loops of bivalue cells (SE's Y-Cycles) that remove
+/// something: each cell's two candidates are its strong link, and
+/// consecutive cells see each other and share the value of the weak link
+/// between them; that value goes from every other cell that sees both.
+/// Each loop once, from its first cell (in the order of the bivalue cells)
+/// in both directions; at most [`Y_CYCLE_CELLS`] cells, and the search
+/// stops after [`Y_CYCLE_WORK`] cells visited.
+fn y_cycles(b: &Board) -> Vec<Step> {
+    let cells = b.shape().cells();
+    let biv: Vec<usize> = (0..cells)
+        .filter(|&c| b.value(c).is_none() && b.count(c) == 2)
+        .collect();
+    // Per bivalue cell, the later ones it sees that share a value, with
+    // that value (two when they share both).
+    let mut next: Vec<Vec<(usize, usize)>> = vec![Vec::new(); biv.len()];
+    for (i, &c) in biv.iter().enumerate() {
+        for (j, &o) in biv.iter().enumerate() {
+            if o != c && b.sees(c, o) {
+                next[i].extend(b.digits(c).filter(|&d| b.has(o, d)).map(|d| (j, d)));
+            }
+        }
+    }
+    let other = |i: usize, d: usize| b.digits(biv[i]).find(|&e| e != d).unwrap_or(d);
+    let mut out = Vec::new();
+    let mut work = 0usize;
+    // (cell index, value that leaves it)
+    let mut path: Vec<(usize, usize)> = Vec::new();
+    for s in 0..biv.len() {
+        for x0 in b.digits(biv[s]) {
+            path.clear();
+            path.push((s, x0));
+            y_walk(b, &biv, &next, &other, &mut path, &mut work, &mut out);
+        }
+    }
+    out
+}
+
+fn y_walk(
+    b: &Board,
+    biv: &[usize],
+    next: &[Vec<(usize, usize)>],
+    other: &dyn Fn(usize, usize) -> usize,
+    path: &mut Vec<(usize, usize)>,
+    work: &mut usize,
+    out: &mut Vec<Step>,
+) {
+    let (s, x0) = path[0];
+    let (cur, x) = path[path.len() - 1];
+    for &(j, d) in &next[cur] {
+        if d != x || *work >= Y_CYCLE_WORK {
+            continue;
+        }
+        *work += 1;
+        if j == s {
+            // Back into the first cell by its other value.
+            if path.len() >= 3
+                && d != x0
+                && let Some(step) = y_cycle_step(b, biv, path)
+            {
+                out.push(step);
+            }
+            continue;
+        }
+        if j < s || path.len() >= Y_CYCLE_CELLS || path.iter().any(|&(i, _)| i == j) {
+            continue;
+        }
+        path.push((j, other(j, d)));
+        y_walk(b, biv, next, other, path, work, out);
+        path.pop();
+    }
+}
+
+/// The step of the Y-Cycle through `path` (cells by index in `biv`, each
+/// with the value that leaves it), when it removes anything.
+fn y_cycle_step(b: &Board, biv: &[usize], path: &[(usize, usize)]) -> Option<Step> {
+    let k = path.len();
+    let on_loop = |c: usize| path.iter().any(|&(i, _)| biv[i] == c);
+    let mut eliminations = Vec::new();
+    let mut links = Vec::with_capacity(2 * k);
+    for w in 0..k {
+        let (i, x) = path[w];
+        let (j, _) = path[(w + 1) % k];
+        let (here, there) = (biv[i], biv[j]);
+        let entered = path[(w + k - 1) % k].1;
+        links.push(Link {
+            from: (here, Value::from_index(entered)),
+            to: (here, Value::from_index(x)),
+            strong: true,
+        });
+        links.push(Link {
+            from: (here, Value::from_index(x)),
+            to: (there, Value::from_index(x)),
+            strong: false,
+        });
+        for c in 0..b.shape().cells() {
+            if b.value(c).is_none()
+                && b.has(c, x)
+                && !on_loop(c)
+                && b.sees(c, here)
+                && b.sees(c, there)
+            {
+                eliminations.push((c, Value::from_index(x)));
+            }
+        }
+    }
+    eliminations.sort_unstable();
+    eliminations.dedup();
+    if eliminations.is_empty() {
+        return None;
+    }
+    let names: Vec<String> = path.iter().map(|&(i, _)| b.cell_name(biv[i])).collect();
+    Some(Step {
+        technique: Technique::ContinuousNiceLoop,
+        placements: Vec::new(),
+        eliminations,
+        highlights: crate::engine::logic::Highlights {
+            cells: path.iter().map(|&(i, _)| biv[i]).collect(),
+            links,
+            ..Default::default()
+        },
+        explanation: format!("Y-Cycle through {}", names.join(", ")),
+    })
 }
 
 /// The Explainer-order walk from `board` to its solution `solution`:
@@ -517,7 +661,7 @@ mod tests {
 
     /// Puzzles of the Sudoku Exchange bank with their Sukaku Explainer
     /// ratings, one for each kind of hardest step.
-    const RATED: [(&str, f32, Technique); 6] = [
+    const RATED: [(&str, f32, Technique); 8] = [
         (
             "007000500000080000900070001025108930003000600009000200000503000700000006010207040",
             5.5,
@@ -536,6 +680,20 @@ mod tests {
         (
             "590000007040010083008034900001402000069000820000109300004670200980040030700000016",
             7.1,
+            // (A continuous loop of 7.1 before the walk took Y-Cycles: the
+            // same rating, on a path through other positions.)
+            Technique::DiscontinuousNiceLoop,
+        ),
+        // Their Y-Cycles (6.5 and the length bonus), where our shortest
+        // loop for the same eliminations is a mixed one (7.1).
+        (
+            "005403100080106020100000003020000010850902074790040032000801000000070000010305040",
+            6.6,
+            Technique::ContinuousNiceLoop,
+        ),
+        (
+            "000407000010090040840020073000956000900010005000208000700000001020000030008534200",
+            6.8,
             Technique::ContinuousNiceLoop,
         ),
         (
@@ -550,15 +708,56 @@ mod tests {
         ),
     ];
 
+    /// The position of a rated puzzle's givens and its solution.
+    fn start(text: &str) -> (Board, Grid) {
+        let p = parse_one(text, "rated").unwrap();
+        let Outcome::Solved(sol) = solve(&p, &Limits::none(), &mut NoTrace) else {
+            panic!("{text} has one solution")
+        };
+        let mut b = Board::from_puzzle(&p).unwrap();
+        b.set_known_unique(true);
+        (b, sol)
+    }
+
+    /// Every Y-Cycle found is a loop of bivalue cells, each seeing the
+    /// next on the value of the weak link between them, and removes only
+    /// candidates the solution does not have.
+    #[test]
+    fn y_cycles_are_loops_of_bivalue_cells_and_sound() {
+        let mut found = 0;
+        for (text, _, _) in RATED {
+            let (mut b, sol) = start(text);
+            // Every position of the walk.
+            for (step, _) in walk(&b.clone(), &sol, &Limits::none()).unwrap() {
+                for s in y_cycles(&b) {
+                    found += 1;
+                    let links = &s.highlights.links;
+                    assert!(links.len() >= 6 && links.len() % 2 == 0, "{text}");
+                    assert!(bivalue_only(links), "{text}: {}", s.explanation);
+                    for (w, l) in links.iter().enumerate() {
+                        let next = &links[(w + 1) % links.len()];
+                        assert_eq!(l.to, next.from, "{text}: {}", s.explanation);
+                        if l.strong {
+                            assert_eq!(b.count(l.from.0), 2, "{text}");
+                        } else {
+                            assert!(b.sees(l.from.0, l.to.0), "{text}");
+                        }
+                    }
+                    for &(c, x) in &s.eliminations {
+                        assert!(b.has(c, x.index()), "{text}");
+                        assert_ne!(sol.get(c), x, "{text}: {}", s.explanation);
+                    }
+                }
+                b.apply(&step);
+            }
+        }
+        assert!(found > 0, "no Y-Cycle met");
+    }
+
     #[test]
     fn walks_match_their_ratings_and_follow_the_solution() {
         for (text, theirs, technique) in RATED {
-            let p = parse_one(text, "rated").unwrap();
-            let Outcome::Solved(sol) = solve(&p, &Limits::none(), &mut NoTrace) else {
-                panic!("{text} has one solution")
-            };
-            let mut b = Board::from_puzzle(&p).unwrap();
-            b.set_known_unique(true);
+            let (b, sol) = start(text);
             let steps = walk(&b, &sol, &Limits::none()).unwrap();
             let mut board = b.clone();
             for (s, _) in &steps {
