@@ -87,7 +87,6 @@ const ORDER: &[Rule] = &[
     Rule::Any(&[Technique::BugPlusOne]),
     Rule::StrongLinks(4),
     Rule::Any(&[Technique::LargeWing(5)]),
-    Rule::Any(&[Technique::LargeWing(6)]),
     // Their chains and loops. An XY-Chain is an AIC here (the AIC search
     // finds it, with the same rating), so it is not searched twice.
     Rule::Any(&[
@@ -96,6 +95,10 @@ const ORDER: &[Rule] = &[
         Technique::DiscontinuousNiceLoop,
         Technique::Aic,
     ]),
+    // The six-cell wing comes after the chains: on the rated set, of 696
+    // puzzles whose hardest step it was when it came before them (at
+    // 6.6), they rated 29 at 6.6 and 639 higher (453 at 7.1).
+    Rule::Any(&[Technique::LargeWing(6)]),
     Rule::Any(&[Technique::LargeWing(7)]),
     // Our forcing chains (`forcing.rs`) are dynamic chains, but their
     // steps count placements only: those that rate as their dynamic
