@@ -3,7 +3,8 @@
 //!
 //! That family tries its rules in a fixed order (singles, intersections,
 //! subsets and basic fish, short single-digit chains, small wings, unique
-//! rectangles, large wings, then chains and forcing chains), takes a step
+//! rectangles, large wings up to five cells, then chains, the larger wings
+//! and forcing chains), takes a step
 //! from the first rule that finds one — the easiest of that rule's steps
 //! where steps of one rule differ in rating — applies it and starts again;
 //! the puzzle's rating is the hardest step on that walk. Rules it does not
@@ -359,8 +360,8 @@ fn y_cycles(b: &Board) -> Vec<Step> {
     let biv: Vec<usize> = (0..cells)
         .filter(|&c| b.value(c).is_none() && b.count(c) == 2)
         .collect();
-    // Per bivalue cell, the later ones it sees that share a value, with
-    // that value (two when they share both).
+    // Per bivalue cell, the others it sees that share a value, with that
+    // value (twice when they share both).
     let mut next: Vec<Vec<(usize, usize)>> = vec![Vec::new(); biv.len()];
     for (i, &c) in biv.iter().enumerate() {
         for (j, &o) in biv.iter().enumerate() {
@@ -369,7 +370,6 @@ fn y_cycles(b: &Board) -> Vec<Step> {
             }
         }
     }
-    let other = |i: usize, d: usize| b.digits(biv[i]).find(|&e| e != d).unwrap_or(d);
     let mut out = Vec::new();
     let mut work = 0usize;
     // (cell index, value that leaves it)
@@ -378,7 +378,7 @@ fn y_cycles(b: &Board) -> Vec<Step> {
         for x0 in b.digits(biv[s]) {
             path.clear();
             path.push((s, x0));
-            y_walk(b, &biv, &next, &other, &mut path, &mut work, &mut out);
+            y_walk(b, &biv, &next, &mut path, &mut work, &mut out);
         }
     }
     out
@@ -388,7 +388,6 @@ fn y_walk(
     b: &Board,
     biv: &[usize],
     next: &[Vec<(usize, usize)>],
-    other: &dyn Fn(usize, usize) -> usize,
     path: &mut Vec<(usize, usize)>,
     work: &mut usize,
     out: &mut Vec<Step>,
@@ -413,8 +412,10 @@ fn y_walk(
         if j < s || path.len() >= Y_CYCLE_CELLS || path.iter().any(|&(i, _)| i == j) {
             continue;
         }
-        path.push((j, other(j, d)));
-        y_walk(b, biv, next, other, path, work, out);
+        // Out by the cell's other value.
+        let leave = (b.mask(biv[j]) & !(1 << d)).trailing_zeros() as usize;
+        path.push((j, leave));
+        y_walk(b, biv, next, path, work, out);
         path.pop();
     }
 }
@@ -423,7 +424,7 @@ fn y_walk(
 /// with the value that leaves it), when it removes anything.
 fn y_cycle_step(b: &Board, biv: &[usize], path: &[(usize, usize)]) -> Option<Step> {
     let k = path.len();
-    let on_loop = |c: usize| path.iter().any(|&(i, _)| biv[i] == c);
+    let on_loop: Vec<usize> = path.iter().map(|&(i, _)| biv[i]).collect();
     let mut eliminations = Vec::new();
     let mut links = Vec::with_capacity(2 * k);
     for w in 0..k {
@@ -441,29 +442,20 @@ fn y_cycle_step(b: &Board, biv: &[usize], path: &[(usize, usize)]) -> Option<Ste
             to: (there, Value::from_index(x)),
             strong: false,
         });
-        for c in 0..b.shape().cells() {
-            if b.value(c).is_none()
-                && b.has(c, x)
-                && !on_loop(c)
-                && b.sees(c, here)
-                && b.sees(c, there)
-            {
-                eliminations.push((c, Value::from_index(x)));
-            }
-        }
+        eliminations.extend(b.seen_by_all(1 << x, &[here, there], &on_loop));
     }
     eliminations.sort_unstable();
     eliminations.dedup();
     if eliminations.is_empty() {
         return None;
     }
-    let names: Vec<String> = path.iter().map(|&(i, _)| b.cell_name(biv[i])).collect();
+    let names: Vec<String> = on_loop.iter().map(|&c| b.cell_name(c)).collect();
     Some(Step {
         technique: Technique::ContinuousNiceLoop,
         placements: Vec::new(),
         eliminations,
         highlights: crate::engine::logic::Highlights {
-            cells: path.iter().map(|&(i, _)| biv[i]).collect(),
+            cells: on_loop,
             links,
             ..Default::default()
         },
