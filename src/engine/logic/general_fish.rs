@@ -192,23 +192,27 @@ impl Search<'_> {
             self.top_up(st, 0);
             return;
         }
+        if st.chosen.len() == self.k {
+            // No cover left: every open place is a fin, all at once (the
+            // same fish as making them fins one by one, lowest first).
+            self.all_fins(st, open);
+            return;
+        }
         let c = lowest(open);
-        if st.chosen.len() < self.k {
-            let mut tried = 0u32;
-            for u in self.units_of(c) {
-                if (st.forbidden | tried) >> u & 1 == 1 {
-                    continue;
-                }
-                let saved = (st.covered, st.cannibal, st.forbidden);
-                st.forbidden |= tried;
-                st.cannibal |= st.covered & self.places[u];
-                st.covered |= self.places[u];
-                st.chosen.push(u);
-                self.cover_step(st);
-                st.chosen.pop();
-                (st.covered, st.cannibal, st.forbidden) = saved;
-                tried |= 1 << u;
+        let mut tried = 0u32;
+        for u in self.units_of(c) {
+            if (st.forbidden | tried) >> u & 1 == 1 {
+                continue;
             }
+            let saved = (st.covered, st.cannibal, st.forbidden);
+            st.forbidden |= tried;
+            st.cannibal |= st.covered & self.places[u];
+            st.covered |= self.places[u];
+            st.chosen.push(u);
+            self.cover_step(st);
+            st.chosen.pop();
+            (st.covered, st.cannibal, st.forbidden) = saved;
+            tried |= 1 << u;
         }
         // Or `c` is a fin: no cover may hold it.
         if !self.finned || (st.fins | st.endo).count_ones() >= MAX_FINS {
@@ -226,6 +230,26 @@ impl Search<'_> {
         }
         self.cover_step(st);
         (st.fins, st.buddies, st.forbidden) = saved;
+    }
+
+    /// Every cover is chosen and `open` (not empty) is what they leave:
+    /// the fish stands when those places may all be fins and some
+    /// candidate sees every fin. Only the eliminations that see every fin
+    /// stand, so when none of the cover places (or cannibals) the fins
+    /// allow is left, there is no fish.
+    fn all_fins(&mut self, st: &mut CoverState, open: u128) {
+        if !self.finned || (st.fins | st.endo | open).count_ones() > MAX_FINS {
+            return;
+        }
+        let buddies = cells(open).fold(st.buddies, |m, c| m & self.peers[c]);
+        if buddies & ((st.covered & !st.body) | st.cannibal) == 0 {
+            return;
+        }
+        let saved = (st.fins, st.buddies);
+        st.fins |= open;
+        st.buddies = buddies;
+        self.finish(st);
+        (st.fins, st.buddies) = saved;
     }
 
     /// Every base place is covered or a fin: adds the units still needed
