@@ -23,7 +23,7 @@
 //! The walk is our own: the steps come from our techniques, so ratings
 //! agree with theirs where the two find the same patterns.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use crate::engine::grid::{Grid, Value};
 use crate::engine::limits::Limits;
@@ -332,7 +332,7 @@ fn next(b: &Board) -> Vec<(Step, f32)> {
         };
         rated.retain(|&(_, r)| r == low);
         if i < SINGLES {
-            let mut cells = std::collections::HashSet::new();
+            let mut cells = HashSet::new();
             rated.retain(|(s, _)| s.placements.iter().all(|&(c, _)| cells.insert(c)));
         } else {
             rated.truncate(1);

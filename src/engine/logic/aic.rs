@@ -57,8 +57,8 @@
 //! Shape-agnostic; the work per call is capped by [`MAX_WORK`] (and
 //! [`MAX_WORK_BIG`] beyond 9×9).
 
+use foldhash::{HashMap, HashMapExt};
 use smallvec::{SmallVec, smallvec};
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use crate::engine::grid::Value;

@@ -34,7 +34,9 @@
 //! linked ALS-XZ leaves the cells of its two sets alone. Shape-agnostic.
 
 use std::cell::RefCell;
-use std::collections::{HashSet, VecDeque};
+use std::collections::VecDeque;
+
+use foldhash::HashSet;
 use std::rc::Rc;
 
 use crate::engine::grid::Value;

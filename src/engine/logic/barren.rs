@@ -16,8 +16,8 @@
 //! wings keep the whole board's candidates instead ([`snapshot`]) and
 //! search from the cells that changed since.
 
+use foldhash::{HashMap, HashMapExt};
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 use super::{Board, Technique};
 

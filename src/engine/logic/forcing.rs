@@ -20,7 +20,9 @@
 //! (weak links read "then"; eliminations in between, such as locked
 //! candidates, are not spelled out), and steps come shortest first.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
+
+use foldhash::{HashMap, HashMapExt};
 
 use crate::engine::grid::Value;
 

@@ -35,7 +35,7 @@
 //! ([`MAX_ASSUMPTIONS`], [`forcing::WORK_BUDGET`]) and the board's limits
 //! checked between fish.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use crate::engine::grid::Value;
 

@@ -44,7 +44,9 @@
 //! (`suspects.rs`; at level 3 exactly, with what each other chain
 //! removes); the others cost them little.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
+
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use crate::engine::grid::Value;
 
@@ -1289,7 +1291,7 @@ fn nets_in(b: &Board, t: Technique, mode: Mode) -> Vec<Step> {
     }
     // The cheapest origin of each conclusion.
     found.sort_by_key(|x| x.0);
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = HashSet::new();
     found.retain(|x| seen.insert(x.1));
     found.truncate(MAX_STEPS);
     found

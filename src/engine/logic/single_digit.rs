@@ -7,7 +7,7 @@
 //! through the same two box cells, two empty rectangles in one box) unite
 //! the eliminations of both patterns in one step.
 
-use std::collections::HashSet;
+use foldhash::{HashSet, HashSetExt};
 
 use crate::engine::grid::Value;
 

@@ -40,8 +40,8 @@
 //! share: the nodes ([`ChainNodes`]), group nodes, ALSs (from
 //! [`super::als`]), names and explanations.
 
+use foldhash::HashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 use crate::engine::grid::Value;
 

@@ -15,7 +15,7 @@
 //! BUG+1 states its conclusion (the odd cell's value) as eliminations of
 //! the cell's other candidates, as HoDoKu's library does.
 
-use std::collections::HashSet;
+use foldhash::{HashSet, HashSetExt};
 
 use crate::engine::grid::Value;
 

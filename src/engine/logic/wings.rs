@@ -4,7 +4,9 @@
 //! pair) and Remote Pair (a chain of equal bivalue cells). Shape-agnostic:
 //! only "sees" and conjugate pairs are used.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
+
+use foldhash::{HashSet, HashSetExt};
 
 use crate::engine::grid::Value;
 
