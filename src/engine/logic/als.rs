@@ -37,6 +37,7 @@ use std::cell::RefCell;
 use std::collections::VecDeque;
 
 use foldhash::HashSet;
+use smallvec::SmallVec;
 use std::rc::Rc;
 
 use crate::engine::grid::Value;
@@ -1085,7 +1086,9 @@ impl Blossom<'_, '_> {
 /// candidates, and how many more cells than candidates outside the
 /// intersection's values it has.
 struct Group {
-    cells: Vec<usize>,
+    /// At most 6 at 9×9 (a line or box beside three intersection cells),
+    /// [`MAX_SDC_GROUP_LARGE`] above: inline, as the search makes many.
+    cells: SmallVec<[usize; 6]>,
     mask: u64,
     gain: usize,
 }
@@ -1255,7 +1258,10 @@ pub fn sue_de_coq(b: &Board) -> Vec<Step> {
                             units: vec![line, bx],
                             ..Highlights::default()
                         };
-                        for (k, cells) in [&l.cells, &g.cells, &core].into_iter().enumerate() {
+                        for (k, cells) in [&l.cells[..], &g.cells[..], &core[..]]
+                            .into_iter()
+                            .enumerate()
+                        {
                             let role = CandidateRole::Set(k as u8);
                             for (c, v) in all_candidates(b, cells) {
                                 h.add_role(c, v, role);

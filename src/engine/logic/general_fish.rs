@@ -87,6 +87,9 @@ struct Search<'a> {
     /// The units allowed as covers in this pass.
     cover_ok: u32,
     found: Vec<Found>,
+    /// The covers chosen, lent to each base set's search in turn (one
+    /// allocation a pass, not one a base set).
+    chosen: Vec<usize>,
 }
 
 fn kind(n: usize, u: usize) -> u8 {
@@ -176,7 +179,7 @@ impl Search<'_> {
             base,
             body,
             endo,
-            chosen: Vec::with_capacity(self.k),
+            chosen: std::mem::take(&mut self.chosen),
             covered: 0,
             cannibal: 0,
             forbidden: base_units | !self.cover_ok,
@@ -184,6 +187,7 @@ impl Search<'_> {
             buddies,
         };
         self.cover_step(&mut st);
+        self.chosen = st.chosen;
     }
 
     fn cover_step(&mut self, st: &mut CoverState) {
@@ -381,6 +385,7 @@ fn search(b: &Board, family: Family, k: usize, finned: bool) -> Vec<Found> {
                 cand,
                 cover_ok,
                 found: Vec::new(),
+                chosen: Vec::with_capacity(k),
             };
             s.bases(&open, 0, &mut Vec::new(), 0, 0);
             found.extend(s.found);
