@@ -13,7 +13,9 @@ use std::collections::BTreeMap;
 pub(crate) mod explainer;
 
 use crate::engine::level::Level;
-use crate::engine::logic::{Board, BoardError, PathError, Step, Technique, full_path};
+use crate::engine::logic::{
+    Board, BoardError, PathError, Step, Technique, full_path, full_path_ahead,
+};
 use crate::engine::{Grid, Limits, NoTrace, Outcome, Puzzle, StopReason, solve};
 
 /// The SE-style rating of a guess.
@@ -288,7 +290,9 @@ pub fn grade_within(
 /// extreme puzzle: 1–4 s of CPU), and the two share nothing there. Up to
 /// 9×9 they run one after the other on one thread, where the rating walk
 /// finds the forcing nets the path walk kept for the same positions
-/// (thread-local, `logic/nets.rs`), which halves grading the hardest.
+/// (thread-local, `logic/nets.rs`), which halves grading the hardest; the
+/// path walk there searches its last techniques on a second thread
+/// (`logic::full_path_ahead`).
 const TWO_THREADS_FROM: usize = 10;
 
 type Rated = Result<(f32, Option<Technique>), PathError>;
@@ -329,7 +333,14 @@ pub(crate) fn grade_unrated_within(
 
 /// The grade of `board`'s path, without the rating.
 fn unrated(board: &Board, solution: &Grid, limits: &Limits) -> Result<Grade, GradeError> {
-    let path = full_path(board, solution, limits)?;
+    // Up to 9×9 the rating walk follows on this thread (see
+    // `TWO_THREADS_FROM`), so the path walk may have the second core: it
+    // searches the forcing nets of the next position there.
+    let path = if board.n() < TWO_THREADS_FROM {
+        full_path_ahead(board, solution, limits)?
+    } else {
+        full_path(board, solution, limits)?
+    };
     let mut by: BTreeMap<Technique, usize> = BTreeMap::new();
     let mut raw: u64 = 0;
     let mut hardest: Option<(Technique, f32)> = None;

@@ -1188,16 +1188,30 @@ pub fn nets(b: &Board, t: Technique) -> Vec<Step> {
     let steps = nets_in(b, t, mode);
     // A search the limits cut short is not kept.
     if !b.stopped() {
-        CACHE.with(|k| {
-            let mut k = k.borrow_mut();
-            let mut words: usize = k.iter().map(|x| x.1.len()).sum::<usize>() + key.len();
-            while words > CACHED_WORDS && !k.is_empty() {
-                words -= k.remove(0).1.len();
-            }
-            k.push((t, key, steps.clone()));
-        });
+        keep(t, key, steps.clone());
     }
     steps
+}
+
+/// Keeps the answer `steps` of [`nets`] for technique `t` in `b`'s
+/// position where this thread's next call for it finds them: for an answer
+/// found on another thread (`logic::full_path_ahead`), which must be the
+/// whole answer, not one the limits cut short.
+pub(crate) fn remember(b: &Board, t: Technique, steps: Vec<Step>) {
+    if Mode::of(t).is_some() {
+        keep(t, b.position_key(), steps);
+    }
+}
+
+fn keep(t: Technique, key: Vec<u64>, steps: Vec<Step>) {
+    CACHE.with(|k| {
+        let mut k = k.borrow_mut();
+        let mut words: usize = k.iter().map(|x| x.1.len()).sum::<usize>() + key.len();
+        while words > CACHED_WORDS && !k.is_empty() {
+            words -= k.remove(0).1.len();
+        }
+        k.push((t, key, steps));
+    });
 }
 
 /// How many answers [`nets`] keeps, in words of their positions' keys: a

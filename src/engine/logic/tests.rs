@@ -781,3 +781,71 @@ fn roles_resolve_in_order() {
     assert!(s.highlights.unit_roles.contains(&(0, UnitRole::Involved)));
     assert_eq!(s.explanation, "X-Chain: because => r1c4=4, r1c1<>1");
 }
+
+/// A forum-hardest puzzle (SE 11+, a run of forcing-net steps) and its
+/// solution, found by the solver.
+fn forum_hardest() -> (Board, Grid) {
+    use crate::engine::{NoTrace, Outcome, Puzzle, solve};
+    let p: Puzzle =
+        "98.76.5....7..4.....6....3.7..25.8....8.41...........9.2...5.....569.2..........."
+            .parse()
+            .unwrap();
+    let Outcome::Solved(sol) = solve(&p, &Limits::none(), &mut NoTrace) else {
+        panic!("not unique")
+    };
+    (Board::from_puzzle(&p).unwrap(), sol)
+}
+
+/// Searching the last techniques ahead on a second thread takes the same
+/// steps as one thread, forcing chains and nets included.
+#[test]
+fn the_path_with_its_last_techniques_searched_ahead_is_the_one_thread_path() {
+    let (board, sol) = forum_hardest();
+    let one = full_path(&board, &sol, &Limits::none()).unwrap();
+    let nets = one.iter().filter(|s| is_net(s.technique)).count();
+    assert!(nets >= 3, "{nets} net steps");
+    let unique = {
+        let mut b = board.clone();
+        b.set_known_unique(true);
+        b
+    };
+    let one_unique = full_path(&unique, &sol, &Limits::none()).unwrap();
+    let two_unique = full_path_ahead(&unique, &sol, &Limits::none()).unwrap();
+    assert!(two_unique == one_unique, "the paths differ (known unique)");
+    let two = full_path_ahead(&board, &sol, &Limits::none()).unwrap();
+    assert!(two == one, "the paths differ");
+}
+
+/// A walk told to stop stops, with its second thread, whether the stop
+/// comes before it starts or while the last techniques are searched ahead.
+#[test]
+fn the_path_with_its_last_techniques_searched_ahead_stops_when_told() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let (board, sol) = forum_hardest();
+    let flag = Arc::new(AtomicBool::new(true));
+    let cancelled = Limits {
+        cancel: Some(Arc::clone(&flag)),
+        ..Limits::none()
+    };
+    assert!(matches!(
+        full_path_ahead(&board, &sol, &cancelled),
+        Err(PathError::Stopped(StopReason::Cancelled))
+    ));
+    flag.store(false, Ordering::Relaxed);
+    let stopper = {
+        let flag = Arc::clone(&flag);
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(30));
+            flag.store(true, Ordering::Relaxed);
+        })
+    };
+    let r = full_path_ahead(&board, &sol, &cancelled);
+    stopper.join().unwrap();
+    // Stopped, or (on a machine fast enough to finish first) the path.
+    match r {
+        Err(PathError::Stopped(StopReason::Cancelled)) => {}
+        Ok(path) => assert!(path == full_path(&board, &sol, &Limits::none()).unwrap()),
+        other => panic!("{other:?}"),
+    }
+}
