@@ -335,7 +335,8 @@ pub(crate) fn grade_unrated_within(
 fn unrated(board: &Board, solution: &Grid, limits: &Limits) -> Result<Grade, GradeError> {
     // Up to 9×9 the rating walk follows on this thread (see
     // `TWO_THREADS_FROM`), so the path walk may have the second core: it
-    // searches the forcing nets of the next position there.
+    // searches its last techniques (forcing chains, templates, nets) for
+    // the next position there.
     let path = if board.n() < TWO_THREADS_FROM {
         full_path_ahead(board, solution, limits)?
     } else {
