@@ -179,45 +179,35 @@ pub fn next_step(board: &Board) -> Option<Step> {
     next_step_then(board, || None)
 }
 
-/// Whether `t` is one of the forcing nets.
-fn is_net(t: Technique) -> bool {
-    matches!(
-        t,
-        Technique::DynamicForcingChain
-            | Technique::DynamicForcingChainPlus
-            | Technique::NestedForcingChain(_)
-    )
-}
-
-/// Whether `t` is one of the last techniques tried, from the static
-/// forcing chains on: the ones [`full_path_ahead`] searches on its second
-/// thread.
-fn is_tail(t: Technique) -> bool {
-    matches!(
-        t,
-        Technique::ForcingChain | Technique::TemplateSet | Technique::TemplateDelete
-    ) || is_net(t)
+/// Where the last techniques start in `order` ([`Technique::for_side`]):
+/// the static forcing chains and all that follows them (templates, forcing
+/// nets), which [`full_path_ahead`] searches on its second thread.
+fn tail_start(order: &[Technique]) -> usize {
+    order
+        .iter()
+        .position(|&t| t == Technique::ForcingChain)
+        .unwrap_or(order.len())
 }
 
 /// [`next_step`], asking `tail` once, when no easier technique applies,
-/// for the first productive step of the last techniques ([`is_tail`]):
+/// for the first productive step of the last techniques ([`tail_start`]):
 /// `Some(answer)` is taken as it is, `None` means search them here.
 fn next_step_then(board: &Board, mut tail: impl FnMut() -> Option<Option<Step>>) -> Option<Step> {
-    let mut asked = false;
-    for t in Technique::for_side(board.n()) {
+    let order = Technique::for_side(board.n());
+    let start = tail_start(&order);
+    for (i, t) in order.into_iter().enumerate() {
         if board.stopped() {
             return None;
         }
         // Only the step taken is finished (its roles and effect text):
         // finishing does not change what a step places or removes.
-        if !asked && is_tail(t) {
-            asked = true;
-            if let Some(answer) = tail() {
-                return answer.map(|mut s| {
-                    s.finish(board.n());
-                    s
-                });
-            }
+        if i == start
+            && let Some(answer) = tail()
+        {
+            return answer.map(|mut s| {
+                s.finish(board.n());
+                s
+            });
         }
         if let Some(mut s) = first_productive(board, t) {
             s.finish(board.n());
@@ -312,10 +302,8 @@ pub(crate) fn full_path_ahead(
     if cores < 2 {
         return full_path(board, solution, limits);
     }
-    let tail: Vec<Technique> = Technique::for_side(board.n())
-        .into_iter()
-        .filter(|&t| is_tail(t))
-        .collect();
+    let mut tail = Technique::for_side(board.n());
+    tail.drain(..tail_start(&tail));
     let cancel = Arc::new(AtomicBool::new(false));
     let ahead_limits = Limits {
         cancel: Some(Arc::clone(&cancel)),
@@ -351,7 +339,7 @@ pub(crate) fn full_path_ahead(
                                     if b.stopped() {
                                         break;
                                     }
-                                    let step = if is_net(t) {
+                                    let step = if nets::is_net(t) {
                                         let steps = nets::nets(&b, t);
                                         let first =
                                             steps.iter().find(|s| s.is_productive()).cloned();
@@ -403,9 +391,7 @@ pub(crate) fn full_path_ahead(
                     if !whole {
                         return None;
                     }
-                    for (t, steps) in nets {
-                        nets::remember(b, t, steps);
-                    }
+                    nets::remember(b, nets);
                     Some(found)
                 });
                 if pending {
@@ -415,7 +401,7 @@ pub(crate) fn full_path_ahead(
                     cancel.store(true, Ordering::Relaxed);
                     busy = true;
                 }
-                last_was_tail = step.as_ref().is_some_and(|s| is_tail(s.technique));
+                last_was_tail = step.as_ref().is_some_and(|s| tail.contains(&s.technique));
                 step.into_iter().collect()
             },
             false,

@@ -1193,13 +1193,24 @@ pub fn nets(b: &Board, t: Technique) -> Vec<Step> {
     steps
 }
 
-/// Keeps the answer `steps` of [`nets`] for technique `t` in `b`'s
-/// position where this thread's next call for it finds them: for an answer
-/// found on another thread (`logic::full_path_ahead`), which must be the
-/// whole answer, not one the limits cut short.
-pub(crate) fn remember(b: &Board, t: Technique, steps: Vec<Step>) {
-    if Mode::of(t).is_some() {
-        keep(t, b.position_key(), steps);
+/// Whether `t` is one of the forcing nets searched here.
+pub(crate) fn is_net(t: Technique) -> bool {
+    Mode::of(t).is_some()
+}
+
+/// Keeps the answers of [`nets`] (each technique with its steps) in `b`'s
+/// position where this thread's next calls for them find them: for
+/// answers found on another thread (`logic::full_path_ahead`), which must
+/// be whole, not cut short by the limits.
+pub(crate) fn remember(b: &Board, answers: Vec<(Technique, Vec<Step>)>) {
+    if answers.is_empty() {
+        return;
+    }
+    let key = b.position_key();
+    for (t, steps) in answers {
+        if is_net(t) {
+            keep(t, key.clone(), steps);
+        }
     }
 }
 

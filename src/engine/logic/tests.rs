@@ -802,7 +802,7 @@ fn forum_hardest() -> (Board, Grid) {
 fn the_path_with_its_last_techniques_searched_ahead_is_the_one_thread_path() {
     let (board, sol) = forum_hardest();
     let one = full_path(&board, &sol, &Limits::none()).unwrap();
-    let nets = one.iter().filter(|s| is_net(s.technique)).count();
+    let nets = one.iter().filter(|s| nets::is_net(s.technique)).count();
     assert!(nets >= 3, "{nets} net steps");
     let unique = {
         let mut b = board.clone();
