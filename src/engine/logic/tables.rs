@@ -697,6 +697,12 @@ impl<'a> Tabling<'a> {
         }
         start.push(direct.len() as u32);
         assert!(keys < 1 << DIRECT_KEY_BITS, "too many chain nodes");
+        // A direct implication is two long (the premise's one and a link)
+        // unless an ALS penalty lengthens it.
+        const UNIFORM: u16 = 2;
+        let uniform = direct
+            .iter()
+            .all(|&packed| packed >> DIRECT_KEY_BITS == u32::from(UNIFORM));
         // Where each key is in the table being expanded (at most
         // `MAX_ENTRIES`, so a `u16`), or `NOT_IN`.
         const NOT_IN: u16 = u16::MAX;
@@ -722,7 +728,28 @@ impl<'a> Tabling<'a> {
                 let mut j = 1;
                 while j < grow.len() && grow.len() < MAX_ENTRIES {
                     let from = grow[j];
-                    if from.key != premise {
+                    if from.key != premise && uniform {
+                        // Every link 2 long: the entries come in order of
+                        // distance, so an entry found again never has a
+                        // shorter route, and only new ones matter.
+                        let dist = (from.dist + UNIFORM) & 0x1ff;
+                        let k = from.key as usize;
+                        for &packed in &direct[start[k] as usize..start[k + 1] as usize] {
+                            let key = packed & DIRECT_KEY_MASK;
+                            if pos[key as usize] == NOT_IN {
+                                if grow.len() == MAX_ENTRIES {
+                                    break;
+                                }
+                                pos[key as usize] = grow.len() as u16;
+                                grow.push(Entry {
+                                    key,
+                                    pred: j as u32,
+                                    dist,
+                                    expanded: true,
+                                });
+                            }
+                        }
+                    } else if from.key != premise {
                         let k = from.key as usize;
                         for &packed in &direct[start[k] as usize..start[k + 1] as usize] {
                             let key = packed & DIRECT_KEY_MASK;
