@@ -14,7 +14,7 @@ pub(crate) mod explainer;
 
 use crate::engine::level::Level;
 use crate::engine::logic::{
-    Board, BoardError, PathError, Step, Technique, full_path, full_path_ahead,
+    Board, BoardError, PathError, Step, Technique, cores, full_path, full_path_ahead,
 };
 use crate::engine::{Grid, Limits, NoTrace, Outcome, Puzzle, StopReason, solve};
 
@@ -272,7 +272,7 @@ pub fn grade_within(
     limits: &Limits,
 ) -> Result<Grade, GradeError> {
     let board = board_of(puzzle)?;
-    let (grade, rated) = if board.n() >= TWO_THREADS_FROM {
+    let (grade, rated) = if board.n() >= TWO_THREADS_FROM || cores() >= 2 {
         both_walks(&board, solution, limits)
     } else {
         (
@@ -286,20 +286,23 @@ pub fn grade_within(
 }
 
 /// The smallest side whose grades walk the path and the rating walk on two
-/// threads. Each walk takes about half of grading a large board (a 25×25
-/// extreme puzzle: 1–4 s of CPU), and the two share nothing there. Up to
-/// 9×9 they run one after the other on one thread, where the rating walk
-/// finds the forcing nets the path walk kept for the same positions
-/// (thread-local, `logic/nets.rs`), which halves grading the hardest; the
-/// path walk there searches its last techniques on a second thread
-/// (`logic::full_path_ahead`).
+/// threads even on one core. Each walk takes about half of grading a large
+/// board (a 25×25 extreme puzzle: 1–4 s of CPU), and the two share nothing
+/// there. Up to 9×9 the two walks meet the same positions where the
+/// hardest steps are, and the forcing nets found there are kept for both
+/// (`logic/nets.rs`; a walk that needs an answer the other is still
+/// searching waits for it), which halves grading the hardest: there the
+/// walks run on two threads when there are two cores, else one after the
+/// other, and the path walk searches its last techniques ahead on a
+/// thread of its own (`logic::full_path_ahead`).
 const TWO_THREADS_FROM: usize = 10;
 
 type Rated = Result<(f32, Option<Technique>), PathError>;
 
 /// The path walk here and the rating walk on a second thread (both on this
 /// one when no thread can be had); the answers are those of the two walks
-/// one after the other, as neither reads anything the other writes.
+/// one after the other: all they share is the forcing nets' answers, the
+/// same whichever walk searched them.
 fn both_walks(
     board: &Board,
     solution: &Grid,
@@ -480,6 +483,33 @@ mod tests {
             let two = grade_within(&g.puzzle, &g.solution, &Limits::none()).unwrap();
             assert_eq!(two, one, "seed {seed}");
             assert!(two.rating > 1.0 && two.rated_by.is_some(), "seed {seed}");
+        }
+    }
+
+    /// Up to 9×9 the two walks share the forcing nets' answers, on two
+    /// threads each waiting for an answer the other is searching: the
+    /// grade is the one the walks give one after the other (which then
+    /// read the answers kept).
+    #[test]
+    fn a_hard_9x9_grades_the_same_on_two_threads_as_on_one() {
+        // Forum hardest (SE 11+), and a generated extreme one (SE 8.9).
+        for text in [
+            "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
+            ".3.......9...4.....6....958........47..3.91.26...1..7.....958...7916....4....7...",
+        ] {
+            let p = crate::engine::format::parse_one(text, "grade").unwrap();
+            let Outcome::Solved(solution) = solve(&p, &Limits::none(), &mut NoTrace) else {
+                panic!("unique")
+            };
+            let board = board_of(&p).unwrap();
+            let (two, rated) = both_walks(&board, &solution, &Limits::none());
+            let mut two = two.unwrap();
+            (two.rating, two.rated_by) = rated.unwrap();
+            let mut one = unrated(&board, &solution, &Limits::none()).unwrap();
+            (one.rating, one.rated_by) =
+                explainer::rating(&board, &solution, &Limits::none()).unwrap();
+            assert_eq!(two, one, "{text}");
+            assert_eq!((two.level, two.guesses), (Level::Extreme, 0), "{text}");
         }
     }
 

@@ -272,6 +272,12 @@ pub fn full_path(board: &Board, solution: &Grid, limits: &Limits) -> Result<Vec<
     )
 }
 
+/// The cores this process may use (asked once).
+pub(crate) fn cores() -> usize {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
 /// [`full_path`] on two threads: after a step of one of the last
 /// techniques (static forcing chains, templates, forcing nets: the next
 /// step most often needs them too), a second thread searches those for the
@@ -279,8 +285,7 @@ pub fn full_path(board: &Board, solution: &Grid, limits: &Limits) -> Result<Vec<
 /// one takes the other's answer when its own search gets there. The same
 /// steps as [`full_path`]: the answer is the first productive step of the
 /// same techniques in the same position, and the nets' answers are kept
-/// ([`nets::remember`]) where this thread finds them again, as the rating
-/// walk that follows on this thread does. An answer the limits cut short is
+/// ([`nets::remember`]) for the rating walk, as its own are. An answer the limits cut short is
 /// dropped (this thread then searches), and a search an easier technique
 /// made needless is cancelled. The second thread starts at the first such
 /// step, so a puzzle that needs none costs nothing more; on one core or
@@ -297,9 +302,7 @@ pub(crate) fn full_path_ahead(
     /// the first productive step of the last techniques, and whether the
     /// search was whole (not cut short).
     type Answer = (Vec<(Technique, Vec<Step>)>, Option<Step>, bool);
-    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    let cores = *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if cores < 2 {
+    if cores() < 2 {
         return full_path(board, solution, limits);
     }
     let mut tail = Technique::for_side(board.n());

@@ -45,6 +45,8 @@
 //! removes); the others cost them little.
 
 use std::collections::VecDeque;
+use std::sync::{Condvar, Mutex};
+use std::time::Duration;
 
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
@@ -1172,24 +1174,24 @@ pub fn nets(b: &Board, t: Technique) -> Vec<Step> {
     let Some(mode) = Mode::of(t) else {
         return Vec::new();
     };
-    // The path walk and the rating walk meet the same positions, the
-    // rating walk after the whole path walk: the answers are kept (per
-    // thread) for as many calls as a walk of the hardest puzzles makes.
-    let key = b.position_key();
-    let hit = CACHE.with(|k| {
-        k.borrow()
-            .iter()
-            .find(|(kt, kk, _)| *kt == t && *kk == key)
-            .map(|x| x.2.clone())
-    });
-    if let Some(steps) = hit {
+    // The path walk and the rating walk meet the same positions (often on
+    // two threads at once, see `grade`), and the search ahead of the path
+    // walk (`logic::full_path_ahead`) makes answers for it: the answers
+    // are kept for every thread, and a thread that asks for one another
+    // thread is still searching waits for it rather than search again.
+    let key = (t, b.position_key());
+    if let Some(steps) = SHARED.claim(&key, b) {
         return steps;
     }
+    #[cfg(test)]
+    SEARCHED
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push(key.clone());
     let steps = nets_in(b, t, mode);
-    // A search the limits cut short is not kept.
-    if !b.stopped() {
-        keep(t, key, steps.clone());
-    }
+    // A search the limits cut short is not kept (a thread waiting for it
+    // then searches itself).
+    SHARED.settle(key, (!b.stopped()).then(|| steps.clone()));
     steps
 }
 
@@ -1199,42 +1201,121 @@ pub(crate) fn is_net(t: Technique) -> bool {
 }
 
 /// Keeps the answers of [`nets`] (each technique with its steps) in `b`'s
-/// position where this thread's next calls for them find them: for
-/// answers found on another thread (`logic::full_path_ahead`), which must
-/// be whole, not cut short by the limits.
+/// position for every thread's next calls, unless they are kept already:
+/// for answers that must be whole, not cut short by the limits.
 pub(crate) fn remember(b: &Board, answers: Vec<(Technique, Vec<Step>)>) {
     if answers.is_empty() {
         return;
     }
-    let key = b.position_key();
+    let position = b.position_key();
     for (t, steps) in answers {
         if is_net(t) {
-            keep(t, key.clone(), steps);
+            SHARED.offer((t, position.clone()), steps);
         }
     }
 }
 
-fn keep(t: Technique, key: Vec<u64>, steps: Vec<Step>) {
-    CACHE.with(|k| {
-        let mut k = k.borrow_mut();
-        let mut words: usize = k.iter().map(|x| x.1.len()).sum::<usize>() + key.len();
-        while words > CACHED_WORDS && !k.is_empty() {
-            words -= k.remove(0).1.len();
-        }
-        k.push((t, key, steps));
-    });
+/// A technique and a position's key ([`Board::position_key`]).
+type Key = (Technique, Vec<u64>);
+
+/// The nets' answers, for every thread: each kept answer, and the
+/// positions some thread is searching now.
+struct Kept {
+    answers: Mutex<Answers>,
+    /// Told whenever a search ends (kept or not).
+    settled: Condvar,
 }
 
-/// How many answers [`nets`] keeps, in words of their positions' keys: a
-/// 9×9 key is 164 words (about 400 answers, more than the path and rating
+#[derive(Default)]
+struct Answers {
+    /// Oldest first.
+    done: VecDeque<(Key, Vec<Step>)>,
+    busy: Vec<Key>,
+    /// The words of the positions' keys in `done`.
+    words: usize,
+}
+
+static SHARED: Kept = Kept {
+    answers: Mutex::new(Answers {
+        done: VecDeque::new(),
+        busy: Vec::new(),
+        words: 0,
+    }),
+    settled: Condvar::new(),
+};
+
+/// Every search [`nets`] made (tests only).
+#[cfg(test)]
+static SEARCHED: Mutex<Vec<Key>> = Mutex::new(Vec::new());
+
+/// How many answers are kept, in words of their positions' keys: a 9×9
+/// key is 164 words (about 400 answers, more than the path and rating
 /// walks of a forum-hardest puzzle ask for), a 25×25 key 1,252 (about 50),
-/// so that a thread's answers stay within a few MB on any board.
+/// so that they stay within a few MB on any board.
 const CACHED_WORDS: usize = 64 * 1024;
 
-type Cached = Vec<(Technique, Vec<u64>, Vec<Step>)>;
+impl Kept {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Answers> {
+        // A search that panicked leaves nothing half-written here.
+        self.answers.lock().unwrap_or_else(|e| e.into_inner())
+    }
 
-thread_local! {
-    static CACHE: std::cell::RefCell<Cached> = const { std::cell::RefCell::new(Vec::new()) };
+    /// The kept answer for `key`; else, once no other thread is searching
+    /// it (waiting while one is, as long as `b`'s limits allow), `None`:
+    /// the caller searches it and must [`Kept::settle`] it.
+    fn claim(&self, key: &Key, b: &Board) -> Option<Vec<Step>> {
+        let mut a = self.lock();
+        loop {
+            if let Some((_, steps)) = a.done.iter().find(|(k, _)| k == key) {
+                return Some(steps.clone());
+            }
+            if !a.busy.contains(key) || b.stopped() {
+                a.busy.push(key.clone());
+                return None;
+            }
+            // (A timeout, to see this thread's own limits.)
+            a = match self.settled.wait_timeout(a, Duration::from_millis(5)) {
+                Ok((a, _)) => a,
+                Err(e) => e.into_inner().0,
+            };
+        }
+    }
+
+    /// The end of a search [`Kept::claim`] gave the caller: its answer is
+    /// kept when whole (`Some`), and whoever waits for it is told.
+    fn settle(&self, key: Key, steps: Option<Vec<Step>>) {
+        let mut a = self.lock();
+        if let Some(i) = a.busy.iter().position(|k| *k == key) {
+            a.busy.swap_remove(i);
+        }
+        if let Some(steps) = steps {
+            a.keep(key, steps);
+        }
+        drop(a);
+        self.settled.notify_all();
+    }
+
+    /// Keeps a whole answer found elsewhere, unless one is kept already.
+    fn offer(&self, key: Key, steps: Vec<Step>) {
+        let mut a = self.lock();
+        if !a.done.iter().any(|(k, _)| *k == key) {
+            a.keep(key, steps);
+        }
+        drop(a);
+        self.settled.notify_all();
+    }
+}
+
+impl Answers {
+    fn keep(&mut self, key: Key, steps: Vec<Step>) {
+        self.words += key.1.len();
+        self.done.push_back((key, steps));
+        while self.words > CACHED_WORDS && self.done.len() > 1 {
+            if let Some((old, _)) = self.done.pop_front() {
+                self.words -= old.1.len();
+            }
+        }
+    }
 }
 
 fn nets_in(b: &Board, t: Technique, mode: Mode) -> Vec<Step> {
@@ -1647,6 +1728,48 @@ mod tests {
             assert!(nodes_of(s).is_some(), "{}", s.explanation);
         }
         steps.into_iter().map(|s| s.explanation).collect()
+    }
+
+    /// Two threads asking for the same position's nets at once: one
+    /// searches, the other waits for its answer (the same as a search of
+    /// its own), and the answer is then kept for the next ask.
+    #[test]
+    fn a_position_asked_on_two_threads_at_once_is_searched_once() {
+        // A generated extreme puzzle (SE 8.9).
+        let text =
+            ".3.......9...4.....6....958........47..3.91.26...1..7.....958...7916....4....7...";
+        let p = parse_one(text, "nets").unwrap();
+        let Outcome::Solved(sol) = solve(&p, &Limits::none(), &mut NoTrace) else {
+            panic!("unique")
+        };
+        let mut b = Board::from_puzzle(&p).unwrap();
+        // A position no other test asks for: one false candidate gone.
+        let c = (0..81).find(|&c| b.count(c) >= 3).unwrap();
+        let wrong = b.digits(c).find(|&d| sol.get(c).index() != d).unwrap();
+        b.remove(c, wrong);
+        let t = Technique::DynamicForcingChain;
+        let key = (t, b.position_key());
+        let text = |steps: &[Step]| -> Vec<String> {
+            steps.iter().map(|s| s.explanation.clone()).collect()
+        };
+        let (one, two) = std::thread::scope(|s| {
+            let one = s.spawn(|| nets(&b, t));
+            let two = s.spawn(|| nets(&b, t));
+            (one.join().unwrap(), two.join().unwrap())
+        });
+        let kept = SHARED.lock().done.iter().any(|(k, _)| *k == key);
+        let searched = SEARCHED
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|&k| *k == key)
+            .count();
+        assert_eq!(searched, 1);
+        assert!(kept);
+        let fresh = nets_in(&b, t, Mode::of(t).unwrap());
+        assert!(!fresh.is_empty());
+        assert_eq!(text(&one), text(&fresh));
+        assert_eq!(text(&two), text(&fresh));
     }
 
     /// Forum hardest (SE 11+) puzzles: nothing short of the nets opens
