@@ -1180,18 +1180,19 @@ pub fn nets(b: &Board, t: Technique) -> Vec<Step> {
     // are kept for every thread, and a thread that asks for one another
     // thread is still searching waits for it rather than search again.
     let key = (t, b.position_key());
-    if let Some(steps) = SHARED.claim(&key, b) {
-        return steps;
-    }
+    let claim = match SHARED.claim(key, b) {
+        Ok(steps) => return steps,
+        Err(claim) => claim,
+    };
     #[cfg(test)]
     SEARCHED
         .lock()
         .unwrap_or_else(|e| e.into_inner())
-        .push(key.clone());
+        .push((t, b.position_key()));
     let steps = nets_in(b, t, mode);
     // A search the limits cut short is not kept (a thread waiting for it
     // then searches itself).
-    SHARED.settle(key, (!b.stopped()).then(|| steps.clone()));
+    claim.settle((!b.stopped()).then(|| steps.clone()));
     steps
 }
 
@@ -1226,7 +1227,6 @@ struct Kept {
     settled: Condvar,
 }
 
-#[derive(Default)]
 struct Answers {
     /// Oldest first.
     done: VecDeque<(Key, Vec<Step>)>,
@@ -1261,17 +1261,20 @@ impl Kept {
     }
 
     /// The kept answer for `key`; else, once no other thread is searching
-    /// it (waiting while one is, as long as `b`'s limits allow), `None`:
-    /// the caller searches it and must [`Kept::settle`] it.
-    fn claim(&self, key: &Key, b: &Board) -> Option<Vec<Step>> {
+    /// it (waiting while one is, as long as `b`'s limits allow), the
+    /// caller's claim to search it.
+    fn claim(&'static self, key: Key, b: &Board) -> Result<Vec<Step>, Claim> {
         let mut a = self.lock();
         loop {
-            if let Some((_, steps)) = a.done.iter().find(|(k, _)| k == key) {
-                return Some(steps.clone());
+            if let Some((_, steps)) = a.done.iter().find(|(k, _)| *k == key) {
+                return Ok(steps.clone());
             }
-            if !a.busy.contains(key) || b.stopped() {
+            if !a.busy.contains(&key) || b.stopped() {
                 a.busy.push(key.clone());
-                return None;
+                return Err(Claim {
+                    kept: self,
+                    key: Some(key),
+                });
             }
             // (A timeout, to see this thread's own limits.)
             a = match self.settled.wait_timeout(a, Duration::from_millis(5)) {
@@ -1279,20 +1282,6 @@ impl Kept {
                 Err(e) => e.into_inner().0,
             };
         }
-    }
-
-    /// The end of a search [`Kept::claim`] gave the caller: its answer is
-    /// kept when whole (`Some`), and whoever waits for it is told.
-    fn settle(&self, key: Key, steps: Option<Vec<Step>>) {
-        let mut a = self.lock();
-        if let Some(i) = a.busy.iter().position(|k| *k == key) {
-            a.busy.swap_remove(i);
-        }
-        if let Some(steps) = steps {
-            a.keep(key, steps);
-        }
-        drop(a);
-        self.settled.notify_all();
     }
 
     /// Keeps a whole answer found elsewhere, unless one is kept already.
@@ -1303,6 +1292,43 @@ impl Kept {
         }
         drop(a);
         self.settled.notify_all();
+    }
+}
+
+/// A search [`Kept::claim`] gave this thread: settled with its answer,
+/// or, should the search panic, with none, so that no other thread waits
+/// for it forever.
+struct Claim {
+    kept: &'static Kept,
+    key: Option<Key>,
+}
+
+impl Claim {
+    /// The search's end: its answer is kept when whole (`Some`), and
+    /// whoever waits for it is told.
+    fn settle(mut self, steps: Option<Vec<Step>>) {
+        self.end(steps);
+    }
+
+    fn end(&mut self, steps: Option<Vec<Step>>) {
+        let Some(key) = self.key.take() else {
+            return;
+        };
+        let mut a = self.kept.lock();
+        if let Some(i) = a.busy.iter().position(|k| *k == key) {
+            a.busy.swap_remove(i);
+        }
+        if let Some(steps) = steps {
+            a.keep(key, steps);
+        }
+        drop(a);
+        self.kept.settled.notify_all();
+    }
+}
+
+impl Drop for Claim {
+    fn drop(&mut self) {
+        self.end(None);
     }
 }
 
@@ -1770,6 +1796,24 @@ mod tests {
         assert!(!fresh.is_empty());
         assert_eq!(text(&one), text(&fresh));
         assert_eq!(text(&two), text(&fresh));
+    }
+
+    /// A search that ends without settling its claim (a panic) leaves no
+    /// thread waiting for it.
+    #[test]
+    fn a_claim_dropped_unsettled_is_no_longer_searched() {
+        let p = parse_one(HARDEST[0], "nets").unwrap();
+        let b = Board::from_puzzle(&p).unwrap();
+        // A key no position has.
+        let key = (Technique::NestedForcingChain(5), vec![u64::MAX; 3]);
+        let busy = || SHARED.lock().busy.contains(&key);
+        let claim = SHARED.claim(key.clone(), &b).unwrap_err();
+        assert!(busy());
+        drop(claim);
+        assert!(!busy());
+        assert!(!SHARED.lock().done.iter().any(|(k, _)| *k == key));
+        SHARED.claim(key.clone(), &b).unwrap_err().settle(None);
+        assert!(!busy());
     }
 
     /// Forum hardest (SE 11+) puzzles: nothing short of the nets opens
