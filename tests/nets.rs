@@ -44,8 +44,9 @@ fn walk(name: &str, i: usize, p: &Puzzle) -> (Technique, f32) {
     assert!(b.is_solved(), "{name} {i}");
     let g = grade_with(p, &sol).unwrap();
     assert_eq!(g.guesses, 0, "{name} {i}");
-    // The grade's path (of a board known to be unique) searches its last
-    // techniques ahead on a second thread: step for step the walk of one.
+    // The grade's path (of a board known to be unique), walked beside the
+    // rating walk on another thread with which it shares the nets'
+    // answers: step for step the path walked alone.
     let mut unique = board.clone();
     unique.set_known_unique(true);
     let one = full_path(&unique, &sol, &Limits::none()).unwrap();

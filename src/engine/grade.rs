@@ -13,9 +13,7 @@ use std::collections::BTreeMap;
 pub(crate) mod explainer;
 
 use crate::engine::level::Level;
-use crate::engine::logic::{
-    Board, BoardError, PathError, Step, Technique, cores, full_path, full_path_ahead,
-};
+use crate::engine::logic::{Board, BoardError, PathError, Step, Technique, cores, full_path};
 use crate::engine::{Grid, Limits, NoTrace, Outcome, Puzzle, StopReason, solve};
 
 /// The SE-style rating of a guess.
@@ -293,8 +291,7 @@ pub fn grade_within(
 /// (`logic/nets.rs`; a walk that needs an answer the other is still
 /// searching waits for it), which halves grading the hardest: there the
 /// walks run on two threads when there are two cores, else one after the
-/// other, and the path walk searches its last techniques ahead on a
-/// thread of its own (`logic::full_path_ahead`).
+/// other.
 const TWO_THREADS_FROM: usize = 10;
 
 type Rated = Result<(f32, Option<Technique>), PathError>;
@@ -336,15 +333,7 @@ pub(crate) fn grade_unrated_within(
 
 /// The grade of `board`'s path, without the rating.
 fn unrated(board: &Board, solution: &Grid, limits: &Limits) -> Result<Grade, GradeError> {
-    // Up to 9×9 the rating walk follows on this thread (see
-    // `TWO_THREADS_FROM`), so the path walk may have the second core: it
-    // searches its last techniques (forcing chains, templates, nets) for
-    // the next position there.
-    let path = if board.n() < TWO_THREADS_FROM {
-        full_path_ahead(board, solution, limits)?
-    } else {
-        full_path(board, solution, limits)?
-    };
+    let path = full_path(board, solution, limits)?;
     let mut by: BTreeMap<Technique, usize> = BTreeMap::new();
     let mut raw: u64 = 0;
     let mut hardest: Option<(Technique, f32)> = None;
@@ -510,6 +499,43 @@ mod tests {
                 explainer::rating(&board, &solution, &Limits::none()).unwrap();
             assert_eq!(two, one, "{text}");
             assert_eq!((two.level, two.guesses), (Level::Extreme, 0), "{text}");
+        }
+    }
+
+    /// A 9×9 grade told to stop stops, with the walk on its second
+    /// thread, whether the stop comes before it starts or while the two
+    /// walks search forcing nets.
+    #[test]
+    fn a_9x9_grade_stops_when_told() {
+        use std::sync::Arc;
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let text =
+            "98.76.5....7..4.....6....3.7..25.8....8.41...........9.2...5.....569.2...........";
+        let p = crate::engine::format::parse_one(text, "grade").unwrap();
+        let Outcome::Solved(solution) = solve(&p, &Limits::none(), &mut NoTrace) else {
+            panic!("unique")
+        };
+        let flag = Arc::new(AtomicBool::new(true));
+        let cancelled = Limits::none().with_cancel(Arc::clone(&flag));
+        assert!(matches!(
+            grade_within(&p, &solution, &cancelled),
+            Err(GradeError::Stopped(StopReason::Cancelled))
+        ));
+        flag.store(false, Ordering::Relaxed);
+        let stopper = {
+            let flag = Arc::clone(&flag);
+            std::thread::spawn(move || {
+                std::thread::sleep(std::time::Duration::from_millis(30));
+                flag.store(true, Ordering::Relaxed);
+            })
+        };
+        let r = grade_within(&p, &solution, &cancelled);
+        stopper.join().unwrap();
+        // Stopped, or (on a machine fast enough to finish first) the grade.
+        match r {
+            Err(GradeError::Stopped(StopReason::Cancelled)) => {}
+            Ok(g) => assert_eq!(g, grade(&p).unwrap()),
+            other => panic!("{other:?}"),
         }
     }
 

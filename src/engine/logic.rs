@@ -176,39 +176,12 @@ pub(crate) fn first_productive(board: &Board, t: Technique) -> Option<Step> {
 /// [`Technique::for_side`]). `None` also when the board's limits
 /// ([`Board::set_limits`]) stopped the search: check [`Board::stopped`].
 pub fn next_step(board: &Board) -> Option<Step> {
-    next_step_then(board, || None)
-}
-
-/// Where the last techniques start in `order` ([`Technique::for_side`]):
-/// the static forcing chains and all that follows them (templates, forcing
-/// nets), which [`full_path_ahead`] searches on its second thread.
-fn tail_start(order: &[Technique]) -> usize {
-    order
-        .iter()
-        .position(|&t| t == Technique::ForcingChain)
-        .unwrap_or(order.len())
-}
-
-/// [`next_step`], asking `tail` once, when no easier technique applies,
-/// for the first productive step of the last techniques ([`tail_start`]):
-/// `Some(answer)` is taken as it is, `None` means search them here.
-fn next_step_then(board: &Board, mut tail: impl FnMut() -> Option<Option<Step>>) -> Option<Step> {
-    let order = Technique::for_side(board.n());
-    let start = tail_start(&order);
-    for (i, t) in order.into_iter().enumerate() {
+    for t in Technique::for_side(board.n()) {
         if board.stopped() {
             return None;
         }
         // Only the step taken is finished (its roles and effect text):
         // finishing does not change what a step places or removes.
-        if i == start
-            && let Some(answer) = tail()
-        {
-            return answer.map(|mut s| {
-                s.finish(board.n());
-                s
-            });
-        }
         if let Some(mut s) = first_productive(board, t) {
             s.finish(board.n());
             return Some(s);
@@ -276,143 +249,6 @@ pub fn full_path(board: &Board, solution: &Grid, limits: &Limits) -> Result<Vec<
 pub(crate) fn cores() -> usize {
     static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
     *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-}
-
-/// [`full_path`] on two threads: after a step of one of the last
-/// techniques (static forcing chains, templates, forcing nets: the next
-/// step most often needs them too), a second thread searches those for the
-/// next position while this one searches the easier techniques, and this
-/// one takes the other's answer when its own search gets there. The same
-/// steps as [`full_path`]: the answer is the first productive step of the
-/// same techniques in the same position, and the nets' answers are kept
-/// ([`nets::remember`]) for the rating walk, as its own are. An answer the limits cut short is
-/// dropped (this thread then searches), and a search an easier technique
-/// made needless is cancelled. The second thread starts at the first such
-/// step, so a puzzle that needs none costs nothing more; on one core or
-/// without a thread this is [`full_path`].
-pub(crate) fn full_path_ahead(
-    board: &Board,
-    solution: &Grid,
-    limits: &Limits,
-) -> Result<Vec<Step>, PathError> {
-    use std::sync::atomic::{AtomicBool, Ordering};
-    use std::sync::{Arc, mpsc};
-    use std::time::Duration;
-    /// The answer for one position: the nets searched and what each found,
-    /// the first productive step of the last techniques, and whether the
-    /// search was whole (not cut short).
-    type Answer = (Vec<(Technique, Vec<Step>)>, Option<Step>, bool);
-    if cores() < 2 {
-        return full_path(board, solution, limits);
-    }
-    let mut tail = Technique::for_side(board.n());
-    tail.drain(..tail_start(&tail));
-    let cancel = Arc::new(AtomicBool::new(false));
-    let ahead_limits = Limits {
-        cancel: Some(Arc::clone(&cancel)),
-        ..limits.clone()
-    };
-    std::thread::scope(|scope| {
-        let (ask, asked) = mpsc::channel::<Board>();
-        let (tell, told) = mpsc::channel::<Answer>();
-        // Both ends go to the other thread: if it ends, the answer's
-        // channel closes and this one searches alone.
-        let (mut asked, mut tell) = (Some(asked), Some(tell));
-        let mut started = false;
-        let mut last_was_tail = false;
-        // A cancelled search ahead whose answer has not come back yet.
-        let mut busy = false;
-        let result = walk_with(
-            board,
-            solution,
-            limits,
-            |b| {
-                if last_was_tail && !started {
-                    // (Without a thread the channel closes and nothing is
-                    // asked.)
-                    started = true;
-                    let (asked, tell, tail) = (asked.take(), tell.take(), &tail);
-                    let _ = std::thread::Builder::new()
-                        .name("last techniques ahead".into())
-                        .spawn_scoped(scope, move || {
-                            for b in asked.into_iter().flatten() {
-                                let mut nets = Vec::new();
-                                let mut found = None;
-                                for &t in tail {
-                                    if b.stopped() {
-                                        break;
-                                    }
-                                    let step = if nets::is_net(t) {
-                                        let steps = nets::nets(&b, t);
-                                        let first =
-                                            steps.iter().find(|s| s.is_productive()).cloned();
-                                        nets.push((t, steps));
-                                        first
-                                    } else {
-                                        first_productive(&b, t)
-                                    };
-                                    if step.is_some() {
-                                        found = step;
-                                        break;
-                                    }
-                                }
-                                let answer = (nets, found, !b.stopped());
-                                if tell.as_ref().is_none_or(|t| t.send(answer).is_err()) {
-                                    break;
-                                }
-                            }
-                        });
-                }
-                // The other thread's answer; it is told to stop when this
-                // walk's own limits say so.
-                let answer = || loop {
-                    match told.recv_timeout(Duration::from_millis(5)) {
-                        Ok(a) => return Some(a),
-                        Err(mpsc::RecvTimeoutError::Timeout) => {
-                            if limits.check(0).is_some() {
-                                cancel.store(true, Ordering::Relaxed);
-                            }
-                        }
-                        Err(mpsc::RecvTimeoutError::Disconnected) => return None,
-                    }
-                };
-                let mut pending = false;
-                if last_was_tail {
-                    if std::mem::take(&mut busy) {
-                        let _ = answer();
-                    }
-                    cancel.store(false, Ordering::Relaxed);
-                    let mut copy = b.clone();
-                    copy.set_limits(&ahead_limits);
-                    pending = ask.send(copy).is_ok();
-                }
-                let step = next_step_then(b, || {
-                    if !std::mem::take(&mut pending) {
-                        return None;
-                    }
-                    let (nets, found, whole) = answer()?;
-                    if !whole {
-                        return None;
-                    }
-                    nets::remember(b, nets);
-                    Some(found)
-                });
-                if pending {
-                    // An easier technique applied: the search ahead is
-                    // not needed (its answer is collected before the next
-                    // question, so this walk does not wait for it here).
-                    cancel.store(true, Ordering::Relaxed);
-                    busy = true;
-                }
-                last_was_tail = step.as_ref().is_some_and(|s| tail.contains(&s.technique));
-                step.into_iter().collect()
-            },
-            false,
-        );
-        cancel.store(true, Ordering::Relaxed);
-        drop(ask);
-        result
-    })
 }
 
 /// The walk behind [`full_path`], with the steps of each position chosen

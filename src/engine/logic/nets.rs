@@ -1174,11 +1174,10 @@ pub fn nets(b: &Board, t: Technique) -> Vec<Step> {
     let Some(mode) = Mode::of(t) else {
         return Vec::new();
     };
-    // The path walk and the rating walk meet the same positions (often on
-    // two threads at once, see `grade`), and the search ahead of the path
-    // walk (`logic::full_path_ahead`) makes answers for it: the answers
-    // are kept for every thread, and a thread that asks for one another
-    // thread is still searching waits for it rather than search again.
+    // The path walk and the rating walk meet the same positions, often on
+    // two threads at once (see `grade`): the answers are kept for every
+    // thread, and a thread that asks for one another thread is still
+    // searching waits for it rather than search again.
     let key = (t, b.position_key());
     let claim = match SHARED.claim(key, b) {
         Ok(steps) => return steps,
@@ -1194,26 +1193,6 @@ pub fn nets(b: &Board, t: Technique) -> Vec<Step> {
     // then searches itself).
     claim.settle((!b.stopped()).then(|| steps.clone()));
     steps
-}
-
-/// Whether `t` is one of the forcing nets searched here.
-pub(crate) fn is_net(t: Technique) -> bool {
-    Mode::of(t).is_some()
-}
-
-/// Keeps the answers of [`nets`] (each technique with its steps) in `b`'s
-/// position for every thread's next calls, unless they are kept already:
-/// for answers that must be whole, not cut short by the limits.
-pub(crate) fn remember(b: &Board, answers: Vec<(Technique, Vec<Step>)>) {
-    if answers.is_empty() {
-        return;
-    }
-    let position = b.position_key();
-    for (t, steps) in answers {
-        if is_net(t) {
-            SHARED.offer((t, position.clone()), steps);
-        }
-    }
 }
 
 /// A technique and a position's key ([`Board::position_key`]).
@@ -1282,16 +1261,6 @@ impl Kept {
                 Err(e) => e.into_inner().0,
             };
         }
-    }
-
-    /// Keeps a whole answer found elsewhere, unless one is kept already.
-    fn offer(&self, key: Key, steps: Vec<Step>) {
-        let mut a = self.lock();
-        if !a.done.iter().any(|(k, _)| *k == key) {
-            a.keep(key, steps);
-        }
-        drop(a);
-        self.settled.notify_all();
     }
 }
 
