@@ -164,6 +164,19 @@ impl Table {
 
 const NONE: u32 = u32::MAX;
 
+/// An entry new to the table being expanded (`grow`, each key's place in
+/// it in `pos`): `key`, reached from entry `pred` at distance `dist`.
+#[inline]
+fn found_anew(grow: &mut Vec<Entry>, pos: &mut [u16], key: u32, pred: usize, dist: u16) {
+    pos[key as usize] = grow.len() as u16;
+    grow.push(Entry {
+        key,
+        pred: pred as u32,
+        dist,
+        expanded: true,
+    });
+}
+
 /// A direct implication in [`Tabling::expand`]'s list: its key in the low
 /// bits, its distance (9 bits) above.
 const DIRECT_KEY_BITS: u32 = 23;
@@ -740,13 +753,7 @@ impl<'a> Tabling<'a> {
                                 if grow.len() == MAX_ENTRIES {
                                     break;
                                 }
-                                pos[key as usize] = grow.len() as u16;
-                                grow.push(Entry {
-                                    key,
-                                    pred: j as u32,
-                                    dist,
-                                    expanded: true,
-                                });
+                                found_anew(&mut grow, &mut pos, key, j, dist);
                             }
                         }
                     } else if from.key != premise {
@@ -757,13 +764,7 @@ impl<'a> Tabling<'a> {
                             match pos[key as usize] {
                                 NOT_IN => {
                                     if grow.len() < MAX_ENTRIES {
-                                        pos[key as usize] = grow.len() as u16;
-                                        grow.push(Entry {
-                                            key,
-                                            pred: j as u32,
-                                            dist,
-                                            expanded: true,
-                                        });
+                                        found_anew(&mut grow, &mut pos, key, j, dist);
                                     }
                                 }
                                 o => {
