@@ -132,6 +132,7 @@ impl<B: Bits> HallScratch<B> {
     /// Buffers of no size (a placeholder while the real ones are in use).
     fn empty() -> HallScratch<B> {
         HallScratch {
+            slots: Vec::new(),
             dom: Vec::new(),
             mate: Vec::new(),
             owner: Vec::new(),
@@ -146,12 +147,12 @@ impl<B: Bits> HallScratch<B> {
 
     /// Tarjan's strongly connected components of the graph with an edge
     /// from slot i to the owner of each of its candidates other than
-    /// `mate[i]`; `comp` gets the same number within a component.
-    fn components(&mut self, mate: &[u16]) {
-        let n = self.dom.len();
+    /// `mate[i]`, over the first `n` slots; `comp` gets the same number
+    /// within a component.
+    fn components(&mut self, mate: &[u16], n: usize) {
         let out = |dom: &[B], v: usize| dom[v].and_not(&B::single(mate[v] as usize));
-        self.index.fill(u32::MAX);
-        self.on_stack.fill(false);
+        self.index[..n].fill(u32::MAX);
+        self.on_stack[..n].fill(false);
         self.stack.clear();
         let mut next = 0u32;
         for root in 0..n {
@@ -255,7 +256,12 @@ pub struct Search<B: Bits> {
 /// Buffers of one Hall check (one unit at a time).
 #[derive(Debug)]
 struct HallScratch<B> {
-    /// Candidates of the unit's cells, by slot.
+    /// The unit's unassigned cells (their places in the unit), in order:
+    /// the slots of the check. An assigned cell is matched to its digit,
+    /// which no other cell of the unit holds any more, a component of its
+    /// own; leaving it out changes nothing but the cost.
+    slots: Vec<u16>,
+    /// Candidates of those cells, by slot.
     dom: Vec<B>,
     /// Digit matched to each slot (u16::MAX: none).
     mate: Vec<u16>,
@@ -307,6 +313,7 @@ impl<B: Bits> Search<B> {
             is_dirty: vec![false; 3 * n],
             mate: vec![0; 3 * n * n],
             hall_scratch: HallScratch {
+                slots: Vec::with_capacity(n),
                 dom: vec![B::full(0); n],
                 mate: vec![0; n],
                 owner: vec![u16::MAX; n],
@@ -941,24 +948,35 @@ impl<B: Bits> Search<B> {
         let tables = Arc::clone(&self.tables);
         let cells = tables.unit(u);
         let mut h = std::mem::replace(&mut self.hall_scratch, HallScratch::empty());
+        h.slots.clear();
+        for (i, &c) in cells.iter().enumerate() {
+            if !self.assigned[c as usize] {
+                h.slots.push(i as u16);
+            }
+        }
+        // The unassigned cells hold only the digits not yet placed in the
+        // unit, as many as there are cells: a perfect matching of the
+        // slots matches every digit any of them holds.
+        let k = h.slots.len();
         let mut mate = std::mem::take(&mut h.mate);
-        mate.copy_from_slice(&self.mate[u * n..(u + 1) * n]);
-        for (slot, &c) in h.dom.iter_mut().zip(cells) {
-            *slot = self.cand[c as usize];
+        let saved = &self.mate[u * n..(u + 1) * n];
+        for ((slot, m), &i) in h.dom.iter_mut().zip(mate.iter_mut()).zip(&h.slots) {
+            *slot = self.cand[cells[i as usize] as usize];
+            *m = saved[i as usize];
         }
         h.owner.fill(u16::MAX);
-        for (i, m) in mate.iter_mut().enumerate() {
+        for (j, m) in mate[..k].iter_mut().enumerate() {
             let d = *m as usize;
-            if d < n && h.dom[i].has(d) && h.owner[d] == u16::MAX {
-                h.owner[d] = i as u16;
+            if d < n && h.dom[j].has(d) && h.owner[d] == u16::MAX {
+                h.owner[d] = j as u16;
             } else {
                 *m = u16::MAX;
             }
         }
-        for i in 0..n {
-            if mate[i] == u16::MAX {
+        for j in 0..k {
+            if mate[j] == u16::MAX {
                 let mut seen = B::full(0);
-                if !augment(&h.dom, &mut h.owner, &mut mate, i, &mut seen) {
+                if !augment(&h.dom[..k], &mut h.owner, &mut mate[..k], j, &mut seen) {
                     h.mate = mate;
                     self.hall_scratch = h;
                     self.weight[u] += 1;
@@ -966,19 +984,21 @@ impl<B: Bits> Search<B> {
                 }
             }
         }
-        self.mate[u * n..(u + 1) * n].copy_from_slice(&mate);
-        h.components(&mate);
+        for (&i, &m) in h.slots.iter().zip(&mate) {
+            self.mate[u * n + i as usize] = m;
+        }
+        h.components(&mate, k);
         let mut result = Ok(());
-        for i in 0..n {
+        for j in 0..k {
             let mut gone = B::full(0);
-            let others = h.dom[i].and_not(&B::single(mate[i] as usize));
+            let others = h.dom[j].and_not(&B::single(mate[j] as usize));
             for d in others.iter() {
-                if h.comp[i] != h.comp[h.owner[d] as usize] {
+                if h.comp[j] != h.comp[h.owner[d] as usize] {
                     gone.insert(d);
                 }
             }
             if !gone.is_empty() {
-                result = self.eliminate(cells[i] as usize, gone, sink);
+                result = self.eliminate(cells[h.slots[j] as usize] as usize, gone, sink);
                 if result.is_err() {
                     break;
                 }
@@ -1200,6 +1220,31 @@ mod tests {
         // digit still has a place, so the counts alone see nothing).
         assert!(s.eliminate(2, u16::single(2), &mut NoTrace).is_ok());
         assert!(s.hall_unit(0, &mut NoTrace).is_err());
+    }
+
+    /// Row 0 of a 4×4 with cell 3 assigned 3: the check runs on the three
+    /// cells left (its slots) and maps their places back to the row's
+    /// cells; the assigned cell keeps its digit.
+    #[test]
+    fn hall_check_leaves_assigned_cells_out() {
+        let mut s = Search::<u16>::new(Shape::square(2).unwrap());
+        s.reset();
+        s.set_hall(true);
+        assert!(s.assign(3, 3, Reason::NakedSingle, &mut NoTrace).is_ok());
+        for c in [0, 1] {
+            assert!(s.eliminate(c, u16::single(2), &mut NoTrace).is_ok());
+        }
+        assert!(s.hall_unit(0, &mut NoTrace).is_ok());
+        assert_eq!(s.hall_scratch.slots, [0, 1, 2]);
+        assert_eq!(s.cand[2], u16::single(2));
+        assert_eq!(s.cand[3], u16::single(3));
+        assert_eq!(s.cand[0].count(), 2);
+        // The matching kept is by the row's places: warm-started from it,
+        // a second check finds the row consistent and changes nothing.
+        let (mate, cand) = (s.mate[..4].to_vec(), s.cand.clone());
+        assert!(s.hall_unit(0, &mut NoTrace).is_ok());
+        assert_eq!(s.mate[..4], mate[..]);
+        assert_eq!(s.cand, cand);
     }
 
     /// With the check off nothing is marked, so the plain search is the
