@@ -14,6 +14,7 @@ pub(crate) mod fish;
 pub(crate) mod forcing;
 pub(crate) mod general_fish;
 pub(crate) mod intersections;
+mod kept;
 pub(crate) mod kraken;
 pub(crate) mod nets;
 mod nice_loops;

@@ -26,6 +26,7 @@ use foldhash::{HashMap, HashMapExt};
 
 use crate::engine::grid::Value;
 
+use super::kept::{Kept, ROOM};
 use super::{Board, CandidateRole, Highlights, Link, Step, Technique, bits};
 
 /// Most branches (candidates of a cell, places of a value in a unit) a
@@ -442,6 +443,15 @@ enum Origin {
 /// [`MAX_STEPS`]). Sources with two branches are tried first; larger ones
 /// (up to [`MAX_BRANCHES`]) only when the smaller prove nothing.
 pub fn forcing_chains(b: &Board) -> Vec<Step> {
+    // The path walk and the rating walk of a grade ask this in the same
+    // positions, often on two threads at once: see `kept.rs`.
+    KEPT.get_or_search(((), b.position_key()), b, || search(b))
+}
+
+/// The forcing chains' answers, for every thread.
+static KEPT: Kept<()> = Kept::new(ROOM);
+
+fn search(b: &Board) -> Vec<Step> {
     let mut prop = Prop::new(b);
     let mut cache: HashMap<(usize, usize), Outcome> = HashMap::new();
     // Each conclusion with its cheapest origin: (cost, order found, origin).

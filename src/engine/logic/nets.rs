@@ -45,14 +45,15 @@
 //! removes); the others cost them little.
 
 use std::collections::VecDeque;
-use std::sync::{Condvar, Mutex};
-use std::time::Duration;
+#[cfg(test)]
+use std::sync::Mutex;
 
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use crate::engine::grid::Value;
 
 use super::cellset::members;
+use super::kept::{Kept, ROOM};
 use super::{Board, CandidateRole, Highlights, Link, Step, Technique, bits};
 
 mod suspects;
@@ -1178,140 +1179,28 @@ pub fn nets(b: &Board, t: Technique) -> Vec<Step> {
     // two threads at once (see `grade`): the answers are kept for every
     // thread, and a thread that asks for one another thread is still
     // searching waits for it rather than search again.
-    let key = (t, b.position_key());
-    let claim = match SHARED.claim(key, b) {
-        Ok(steps) => return steps,
-        Err(claim) => claim,
-    };
-    #[cfg(test)]
-    SEARCHED
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .push((t, b.position_key()));
-    let steps = nets_in(b, t, mode);
-    // A search the limits cut short is not kept (a thread waiting for it
-    // then searches itself).
-    claim.settle((!b.stopped()).then(|| steps.clone()));
-    steps
+    SHARED.get_or_search((t, b.position_key()), b, || {
+        #[cfg(test)]
+        SEARCHED
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push((t, b.position_key()));
+        nets_in(b, t, mode)
+    })
 }
 
 /// A technique and a position's key ([`Board::position_key`]).
-type Key = (Technique, Vec<u64>);
+#[cfg(test)]
+type Key = super::kept::Key<Technique>;
 
-/// The nets' answers, for every thread: each kept answer, and the
-/// positions some thread is searching now.
-struct Kept {
-    answers: Mutex<Answers>,
-    /// Told whenever a search ends (kept or not).
-    settled: Condvar,
-}
-
-struct Answers {
-    /// Oldest first.
-    done: VecDeque<(Key, Vec<Step>)>,
-    busy: Vec<Key>,
-    /// The words of the positions' keys in `done`.
-    words: usize,
-}
-
-static SHARED: Kept = Kept {
-    answers: Mutex::new(Answers {
-        done: VecDeque::new(),
-        busy: Vec::new(),
-        words: 0,
-    }),
-    settled: Condvar::new(),
-};
+/// The nets' answers, for every thread.
+/// Room for about 400 answers at 9×9, more than the path and rating walks
+/// of a forum-hardest puzzle ask for.
+static SHARED: Kept<Technique> = Kept::new(16 * ROOM);
 
 /// Every search [`nets`] made (tests only).
 #[cfg(test)]
 static SEARCHED: Mutex<Vec<Key>> = Mutex::new(Vec::new());
-
-/// How many answers are kept, in words of their positions' keys: a 9×9
-/// key is 164 words (about 400 answers, more than the path and rating
-/// walks of a forum-hardest puzzle ask for), a 25×25 key 1,252 (about 50),
-/// so that they stay within a few MB on any board.
-const CACHED_WORDS: usize = 64 * 1024;
-
-impl Kept {
-    fn lock(&self) -> std::sync::MutexGuard<'_, Answers> {
-        // A search that panicked leaves nothing half-written here.
-        self.answers.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// The kept answer for `key`; else, once no other thread is searching
-    /// it (waiting while one is, as long as `b`'s limits allow), the
-    /// caller's claim to search it.
-    fn claim(&'static self, key: Key, b: &Board) -> Result<Vec<Step>, Claim> {
-        let mut a = self.lock();
-        loop {
-            if let Some((_, steps)) = a.done.iter().find(|(k, _)| *k == key) {
-                return Ok(steps.clone());
-            }
-            if !a.busy.contains(&key) || b.stopped() {
-                a.busy.push(key.clone());
-                return Err(Claim {
-                    kept: self,
-                    key: Some(key),
-                });
-            }
-            // (A timeout, to see this thread's own limits.)
-            a = match self.settled.wait_timeout(a, Duration::from_millis(5)) {
-                Ok((a, _)) => a,
-                Err(e) => e.into_inner().0,
-            };
-        }
-    }
-}
-
-/// A search [`Kept::claim`] gave this thread: settled with its answer,
-/// or, should the search panic, with none, so that no other thread waits
-/// for it forever.
-struct Claim {
-    kept: &'static Kept,
-    key: Option<Key>,
-}
-
-impl Claim {
-    /// The search's end: its answer is kept when whole (`Some`), and
-    /// whoever waits for it is told.
-    fn settle(mut self, steps: Option<Vec<Step>>) {
-        self.end(steps);
-    }
-
-    fn end(&mut self, steps: Option<Vec<Step>>) {
-        let Some(key) = self.key.take() else {
-            return;
-        };
-        let mut a = self.kept.lock();
-        if let Some(i) = a.busy.iter().position(|k| *k == key) {
-            a.busy.swap_remove(i);
-        }
-        if let Some(steps) = steps {
-            a.keep(key, steps);
-        }
-        drop(a);
-        self.kept.settled.notify_all();
-    }
-}
-
-impl Drop for Claim {
-    fn drop(&mut self) {
-        self.end(None);
-    }
-}
-
-impl Answers {
-    fn keep(&mut self, key: Key, steps: Vec<Step>) {
-        self.words += key.1.len();
-        self.done.push_back((key, steps));
-        while self.words > CACHED_WORDS && self.done.len() > 1 {
-            if let Some((old, _)) = self.done.pop_front() {
-                self.words -= old.1.len();
-            }
-        }
-    }
-}
 
 fn nets_in(b: &Board, t: Technique, mode: Mode) -> Vec<Step> {
     let cells = b.shape().cells();
@@ -1752,7 +1641,7 @@ mod tests {
             let two = s.spawn(|| nets(&b, t));
             (one.join().unwrap(), two.join().unwrap())
         });
-        let kept = SHARED.lock().done.iter().any(|(k, _)| *k == key);
+        let kept = SHARED.holds(&key);
         let searched = SEARCHED
             .lock()
             .unwrap()
@@ -1775,12 +1664,12 @@ mod tests {
         let b = Board::from_puzzle(&p).unwrap();
         // A key no position has.
         let key = (Technique::NestedForcingChain(5), vec![u64::MAX; 3]);
-        let busy = || SHARED.lock().busy.contains(&key);
+        let busy = || SHARED.is_busy(&key);
         let claim = SHARED.claim(key.clone(), &b).unwrap_err();
         assert!(busy());
         drop(claim);
         assert!(!busy());
-        assert!(!SHARED.lock().done.iter().any(|(k, _)| *k == key));
+        assert!(!SHARED.holds(&key));
         SHARED.claim(key.clone(), &b).unwrap_err().settle(None);
         assert!(!busy());
     }

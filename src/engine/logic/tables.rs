@@ -47,6 +47,7 @@ use crate::engine::grid::Value;
 
 use super::als::{self, AlsSize};
 use super::board::bits;
+use super::kept;
 use super::nice_loops::{self, ChainNodes, LoopEnds};
 use super::{Board, CandidateRole, Link, Step, Technique};
 
@@ -1212,9 +1213,14 @@ fn all_steps(b: &Board, nodes: ChainNodes) -> Vec<Step> {
     steps
 }
 
-/// The last position searched with each kind of nodes, and its steps: the
-/// three techniques of a kind share one set of tables, and a grader asking
-/// for them in another order (or between the kinds) finds them still there.
+/// The tables' steps for every thread, by kind of nodes and position:
+/// the path walk and the rating walk of a grade meet the same positions,
+/// often at once (`kept.rs`).
+static STEPS: kept::Kept<ChainNodes> = kept::Kept::new(kept::ROOM);
+
+/// This thread's last position asked with each kind of nodes, and its
+/// steps: the three techniques of a kind share one set of tables, asked
+/// for one after the other, which this answers without a lock.
 struct Cache {
     key: (ChainNodes, Vec<u64>),
     steps: Vec<Step>,
@@ -1238,7 +1244,7 @@ pub(super) fn steps(b: &Board, nodes: ChainNodes, technique: Technique) -> Vec<S
     let all = match cached {
         Some(s) => s,
         None => {
-            let s = all_steps(b, nodes);
+            let s = STEPS.get_or_search(key.clone(), b, || all_steps(b, nodes));
             if !b.stopped() {
                 LAST.with(|l| {
                     let mut l = l.borrow_mut();
