@@ -137,6 +137,13 @@ struct CtxData {
     /// For each ALS, the others it has an RCC with (overlapping or not),
     /// and those RCCs, once searched in full.
     edges: RefCell<Option<Rc<Edges>>>,
+    /// Up to 128 cells (9×9 and smaller), for the pair tests every two
+    /// ALSs go through ([`Ctx::rcc`], [`Ctx::pair_useful`]): per ALS `a`
+    /// and digit `d`, at `a * n + d`, the cells of `a` holding `d` and the
+    /// cells that see all of them, each set one `u128` (nothing where `a`
+    /// lacks `d`); `cand` likewise. Empty on larger boards.
+    narrow: Vec<(u128, u128)>,
+    narrow_cand: Vec<u128>,
 }
 
 type Edges = Vec<Vec<(usize, u64)>>;
@@ -182,7 +189,33 @@ impl CtxData {
             sets: Sets::new(w),
             alss: Vec::new(),
             edges: RefCell::new(None),
+            narrow: Vec::new(),
+            narrow_cand: Vec::new(),
         }
+    }
+
+    /// Fills the narrow copies of the sets (once every ALS is added), on
+    /// boards of at most 128 cells.
+    fn narrow(&mut self) {
+        if self.sets.w > 2 {
+            return;
+        }
+        let wide = |s: &[u64]| -> u128 {
+            s.iter()
+                .enumerate()
+                .fold(0, |acc, (i, &w)| acc | u128::from(w) << (64 * i))
+        };
+        let n = self.cand.data.len() / self.cand.w;
+        self.narrow = vec![(0, 0); self.alss.len() * n];
+        for (a, als) in self.alss.iter().enumerate() {
+            for (k, d) in bits(als.mask).enumerate() {
+                self.narrow[a * n + d] = (
+                    wide(self.sets.get(als.set + 1 + 2 * k)),
+                    wide(self.sets.get(als.set + 2 + 2 * k)),
+                );
+            }
+        }
+        self.narrow_cand = self.cand.data.chunks(self.cand.w).map(wide).collect();
     }
 
     fn add_als(&mut self, b: &Board, cells: Vec<usize>, mask: u64, unit: usize) {
@@ -245,6 +278,7 @@ impl<'a> Ctx<'a> {
         for als in found {
             data.add_als(b, als.cells, als.mask, als.unit);
         }
+        data.narrow();
         let data = Rc::new(data);
         if !b.stopped() {
             LAST.with(|last| *last.borrow_mut() = Some((key, Rc::clone(&data))));
@@ -278,6 +312,16 @@ impl<'a> Ctx<'a> {
     /// overlap; an RCC is never in a shared cell).
     fn rcc(&self, a: usize, c: usize) -> u64 {
         let mut r = 0;
+        if !self.narrow.is_empty() {
+            let n = self.narrow_cand.len();
+            let (pa, pc) = (&self.narrow[a * n..][..n], &self.narrow[c * n..][..n]);
+            for x in bits(self.alss[a].mask & self.alss[c].mask) {
+                if pc[x].0 & !pa[x].1 == 0 {
+                    r |= 1 << x;
+                }
+            }
+            return r;
+        }
         for x in bits(self.alss[a].mask & self.alss[c].mask) {
             if subset(self.on(c, x), self.seen(a, x)) {
                 r |= 1 << x;
@@ -348,6 +392,16 @@ impl<'a> Ctx<'a> {
     /// sees in all their places in both.
     fn pair_useful(&self, a: usize, c: usize) -> u64 {
         let mut m = 0;
+        if !self.narrow.is_empty() {
+            let n = self.narrow_cand.len();
+            let (pa, pc) = (&self.narrow[a * n..][..n], &self.narrow[c * n..][..n]);
+            for z in bits(self.alss[a].useful & self.alss[c].useful) {
+                if self.narrow_cand[z] & pa[z].1 & pc[z].1 != 0 {
+                    m |= 1 << z;
+                }
+            }
+            return m;
+        }
         for z in bits(self.alss[a].useful & self.alss[c].useful) {
             let (p, q, r) = (self.cand.get(z), self.seen(a, z), self.seen(c, z));
             if (0..p.len()).any(|i| p[i] & q[i] & r[i] != 0) {
