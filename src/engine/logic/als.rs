@@ -138,11 +138,13 @@ struct CtxData {
     /// and those RCCs, once searched in full.
     edges: RefCell<Option<Rc<Edges>>>,
     /// Up to 128 cells (9×9 and smaller), for the pair tests every two
-    /// ALSs go through ([`Ctx::rcc`], [`Ctx::pair_useful`]): per ALS `a`
-    /// and digit `d`, at `a * n + d`, the cells of `a` holding `d` and the
-    /// cells that see all of them, each set one `u128` (nothing where `a`
-    /// lacks `d`); `cand` likewise. Empty on larger boards.
-    narrow: Vec<(u128, u128)>,
+    /// ALSs go through ([`Ctx::rcc`], [`Ctx::pair_useful`], the edges): per
+    /// digit `d` and ALS `a`, at `d * alss + a`, the cells of `a` holding
+    /// `d` (all bits set where `a` lacks `d`, so that no set sees them) and
+    /// the cells that see all of them (none where `a` lacks `d`), each set
+    /// one `u128`; `cand` likewise. Empty on larger boards.
+    narrow_on: Vec<u128>,
+    narrow_seen: Vec<u128>,
     narrow_cand: Vec<u128>,
 }
 
@@ -189,7 +191,8 @@ impl CtxData {
             sets: Sets::new(w),
             alss: Vec::new(),
             edges: RefCell::new(None),
-            narrow: Vec::new(),
+            narrow_on: Vec::new(),
+            narrow_seen: Vec::new(),
             narrow_cand: Vec::new(),
         }
     }
@@ -206,13 +209,13 @@ impl CtxData {
                 .fold(0, |acc, (i, &w)| acc | u128::from(w) << (64 * i))
         };
         let n = self.cand.data.len() / self.cand.w;
-        self.narrow = vec![(0, 0); self.alss.len() * n];
+        let k = self.alss.len();
+        self.narrow_on = vec![u128::MAX; n * k];
+        self.narrow_seen = vec![0; n * k];
         for (a, als) in self.alss.iter().enumerate() {
-            for (k, d) in bits(als.mask).enumerate() {
-                self.narrow[a * n + d] = (
-                    wide(self.sets.get(als.set + 1 + 2 * k)),
-                    wide(self.sets.get(als.set + 2 + 2 * k)),
-                );
+            for (i, d) in bits(als.mask).enumerate() {
+                self.narrow_on[d * k + a] = wide(self.sets.get(als.set + 1 + 2 * i));
+                self.narrow_seen[d * k + a] = wide(self.sets.get(als.set + 2 + 2 * i));
             }
         }
         self.narrow_cand = self.cand.data.chunks(self.cand.w).map(wide).collect();
@@ -312,11 +315,10 @@ impl<'a> Ctx<'a> {
     /// overlap; an RCC is never in a shared cell).
     fn rcc(&self, a: usize, c: usize) -> u64 {
         let mut r = 0;
-        if !self.narrow.is_empty() {
-            let n = self.narrow_cand.len();
-            let (pa, pc) = (&self.narrow[a * n..][..n], &self.narrow[c * n..][..n]);
+        if !self.narrow_on.is_empty() {
+            let k = self.alss.len();
             for x in bits(self.alss[a].mask & self.alss[c].mask) {
-                if pc[x].0 & !pa[x].1 == 0 {
+                if self.narrow_on[x * k + c] & !self.narrow_seen[x * k + a] == 0 {
                     r |= 1 << x;
                 }
             }
@@ -368,6 +370,15 @@ impl<'a> Ctx<'a> {
             return Rc::clone(e);
         }
         let mut e = vec![Vec::new(); self.alss.len()];
+        if !self.narrow_on.is_empty() {
+            self.narrow_edges(&mut e);
+            if self.b.stopped() {
+                return Rc::new(e);
+            }
+            let e = Rc::new(e);
+            *self.data.edges.borrow_mut() = Some(Rc::clone(&e));
+            return e;
+        }
         for a in 0..self.alss.len() {
             if self.b.stopped() {
                 return Rc::new(e);
@@ -388,15 +399,67 @@ impl<'a> Ctx<'a> {
         e
     }
 
+    /// [`Ctx::all_edges`] on a narrow board: for each ALS, its RCCs with
+    /// every later one found digit by digit over the later ones in a row
+    /// (an ALS lacking the digit never passes: its cells are all bits).
+    fn narrow_edges(&self, e: &mut Edges) {
+        let k = self.alss.len();
+        let mut r = vec![0u64; k];
+        for a in 0..k {
+            if self.b.stopped() {
+                return;
+            }
+            let later = &mut r[a + 1..];
+            later.fill(0);
+            for x in bits(self.alss[a].mask) {
+                let seen = !self.narrow_seen[x * k + a];
+                let on = &self.narrow_on[x * k + a + 1..(x + 1) * k];
+                for (m, &o) in later.iter_mut().zip(on) {
+                    *m |= u64::from(o & seen == 0) << x;
+                }
+            }
+            for (i, &m) in later.iter().enumerate() {
+                if m != 0 {
+                    let c = a + 1 + i;
+                    e[a].push((c, m));
+                    e[c].push((a, m));
+                }
+            }
+        }
+    }
+
+    /// [`Ctx::pair_useful`] of `a` with every ALS, into `out`: nothing up
+    /// to `a`, then each later one (on a narrow board digit by digit over
+    /// the later ones in a row: one that lacks the digit sees no cell).
+    fn pair_row(&self, a: usize, out: &mut [u64]) {
+        out[..=a].fill(0);
+        if self.narrow_on.is_empty() {
+            for (c, m) in out.iter_mut().enumerate().skip(a + 1) {
+                *m = self.pair_useful(a, c);
+            }
+            return;
+        }
+        let k = self.alss.len();
+        let later = &mut out[a + 1..];
+        later.fill(0);
+        for z in bits(self.alss[a].useful) {
+            let seen = self.narrow_seen[z * k + a] & self.narrow_cand[z];
+            let theirs = &self.narrow_seen[z * k + a + 1..(z + 1) * k];
+            for (m, &t) in later.iter_mut().zip(theirs) {
+                *m |= u64::from(t & seen != 0) << z;
+            }
+        }
+    }
+
     /// The values common to ALSs `a` and `c` that some cell holding them
     /// sees in all their places in both.
     fn pair_useful(&self, a: usize, c: usize) -> u64 {
         let mut m = 0;
-        if !self.narrow.is_empty() {
-            let n = self.narrow_cand.len();
-            let (pa, pc) = (&self.narrow[a * n..][..n], &self.narrow[c * n..][..n]);
+        if !self.narrow_on.is_empty() {
+            let k = self.alss.len();
             for z in bits(self.alss[a].useful & self.alss[c].useful) {
-                if self.narrow_cand[z] & pa[z].1 & pc[z].1 != 0 {
+                let seen = &self.narrow_seen[z * k..];
+                if self.narrow_cand[z] & seen[a] & seen[c] != 0 {
                     m |= 1 << z;
                 }
             }
@@ -819,11 +882,11 @@ pub fn als_chains(b: &Board) -> Vec<Step> {
         }
         let mut partners = 0usize;
         let mut any = 0u64;
-        for (c, m) in pz.iter_mut().enumerate() {
-            *m = if c > a { ctx.pair_useful(a, c) } else { 0 };
-            if *m != 0 {
+        ctx.pair_row(a, &mut pz);
+        for &m in &pz[a + 1..] {
+            if m != 0 {
                 partners += 1;
-                any |= *m;
+                any |= m;
             }
         }
         for r1 in bits(ctx.alss[a].mask) {
@@ -1334,6 +1397,63 @@ mod tests {
     use super::*;
     use crate::engine::Shape;
     use crate::engine::logic::tests::{empty6, library, only, triples, v};
+
+    /// On a 9×9 board the pair tests read the narrow sets: the edges
+    /// (restricted common values) and the values two ALSs could remove
+    /// match their definitions, from the board, for every pair of a
+    /// forum-hardest position's ALSs.
+    #[test]
+    fn narrow_pair_tests_match_their_definitions() {
+        let text =
+            "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
+        let p = crate::engine::format::parse_one(text, "als").unwrap();
+        let b = Board::from_puzzle(&p).unwrap();
+        let ctx = Ctx::new(&b, true);
+        assert!(!ctx.narrow_on.is_empty());
+        let k = ctx.alss.len();
+        assert!(k > 100, "{k} ALSs");
+        let holders = |a: usize, d: usize| -> Vec<usize> {
+            ctx.alss[a]
+                .cells
+                .iter()
+                .copied()
+                .filter(|&c| b.has(c, d))
+                .collect()
+        };
+        let sees_all = |t: usize, cells: &[usize]| cells.iter().all(|&p| p != t && b.sees(p, t));
+        let edges = ctx.all_edges();
+        let mut row = vec![0; k];
+        let (mut rccs, mut useful) = (0, 0);
+        for a in 0..k {
+            ctx.pair_row(a, &mut row);
+            let mut mine = Vec::new();
+            for c in (0..k).filter(|&c| c != a) {
+                let mut r = 0u64;
+                for x in bits(ctx.alss[a].mask & ctx.alss[c].mask) {
+                    let theirs = holders(c, x);
+                    if holders(a, x).iter().all(|&p| sees_all(p, &theirs)) {
+                        r |= 1 << x;
+                    }
+                }
+                if r != 0 {
+                    mine.push((c, r));
+                }
+                let mut m = 0u64;
+                for z in bits(ctx.alss[a].mask & ctx.alss[c].mask) {
+                    let (ha, hc) = (holders(a, z), holders(c, z));
+                    if (0..81).any(|t| b.has(t, z) && sees_all(t, &ha) && sees_all(t, &hc)) {
+                        m |= 1 << z;
+                    }
+                }
+                assert_eq!(ctx.pair_useful(a, c), m, "ALSs {a} and {c}");
+                assert_eq!(row[c], if c > a { m } else { 0 }, "ALSs {a} and {c}");
+                useful += usize::from(m != 0);
+            }
+            rccs += mine.len();
+            assert_eq!(edges[a], mine, "ALS {a}");
+        }
+        assert!(rccs > 0 && useful > 0);
+    }
 
     /// A 6×6 position where the cells of `open` are unsolved, each keeping
     /// exactly its listed candidates (1-based). The other cells get values,
