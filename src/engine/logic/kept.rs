@@ -26,7 +26,7 @@ pub(super) struct Kept<T: 'static> {
     /// [`STEP_WORDS`] per step.
     room: usize,
     answers: Mutex<Answers<T>>,
-    /// Told whenever a search ends (kept or not).
+    /// Told when a search ends (kept or not) while some thread waits.
     settled: Condvar,
 }
 
