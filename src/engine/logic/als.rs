@@ -428,6 +428,35 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// The ALSs that may be the petal of value `d` of stem cell `s`: they
+    /// hold `d`, leave `s` out, and `s` sees all their places for `d` (on
+    /// a narrow board one test: `s` holds `d`, so an ALS holding `s` has
+    /// `s` among those places, which `s` does not see).
+    fn petals(&self, s: usize, d: usize) -> Vec<usize> {
+        let k = self.alss.len();
+        if self.narrow_on.is_empty() {
+            return (0..k)
+                .filter(|&a| {
+                    self.alss[a].mask >> d & 1 == 1
+                        && !has_bit(self.all(a), s)
+                        && subset(self.on(a, d), self.peers.get(s))
+                })
+                .collect();
+        }
+        let unseen = !self
+            .peers
+            .get(s)
+            .iter()
+            .enumerate()
+            .fold(0u128, |acc, (i, &w)| acc | u128::from(w) << (64 * i));
+        self.narrow_on[d * k..(d + 1) * k]
+            .iter()
+            .enumerate()
+            .filter(|&(_, &on)| on & unseen == 0)
+            .map(|(a, _)| a)
+            .collect()
+    }
+
     /// [`Ctx::pair_useful`] of `a` with every ALS, into `out`: nothing up
     /// to `a`, then each later one (on a narrow board digit by digit over
     /// the later ones in a row: one that lacks the digit sees no cell).
@@ -1050,18 +1079,8 @@ pub fn death_blossoms(b: &Board, overlap: bool) -> Vec<Step> {
         {
             continue;
         }
-        let mut petals: Vec<(usize, Vec<usize>)> = bits(sm)
-            .map(|d| {
-                let list = (0..ctx.alss.len())
-                    .filter(|&a| {
-                        ctx.alss[a].mask >> d & 1 == 1
-                            && !has_bit(ctx.all(a), s)
-                            && subset(ctx.on(a, d), ctx.peers.get(s))
-                    })
-                    .collect();
-                (d, list)
-            })
-            .collect();
+        let mut petals: Vec<(usize, Vec<usize>)> =
+            bits(sm).map(|d| (d, ctx.petals(s, d))).collect();
         if petals.iter().any(|(_, l)| l.is_empty()) {
             continue;
         }
@@ -1401,7 +1420,8 @@ mod tests {
     /// On a 9×9 board the pair tests read the narrow sets: the edges
     /// (restricted common values) and the values two ALSs could remove
     /// match their definitions, from the board, for every pair of a
-    /// forum-hardest position's ALSs.
+    /// forum-hardest position's ALSs, and so do the petals of every
+    /// candidate as a Death Blossom's stem.
     #[test]
     fn narrow_pair_tests_match_their_definitions() {
         let text =
@@ -1453,6 +1473,22 @@ mod tests {
             assert_eq!(edges[a], mine, "ALS {a}");
         }
         assert!(rccs > 0 && useful > 0);
+        // The petals of a Death Blossom's stem.
+        let mut petals = 0;
+        for s in (0..81).filter(|&s| b.value(s).is_none()) {
+            for d in b.digits(s) {
+                let want: Vec<usize> = (0..k)
+                    .filter(|&a| {
+                        ctx.alss[a].mask >> d & 1 == 1
+                            && !ctx.alss[a].cells.contains(&s)
+                            && holders(a, d).iter().all(|&p| b.sees(p, s))
+                    })
+                    .collect();
+                petals += want.len();
+                assert_eq!(ctx.petals(s, d), want, "stem {s}, value {d}");
+            }
+        }
+        assert!(petals > 0);
     }
 
     /// A 6×6 position where the cells of `open` are unsolved, each keeping
