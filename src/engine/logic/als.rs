@@ -43,7 +43,7 @@ use std::rc::Rc;
 use crate::engine::grid::Value;
 
 use super::board::bits;
-use super::cellset::{and_into, disjoint, has_bit, is_empty, members, set_bit, subset};
+use super::cellset::{and_into, as_u128, disjoint, has_bit, is_empty, members, set_bit, subset};
 use super::{Board, CandidateRole, Highlights, Link, Step, Technique};
 
 /// Largest ALS the ALS techniques take, in cells, on boards larger than
@@ -203,22 +203,17 @@ impl CtxData {
         if self.sets.w > 2 {
             return;
         }
-        let wide = |s: &[u64]| -> u128 {
-            s.iter()
-                .enumerate()
-                .fold(0, |acc, (i, &w)| acc | u128::from(w) << (64 * i))
-        };
         let n = self.cand.data.len() / self.cand.w;
         let k = self.alss.len();
         self.narrow_on = vec![u128::MAX; n * k];
         self.narrow_seen = vec![0; n * k];
         for (a, als) in self.alss.iter().enumerate() {
             for (i, d) in bits(als.mask).enumerate() {
-                self.narrow_on[d * k + a] = wide(self.sets.get(als.set + 1 + 2 * i));
-                self.narrow_seen[d * k + a] = wide(self.sets.get(als.set + 2 + 2 * i));
+                self.narrow_on[d * k + a] = as_u128(self.sets.get(als.set + 1 + 2 * i));
+                self.narrow_seen[d * k + a] = as_u128(self.sets.get(als.set + 2 + 2 * i));
             }
         }
-        self.narrow_cand = self.cand.data.chunks(self.cand.w).map(wide).collect();
+        self.narrow_cand = self.cand.data.chunks(self.cand.w).map(as_u128).collect();
     }
 
     fn add_als(&mut self, b: &Board, cells: Vec<usize>, mask: u64, unit: usize) {
@@ -315,15 +310,6 @@ impl<'a> Ctx<'a> {
     /// overlap; an RCC is never in a shared cell).
     fn rcc(&self, a: usize, c: usize) -> u64 {
         let mut r = 0;
-        if !self.narrow_on.is_empty() {
-            let k = self.alss.len();
-            for x in bits(self.alss[a].mask & self.alss[c].mask) {
-                if self.narrow_on[x * k + c] & !self.narrow_seen[x * k + a] == 0 {
-                    r |= 1 << x;
-                }
-            }
-            return r;
-        }
         for x in bits(self.alss[a].mask & self.alss[c].mask) {
             if subset(self.on(c, x), self.seen(a, x)) {
                 r |= 1 << x;
@@ -370,18 +356,24 @@ impl<'a> Ctx<'a> {
             return Rc::clone(e);
         }
         let mut e = vec![Vec::new(); self.alss.len()];
-        if !self.narrow_on.is_empty() {
-            self.narrow_edges(&mut e);
-            if self.b.stopped() {
-                return Rc::new(e);
-            }
-            let e = Rc::new(e);
+        let whole = if self.narrow_on.is_empty() {
+            self.wide_edges(&mut e)
+        } else {
+            self.narrow_edges(&mut e)
+        };
+        let e = Rc::new(e);
+        if whole {
             *self.data.edges.borrow_mut() = Some(Rc::clone(&e));
-            return e;
         }
+        e
+    }
+
+    /// [`Ctx::all_edges`] pair by pair; false when the board's limits
+    /// stopped it.
+    fn wide_edges(&self, e: &mut Edges) -> bool {
         for a in 0..self.alss.len() {
             if self.b.stopped() {
-                return Rc::new(e);
+                return false;
             }
             for c in a + 1..self.alss.len() {
                 if self.alss[a].mask & self.alss[c].mask == 0 {
@@ -394,20 +386,19 @@ impl<'a> Ctx<'a> {
                 }
             }
         }
-        let e = Rc::new(e);
-        *self.data.edges.borrow_mut() = Some(Rc::clone(&e));
-        e
+        true
     }
 
     /// [`Ctx::all_edges`] on a narrow board: for each ALS, its RCCs with
     /// every later one found digit by digit over the later ones in a row
-    /// (an ALS lacking the digit never passes: its cells are all bits).
-    fn narrow_edges(&self, e: &mut Edges) {
+    /// (an ALS lacking the digit never passes: its cells are all bits);
+    /// false when the board's limits stopped it.
+    fn narrow_edges(&self, e: &mut Edges) -> bool {
         let k = self.alss.len();
         let mut r = vec![0u64; k];
         for a in 0..k {
             if self.b.stopped() {
-                return;
+                return false;
             }
             let later = &mut r[a + 1..];
             later.fill(0);
@@ -426,6 +417,7 @@ impl<'a> Ctx<'a> {
                 }
             }
         }
+        true
     }
 
     /// The ALSs that may be the petal of value `d` of stem cell `s`: they
@@ -443,12 +435,7 @@ impl<'a> Ctx<'a> {
                 })
                 .collect();
         }
-        let unseen = !self
-            .peers
-            .get(s)
-            .iter()
-            .enumerate()
-            .fold(0u128, |acc, (i, &w)| acc | u128::from(w) << (64 * i));
+        let unseen = !as_u128(self.peers.get(s));
         self.narrow_on[d * k..(d + 1) * k]
             .iter()
             .enumerate()

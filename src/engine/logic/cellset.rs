@@ -4,6 +4,14 @@
 
 use super::board::bits;
 
+/// A set of at most 128 cells (two words) as one `u128`.
+pub(super) fn as_u128(s: &[u64]) -> u128 {
+    debug_assert!(s.len() <= 2);
+    s.iter()
+        .enumerate()
+        .fold(0, |acc, (i, &w)| acc | u128::from(w) << (64 * i))
+}
+
 /// Adds cell `c`.
 pub(super) fn set_bit(s: &mut [u64], c: usize) {
     s[c / 64] |= 1 << (c % 64);
