@@ -287,19 +287,19 @@ pub fn grade_within(
 /// threads even on one core. Each walk takes about half of grading a large
 /// board (a 25×25 extreme puzzle: 1–4 s of CPU), and the two share nothing
 /// there. Up to 9×9 the two walks meet the same positions where the
-/// hardest steps are, and the forcing nets found there are kept for both
-/// (`logic/nets.rs`; a walk that needs an answer the other is still
-/// searching waits for it), which halves grading the hardest: there the
-/// walks run on two threads when there are two cores, else one after the
-/// other.
+/// hardest steps are, and the forcing nets, static forcing chains and
+/// implication tables found there are kept for both (`logic/kept.rs`; a
+/// walk that needs an answer the other is still searching waits for it),
+/// which halves grading the hardest: there the walks run on two threads
+/// when there are two cores, else one after the other.
 const TWO_THREADS_FROM: usize = 10;
 
 type Rated = Result<(f32, Option<Technique>), PathError>;
 
 /// The path walk here and the rating walk on a second thread (both on this
 /// one when no thread can be had); the answers are those of the two walks
-/// one after the other: all they share is the forcing nets' answers, the
-/// same whichever walk searched them.
+/// one after the other: all they share is the kept answers of the dearest
+/// searches (`logic/kept.rs`), the same whichever walk searched them.
 fn both_walks(
     board: &Board,
     solution: &Grid,
@@ -475,7 +475,7 @@ mod tests {
         }
     }
 
-    /// Up to 9×9 the two walks share the forcing nets' answers, on two
+    /// Up to 9×9 the two walks share the dearest searches' answers, on two
     /// threads each waiting for an answer the other is searching: the
     /// grade is the one the walks give one after the other (which then
     /// read the answers kept).
