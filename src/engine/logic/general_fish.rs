@@ -25,7 +25,10 @@
 //! taking the lowest base place not yet covered and either making it a fin
 //! or covering it by one of its units (the lowest chosen unit holding it,
 //! so each cover set is met once), then topping up with units that only
-//! hold covered places.
+//! hold covered places. The last cover is tried unit by unit, what it
+//! leaves becoming the last fins, in the order that recursion would meet
+//! them; with base units all rows (or all columns) it must be a box if no
+//! cover is one yet (lines alone make a basic fish).
 
 use crate::engine::grid::Value;
 
@@ -175,6 +178,8 @@ impl Search<'_> {
         if endo != 0 && buddies == 0 {
             return;
         }
+        let forbidden = base_units | !self.cover_ok;
+        let lines_only = base.iter().all(|&u| u < self.n) || base.iter().all(|&u| u / self.n == 1);
         let mut st = CoverState {
             base,
             body,
@@ -182,9 +187,10 @@ impl Search<'_> {
             chosen: std::mem::take(&mut self.chosen),
             covered: 0,
             cannibal: 0,
-            forbidden: base_units | !self.cover_ok,
+            forbidden,
             fins: 0,
             buddies,
+            lines_only,
         };
         self.cover_step(&mut st);
         self.chosen = st.chosen;
@@ -200,6 +206,10 @@ impl Search<'_> {
             // No cover left: every open place is a fin, all at once (the
             // same fish as making them fins one by one, lowest first).
             self.all_fins(st, open);
+            return;
+        }
+        if st.chosen.len() + 1 == self.k {
+            self.last_cover(st, open);
             return;
         }
         let c = lowest(open);
@@ -236,6 +246,90 @@ impl Search<'_> {
         (st.fins, st.buddies, st.forbidden) = saved;
     }
 
+    /// The units that may not be the next cover although not forbidden:
+    /// the lines, when the base units are lines of one kind, no box is
+    /// among the covers yet and one cover is left (a fish with only
+    /// lines is a basic fish, not searched here).
+    fn barred(&self, st: &CoverState) -> u32 {
+        let n = self.n;
+        if !st.lines_only || st.chosen.len() + 1 != self.k || st.chosen.iter().any(|&u| u >= 2 * n)
+        {
+            return 0;
+        }
+        (1u32 << (2 * n)) - 1
+    }
+
+    /// One cover is left and `open` (not empty) is what the others leave:
+    /// tries each unit as the last cover, the places it leaves as fins, in
+    /// the order the cover-or-fin recursion meets them (by the lowest open
+    /// place each holds, then row, column, box; then, when every open place
+    /// may be a fin, the units that hold none, by index).
+    fn last_cover(&mut self, st: &mut CoverState, open: u128) {
+        let allowed = !st.forbidden & !self.barred(st);
+        let spare = if self.finned {
+            MAX_FINS.saturating_sub((st.fins | st.endo).count_ones())
+        } else {
+            0
+        };
+        let mut seen = 0u32;
+        // The units of the i-th lowest open place leave the places below it
+        // as fins: some candidate must see them all, and a unit that holds
+        // none of the lowest `spare` + 1 leaves too many.
+        let mut below = 0u128;
+        let mut buddies = st.buddies;
+        for c in cells(open).take(spare as usize + 1) {
+            for u in self.units_of(c) {
+                if (allowed & !seen) >> u & 1 == 1 {
+                    seen |= 1 << u;
+                    self.last_leaf(st, open, u, below, buddies);
+                }
+            }
+            buddies &= self.peers[c];
+            if buddies == 0 {
+                return;
+            }
+            below |= 1 << c;
+        }
+        // Every open place a fin: any other unit that holds a base place
+        // (and is not a cover already) may be the last.
+        if below == open && open.count_ones() <= spare {
+            for u in 0..3 * self.n {
+                if (allowed & !seen) >> u & 1 == 1
+                    && self.places[u] & st.body != 0
+                    && !st.chosen.contains(&u)
+                {
+                    self.last_leaf(st, open, u, below, buddies);
+                }
+            }
+        }
+    }
+
+    /// `u` is the last cover and what it leaves of `open` the last fins,
+    /// `below` among them already met, with `buddies` the places that see
+    /// them and the fins before.
+    fn last_leaf(&mut self, st: &mut CoverState, open: u128, u: usize, below: u128, buddies: u128) {
+        let fins = open & !self.places[u];
+        let covered = st.covered | self.places[u];
+        let cannibal = st.cannibal | (st.covered & self.places[u]);
+        let mut buddies = buddies;
+        if fins != 0 {
+            if !self.finned || (st.fins | st.endo | fins).count_ones() > MAX_FINS {
+                return;
+            }
+            buddies = cells(fins & !below).fold(buddies, |m, c| m & self.peers[c]);
+            if buddies & ((covered & !st.body) | cannibal) == 0 {
+                return;
+            }
+        }
+        let saved = (st.covered, st.cannibal, st.fins, st.buddies);
+        (st.covered, st.cannibal, st.fins, st.buddies) =
+            (covered, cannibal, st.fins | fins, buddies);
+        st.chosen.push(u);
+        self.finish(st);
+        st.chosen.pop();
+        (st.covered, st.cannibal, st.fins, st.buddies) = saved;
+    }
+
     /// Every cover is chosen and `open` (not empty) is what they leave:
     /// the fish stands when those places may all be fins and some
     /// candidate sees every fin. Only the eliminations that see every fin
@@ -263,8 +357,11 @@ impl Search<'_> {
             self.finish(st);
             return;
         }
+        let barred = self.barred(st);
         for u in from..3 * self.n {
-            if st.forbidden >> u & 1 == 1 || st.chosen.contains(&u) || self.places[u] & st.body == 0
+            if (st.forbidden | barred) >> u & 1 == 1
+                || st.chosen.contains(&u)
+                || self.places[u] & st.body == 0
             {
                 continue;
             }
@@ -324,6 +421,9 @@ struct CoverState<'a> {
     fins: u128,
     /// The places that see every fin (and endo-fin) so far.
     buddies: u128,
+    /// Whether the base units are all rows or all columns: the covers must
+    /// then take a box, or the fish is a basic one (`fish.rs`).
+    lines_only: bool,
 }
 
 /// Every fish of `family` and size `k` for every value: finned ones
