@@ -105,6 +105,12 @@ pub(super) fn remember(
     }
 }
 
+/// Forgets what search `t` remembered (tests only).
+#[cfg(test)]
+pub(super) fn forget(t: Technique) {
+    BARREN.with(|m| m.borrow_mut().retain(|k, _| k.0 != t));
+}
+
 /// Counts a whole search skipped by what it remembered (tests only).
 #[cfg(test)]
 pub(super) fn count_skip() {
@@ -127,6 +133,26 @@ pub(super) fn is_barren(b: &Board, t: Technique, variant: u8, d: usize) -> bool 
         rows.len() == b.n() && rows.iter().enumerate().all(|(r, &p)| b.places(r, d) == p)
     })
     .is_some()
+}
+
+/// Where search `t` (its `variant`) last found nothing for digit `d` and
+/// the board's candidates of `d` are among those it had then: each row's
+/// places of `d` removed since (all empty when nothing was). `None` when
+/// there is no such entry or the board has a place the entry lacked.
+pub(super) fn removed_since(b: &Board, t: Technique, variant: u8, d: usize) -> Option<Vec<u64>> {
+    let k = key(b, t, variant, d)?;
+    BARREN.with(|m| {
+        let m = m.borrow();
+        let (rows, _) = m.get(&k)?;
+        (rows.len() == b.n()).then_some(())?;
+        rows.iter()
+            .enumerate()
+            .map(|(r, &kept)| {
+                let now = b.places(r, d);
+                (now & !kept == 0).then_some(kept & !now)
+            })
+            .collect()
+    })
 }
 
 /// Records that search `t` (its `variant`) found nothing for digit `d` on

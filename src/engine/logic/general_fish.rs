@@ -93,6 +93,9 @@ struct Search<'a> {
     /// The covers chosen, lent to each base set's search in turn (one
     /// allocation a pass, not one a base set).
     chosen: Vec<usize>,
+    /// Per index of the open units, those from there on that a base set
+    /// must take one of (see [`search`]); all, when any base set will do.
+    needed: Vec<u32>,
 }
 
 fn kind(n: usize, u: usize) -> u8 {
@@ -137,7 +140,8 @@ impl Search<'_> {
         self.b.units_of(c)
     }
 
-    /// Chooses base units from `open[start..]`, `base` so far.
+    /// Chooses base units from `open[start..]`, `base` so far (`met`: one
+    /// of them is needed, [`Search::needed`]).
     fn bases(
         &mut self,
         open: &[usize],
@@ -145,13 +149,16 @@ impl Search<'_> {
         base: &mut Vec<usize>,
         union: u128,
         endo: u128,
+        met: bool,
     ) {
         if base.len() == self.k {
-            self.covers_for(base, union, endo);
+            if met {
+                self.covers_for(base, union, endo);
+            }
             return;
         }
         for idx in start..open.len() {
-            if open.len() - idx < self.k - base.len() {
+            if open.len() - idx < self.k - base.len() || !met && self.needed[idx] == 0 {
                 break;
             }
             if base.len() < 2 && self.b.stopped() {
@@ -164,7 +171,8 @@ impl Search<'_> {
                 continue;
             }
             base.push(u);
-            self.bases(open, idx + 1, base, union | self.places[u], endo2);
+            let met = met || self.needed[idx] >> u & 1 == 1;
+            self.bases(open, idx + 1, base, union | self.places[u], endo2, met);
             base.pop();
         }
     }
@@ -453,8 +461,23 @@ fn search(b: &Board, family: Family, k: usize, finned: bool) -> Vec<Found> {
     // for is skipped while they stay as they were.
     let t = technique(family, k, finned);
     for d in 0..n {
-        if barren::is_barren(b, t, 0, d) {
-            continue;
+        // Where the search last found nothing and places have only gone
+        // since, a fish now has a base unit that held one of them: with the
+        // same base places, every fin and cover place was there then, and
+        // what it removes was removed then too.
+        let mut need = u32::MAX;
+        if let Some(rows) = barren::removed_since(b, t, 0, d) {
+            need = 0;
+            for (r, &gone) in rows.iter().enumerate() {
+                for j in self::cells(u128::from(gone)) {
+                    need = b.units_of(r * n + j).iter().fold(need, |m, &u| m | 1 << u);
+                }
+            }
+            if need == 0 {
+                #[cfg(test)]
+                barren::count_skip();
+                continue;
+            }
         }
         let before = found.len();
         let places: Vec<u128> = (0..3 * n)
@@ -473,6 +496,11 @@ fn search(b: &Board, family: Family, k: usize, finned: bool) -> Vec<Found> {
             let open: Vec<usize> = (0..3 * n)
                 .filter(|&u| base_ok >> u & 1 == 1 && places[u] != 0)
                 .collect();
+            // Per start, the units of `need` from there on.
+            let mut needed = vec![0u32; open.len() + 1];
+            for i in (0..open.len()).rev() {
+                needed[i] = needed[i + 1] | (need & 1 << open[i]);
+            }
             let mut s = Search {
                 b,
                 n,
@@ -486,8 +514,9 @@ fn search(b: &Board, family: Family, k: usize, finned: bool) -> Vec<Found> {
                 cover_ok,
                 found: Vec::new(),
                 chosen: Vec::with_capacity(k),
+                needed,
             };
-            s.bases(&open, 0, &mut Vec::new(), 0, 0);
+            s.bases(&open, 0, &mut Vec::new(), 0, 0, false);
             found.extend(s.found);
         }
         if found.len() == before {
@@ -786,6 +815,59 @@ mod tests {
         assert_eq!(family_of(BOX, COL), Some(Family::Mutant));
         assert_eq!(family_of(ROW | COL, COL), Some(Family::Mutant));
         assert_eq!(family_of(ROW, ROW | COL | BOX), Some(Family::Mutant));
+    }
+
+    /// Along the paths of generated puzzles, every Franken and mutant fish
+    /// search gives what a fresh one does when it last found nothing for a
+    /// value whose places have only gone since (and searches only the
+    /// base sets that held one of them): the same steps in the same order.
+    #[test]
+    fn a_search_after_removals_finds_what_a_fresh_one_does() {
+        use crate::engine::generate::{GenerateOptions, generate};
+        use crate::engine::{Level, Limits};
+        let kinds: Vec<(Family, usize, bool)> = [Family::Franken, Family::Mutant]
+            .into_iter()
+            .flat_map(|f| [(f, 2, false), (f, 2, true), (f, 3, false), (f, 3, true)])
+            .collect();
+        let key = |steps: Vec<Step>| -> Vec<_> {
+            steps
+                .into_iter()
+                .map(|s| (s.eliminations, s.explanation))
+                .collect()
+        };
+        let (mut compared, mut narrowed, mut narrowed_found) = (0, 0, 0);
+        for (shape, level, seeds) in [
+            (Shape::CLASSIC, Level::Extreme, 1..=3u64),
+            (Shape::new(2, 3).unwrap(), Level::Expert, 1..=3),
+        ] {
+            for seed in seeds {
+                let g = generate(&GenerateOptions::new(shape, level, seed), &Limits::none())
+                    .unwrap();
+                let mut b = Board::from_puzzle(&g.puzzle).unwrap();
+                while let Some(step) = super::super::next_step(&b) {
+                    for &(family, k, finned) in &kinds {
+                        let t = technique(family, k, finned);
+                        let removed = (0..b.n()).any(|d| {
+                            barren::removed_since(&b, t, 0, d)
+                                .is_some_and(|rows| rows.iter().any(|&r| r != 0))
+                        });
+                        let remembered = key(fish(&b, family, k, finned));
+                        barren::forget(t);
+                        let fresh = key(fish(&b, family, k, finned));
+                        assert_eq!(remembered, fresh, "{shape:?} seed {seed}, {t:?}");
+                        compared += 1;
+                        narrowed += usize::from(removed);
+                        narrowed_found += usize::from(removed && !fresh.is_empty());
+                    }
+                    b.apply(&step);
+                }
+            }
+        }
+        println!("{compared} searches compared, {narrowed} narrowed, {narrowed_found} found fish");
+        assert!(
+            compared > 500 && narrowed > 100 && narrowed_found > 10,
+            "{compared} {narrowed} {narrowed_found}"
+        );
     }
 
     #[test]
