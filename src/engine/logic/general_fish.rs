@@ -841,8 +841,8 @@ mod tests {
             (Shape::new(2, 3).unwrap(), Level::Expert, 1..=3),
         ] {
             for seed in seeds {
-                let g = generate(&GenerateOptions::new(shape, level, seed), &Limits::none())
-                    .unwrap();
+                let g =
+                    generate(&GenerateOptions::new(shape, level, seed), &Limits::none()).unwrap();
                 let mut b = Board::from_puzzle(&g.puzzle).unwrap();
                 while let Some(step) = super::super::next_step(&b) {
                     for &(family, k, finned) in &kinds {
