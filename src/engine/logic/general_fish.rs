@@ -298,17 +298,15 @@ impl Search<'_> {
             }
             below |= 1 << c;
         }
-        // Every open place a fin: any other unit that holds a base place
-        // (and is not a cover already) may be the last.
+        // Every open place a fin (none of their units a cover): the last
+        // cover is any other unit that holds a base place.
         if below == open && open.count_ones() <= spare {
-            for u in 0..3 * self.n {
-                if (allowed & !seen) >> u & 1 == 1
-                    && self.places[u] & st.body != 0
-                    && !st.chosen.contains(&u)
-                {
-                    self.last_leaf(st, open, u, below, buddies);
-                }
-            }
+            let saved = (st.fins, st.buddies, st.forbidden);
+            st.fins |= open;
+            st.buddies = buddies;
+            st.forbidden |= seen;
+            self.top_up(st, 0);
+            (st.fins, st.buddies, st.forbidden) = saved;
         }
     }
 
@@ -317,29 +315,23 @@ impl Search<'_> {
     /// them and the fins before.
     fn last_leaf(&mut self, st: &mut CoverState, open: u128, u: usize, below: u128, buddies: u128) {
         let fins = open & !self.places[u];
-        let covered = st.covered | self.places[u];
-        let cannibal = st.cannibal | (st.covered & self.places[u]);
-        let mut buddies = buddies;
-        if fins != 0 {
-            if !self.finned || (st.fins | st.endo | fins).count_ones() > MAX_FINS {
-                return;
-            }
-            buddies = cells(fins & !below).fold(buddies, |m, c| m & self.peers[c]);
-            if buddies & ((covered & !st.body) | cannibal) == 0 {
-                return;
-            }
-        }
         let saved = (st.covered, st.cannibal, st.fins, st.buddies);
-        (st.covered, st.cannibal, st.fins, st.buddies) =
-            (covered, cannibal, st.fins | fins, buddies);
+        st.cannibal |= st.covered & self.places[u];
+        st.covered |= self.places[u];
         st.chosen.push(u);
-        self.finish(st);
+        if fins == 0 {
+            self.finish(st);
+        } else {
+            st.fins |= below;
+            st.buddies = buddies;
+            self.all_fins(st, fins & !below);
+        }
         st.chosen.pop();
         (st.covered, st.cannibal, st.fins, st.buddies) = saved;
     }
 
-    /// Every cover is chosen and `open` (not empty) is what they leave:
-    /// the fish stands when those places may all be fins and some
+    /// Every cover is chosen and `open` is what they leave besides the
+    /// fins so far: the fish stands when those places may all be fins and some
     /// candidate sees every fin. Only the eliminations that see every fin
     /// stand, so when none of the cover places (or cannibals) the fins
     /// allow is left, there is no fish.
