@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use common::tmux::{
     Tmux, board, continue_game, fresh_dir, game, game_command, games_with, moves_shown,
-    type_moves_for_ten_seconds,
+    type_moves_for_ten_seconds, words,
 };
 
 #[test]
@@ -451,11 +451,6 @@ fn notes_of_a_16x16_at_100x32_read_cell_by_cell_in_the_magnifier() {
         assert!(empty > 0, "the box has empty cells to read");
     }
     s.keys(&["q"]);
-}
-
-/// The screen's words, one space between each (rows joined).
-fn words(screen: &str) -> String {
-    screen.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// The hint key pressed twice at once (one `send-keys` with both) on a new

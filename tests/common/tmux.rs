@@ -204,6 +204,12 @@ pub fn board(screen: &str) -> Vec<String> {
         .collect()
 }
 
+/// The screen's words, one space between each: its rows read as one
+/// line, for text the status line may wrap at any word.
+pub fn words(screen: &str) -> String {
+    screen.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// A fresh folder for one game's config and data, removed when dropped
 /// (its name is letters, digits and dashes, safe in the shell commands).
 pub fn fresh_dir(tag: &str) -> tempfile::TempDir {

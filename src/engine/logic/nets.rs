@@ -1902,8 +1902,10 @@ mod tests {
                             if b.count(c) == 2 {
                                 partners.extend(b.digits(c).filter(|&e| e != d).map(|e| (c, e)));
                             }
+                            let mut single = false;
                             for (u, _) in b.positions(c) {
                                 let places = b.cells_with(u, d);
+                                single |= places.len() == 1;
                                 if places.len() == 2 {
                                     partners.extend(
                                         places.into_iter().filter(|&x| x != c).map(|x| (x, d)),
@@ -1911,10 +1913,7 @@ mod tests {
                                 }
                             }
                             let off = branch(c, d, false);
-                            if b.positions(c)
-                                .iter()
-                                .any(|&(u, _)| b.places(u, d).count_ones() == 1)
-                            {
+                            if single {
                                 // A hidden single: its falsehood empties the unit.
                                 assert!(off.clash.is_some(), "{text} r{c}");
                                 continue;
