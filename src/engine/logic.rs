@@ -23,6 +23,7 @@ pub(crate) mod singles;
 pub(crate) mod step;
 pub(crate) mod subsets;
 mod tables;
+mod tarjan;
 pub(crate) mod templates;
 pub(crate) mod traced;
 pub(crate) mod uniqueness;

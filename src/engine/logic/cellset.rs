@@ -17,6 +17,11 @@ pub(super) fn set_bit(s: &mut [u64], c: usize) {
     s[c / 64] |= 1 << (c % 64);
 }
 
+/// Takes out cell `c`.
+pub(super) fn clear_bit(s: &mut [u64], c: usize) {
+    s[c / 64] &= !(1 << (c % 64));
+}
+
 /// Whether cell `c` is in the set.
 pub(super) fn has_bit(s: &[u64], c: usize) -> bool {
     s[c / 64] >> (c % 64) & 1 == 1
