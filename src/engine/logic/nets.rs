@@ -57,7 +57,9 @@
 //! (`suspects.rs`; at level 3 exactly, with what each other chain
 //! removes); the others cost them little.
 
+use std::cell::RefCell;
 use std::collections::VecDeque;
+use std::rc::Rc;
 #[cfg(test)]
 use std::sync::Mutex;
 
@@ -169,7 +171,7 @@ enum Why {
 
 /// One node: a candidate true or false, its reason and where its causes
 /// lie in the log's list of links.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Node {
     c: usize,
     d: usize,
@@ -181,7 +183,7 @@ struct Node {
 
 /// The nodes of a branch in the order they were found, and their causes
 /// (one list for all, so that a node costs no allocation).
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 struct Log {
     nodes: Vec<Node>,
     links: Vec<u32>,
@@ -590,6 +592,45 @@ impl<'a> Net<'a> {
         } else {
             self.set_off(c, d, Why::Assumed, &[])?;
         }
+        self.finish(mode)
+    }
+
+    /// Puts the branch where an earlier search of the same position left
+    /// the same assumption, with no contradiction: its nodes `log`, each
+    /// followed, and the `work` that cost. Every mode follows a node as
+    /// the dynamic one does, and the (+) and nested modes first follow
+    /// the queue out, then the (+) rules to their end (`fixpoint`), so a
+    /// dynamic branch's end is where theirs first stops, and a dynamic
+    /// (+) branch's end where a nested one first tries inner chains:
+    /// [`Net::finish`] goes on from there as [`Net::run`] would.
+    fn resume(&mut self, log: &Log, work: usize, fixpoint: bool) {
+        self.reset();
+        let n = self.n;
+        self.log.nodes.extend_from_slice(&log.nodes);
+        self.log.links.extend_from_slice(&log.links);
+        for (i, node) in log.nodes.iter().enumerate() {
+            let (c, d) = (node.c, node.d);
+            if node.on {
+                self.on[c * n + d] = i as u32;
+                self.value[c] = d as u32;
+                continue;
+            }
+            self.off[c * n + d] = i as u32;
+            self.mask[c] &= !(1 << d);
+            self.cleared.push((c * n + d) as u32);
+            for (u, at) in self.b.positions(c) {
+                // (At the (+) rules' end no unit is left to look at.)
+                if !fixpoint {
+                    self.dirty[u] |= 1 << d;
+                }
+                self.places[u * n + d] &= !(1u64 << at);
+            }
+        }
+        self.work += work;
+    }
+
+    /// Follows the branch to its end under `mode`, from the nodes queued.
+    fn finish(&mut self, mode: Mode) -> Result<(), Stop> {
         loop {
             self.drain(mode)?;
             if self.spent() {
@@ -1083,6 +1124,8 @@ fn ancestry(log: &Log, roots: &[u32]) -> Vec<u32> {
 /// contradiction.
 struct Branch {
     log: Log,
+    /// The work following it cost.
+    work: usize,
     /// (candidate c·n + d, its node) for the candidates made true /
     /// false, by candidate.
     on: Vec<(u32, u32)>,
@@ -1113,6 +1156,7 @@ impl Branch {
         off.sort_unstable();
         Some(Branch {
             log: net.log.clone(),
+            work: 0,
             on,
             off,
             clash,
@@ -1228,6 +1272,34 @@ fn nets_in(b: &Board, t: Technique, mode: Mode) -> Vec<Step> {
     // contradiction).
     type Found = (usize, Conclusion, Source, Option<(usize, usize)>);
     let mut found: Vec<Found> = Vec::new();
+    // The branches of a dynamic or dynamic (+) search of this position
+    // that this thread made before: the others go on from their ends.
+    let key = b.position_key();
+    let earlier = EARLIER.with(|e| {
+        e.borrow()
+            .iter()
+            .map(|slot| {
+                slot.as_ref()
+                    .filter(|(k, _)| *k == key)
+                    .map(|(_, branches)| Rc::clone(branches))
+            })
+            .collect::<Vec<_>>()
+    });
+    let resumable = |c: usize, d: usize| -> Option<(&Branch, bool)> {
+        let ended = |slot: usize| {
+            earlier[slot]
+                .as_ref()
+                .and_then(|m| m.get(&(c, d)))
+                .filter(|br| br.clash.is_none())
+        };
+        match mode {
+            Mode::Plus => ended(0).map(|br| (br, false)),
+            Mode::Nested(_) => ended(1)
+                .map(|br| (br, true))
+                .or_else(|| ended(0).map(|br| (br, false))),
+            _ => None,
+        }
+    };
     let follow = |net: &mut Net, c: usize, d: usize, branches: &mut HashMap<_, _>| {
         if branches.contains_key(&(c, d)) {
             return true;
@@ -1235,9 +1307,17 @@ fn nets_in(b: &Board, t: Technique, mode: Mode) -> Vec<Step> {
         if b.stopped() || net.spent() {
             return false;
         }
-        let out = net.run(c, d, true, mode);
+        let before = net.work;
+        let out = match resumable(c, d) {
+            Some((br, fixpoint)) => {
+                net.resume(&br.log, br.work, fixpoint);
+                net.finish(mode)
+            }
+            None => net.run(c, d, true, mode),
+        };
         match Branch::take(net, out) {
-            Some(br) => {
+            Some(mut br) => {
+                br.work = net.work - before;
                 branches.insert((c, d), br);
                 true
             }
@@ -1299,7 +1379,7 @@ fn nets_in(b: &Board, t: Technique, mode: Mode) -> Vec<Step> {
     let mut seen = HashSet::new();
     found.retain(|x| seen.insert(x.1));
     found.truncate(MAX_STEPS);
-    found
+    let steps = found
         .into_iter()
         .map(|(cost, k, source, contra)| match contra {
             Some((c, d)) => contradiction_step(b, t, c, d, &branches[&(c, d)], cost),
@@ -1309,7 +1389,30 @@ fn nets_in(b: &Board, t: Technique, mode: Mode) -> Vec<Step> {
                 forced_step(b, t, source, &list, &outs, k, cost)
             }
         })
-        .collect()
+        .collect();
+    let slot = match mode {
+        Mode::Dynamic => Some(0),
+        Mode::Plus => Some(1),
+        _ => None,
+    };
+    if let Some(slot) = slot
+        && !b.stopped()
+    {
+        EARLIER.with(|e| e.borrow_mut()[slot] = Some((key, Rc::new(branches))));
+    }
+    steps
+}
+
+/// A search's branches by assumption, and the position's key.
+type Earlier = Option<(Vec<u64>, Rc<HashMap<(usize, usize), Branch>>)>;
+
+thread_local! {
+    /// This thread's last dynamic and dynamic (+) searches' branches. A
+    /// walk asks the next level at the same position when one finds
+    /// nothing (the rating walk asks dynamic, then (+), then nested), and
+    /// each level's branches begin as the level below ended them
+    /// ([`Net::resume`]).
+    static EARLIER: RefCell<[Earlier; 2]> = const { RefCell::new([None, None]) };
 }
 
 fn branch_list(b: &Board, s: Source) -> Vec<(usize, usize)> {
@@ -1947,6 +2050,55 @@ mod tests {
         }
         println!("{compared} falsehoods compared with a truth, {inert} that imply nothing");
         assert!(compared > 1000 && inert > 100, "{compared} {inert}");
+    }
+
+    #[test]
+    fn a_branch_resumed_from_the_level_below_is_the_branch_followed_afresh() {
+        // The first position of a forum-hardest path that needs a net.
+        let p = parse_one(HARDEST[1], "nets").unwrap();
+        let mut b = Board::from_puzzle(&p).unwrap();
+        loop {
+            let step = super::super::next_step(&b).unwrap();
+            if Mode::of(step.technique).is_some() {
+                break;
+            }
+            b.apply(&step);
+        }
+        let mut fresh = Net::of_board(&b, usize::MAX);
+        let mut resumed = Net::of_board(&b, usize::MAX);
+        let (mut compared, mut grew) = (0, 0);
+        let cells = b.shape().cells();
+        for c in (0..cells).filter(|&c| b.count(c) >= 2) {
+            for d in b.digits(c) {
+                for (below, mode, fixpoint) in [
+                    (Mode::Dynamic, Mode::Plus, false),
+                    (Mode::Plus, Mode::Nested(2), true),
+                    (Mode::Dynamic, Mode::Nested(3), false),
+                ] {
+                    fresh.work = 0;
+                    let out = fresh.run(c, d, true, below);
+                    let low = Branch::take(&mut fresh, out).unwrap();
+                    if low.clash.is_some() {
+                        continue;
+                    }
+                    let low_work = fresh.work;
+                    fresh.work = 0;
+                    let out = fresh.run(c, d, true, mode);
+                    let high = Branch::take(&mut fresh, out).unwrap();
+                    resumed.work = 0;
+                    resumed.resume(&low.log, low_work, fixpoint);
+                    let out = resumed.finish(mode);
+                    let again = Branch::take(&mut resumed, out).unwrap();
+                    assert_eq!(high.log, again.log, "r{c} {d} {mode:?}");
+                    assert_eq!(high.clash, again.clash, "r{c} {d} {mode:?}");
+                    assert_eq!(fresh.work, resumed.work, "r{c} {d} {mode:?}");
+                    compared += 1;
+                    grew += usize::from(high.log.len() > low.log.len());
+                }
+            }
+        }
+        println!("{compared} branches resumed, {grew} of them longer than below");
+        assert!(compared > 100 && grew > 20, "{compared} {grew}");
     }
 
     #[test]
