@@ -586,14 +586,12 @@ impl<'a> Tabling<'a> {
                 }
             }
         }
-        let mut triggered: Vec<(usize, usize)> = Vec::new();
+        let mut open: Vec<(usize, u64, u64)> = Vec::new();
         let mut elims: Vec<Cells> = Vec::with_capacity(n);
-        // Per digit l of the set, the other sets (disjoint) whose every
-        // holder of l sees all of this set's holders of l: `by_digit[ends[l]..
-        // ends[l + 1]]`. Whichever digit the set loses, these lose l unless l
-        // is that digit.
+        // The other sets (disjoint) whose every holder of a digit l of the
+        // set sees all of this set's holders of l, as (set, l). Whichever
+        // digit the set loses, these lose l unless l is that digit.
         let mut by_digit: Vec<(usize, usize)> = Vec::new();
-        let mut ends: Vec<usize> = vec![0; n + 1];
         for a in 0..self.alses.len() {
             by_digit.clear();
             for l in 0..n {
@@ -608,7 +606,21 @@ impl<'a> Tabling<'a> {
                         }
                     }
                 }
-                ends[l + 1] = by_digit.len();
+            }
+            // Those sets in order, and the cells that could be left with
+            // one candidate: each open cell (but bivalue ones) that sees
+            // all the holders of some digit of the set, with its candidates
+            // and those digits.
+            by_digit.sort_unstable();
+            open.clear();
+            for x in cells_of(self.alses[a].buddies) {
+                if self.b.value(x).is_some() || self.b.count(x) == 2 {
+                    continue;
+                }
+                let seen = (0..n)
+                    .filter(|&l| self.alses[a].seen[l] & one(x) != 0)
+                    .fold(0u64, |m, l| m | 1 << l);
+                open.push((x, self.b.mask(x), seen));
             }
             for j in 0..n {
                 if self.alses[a].holders[j] == 0 {
@@ -663,24 +675,14 @@ impl<'a> Tabling<'a> {
                 }
                 // Another set, disjoint, whose every holder of a digit goes
                 // loses that digit.
-                triggered.clear();
-                for l in (0..n).filter(|&l| l != j) {
-                    triggered.extend_from_slice(&by_digit[ends[l]..ends[l + 1]]);
-                }
-                triggered.sort_unstable();
-                for &(o, l) in &triggered {
+                for &(o, l) in by_digit.iter().filter(|&&(_, l)| l != j) {
                     let ok = self.als_key(o, l);
                     self.ext_table(ok);
                     self.ext[t].add(ok, false, penalty);
                 }
                 // A cell left with one candidate is set.
-                for x in cells_of(self.alses[a].buddies) {
-                    if self.b.value(x).is_some() || self.b.count(x) == 2 {
-                        continue;
-                    }
-                    let left = bits(self.b.mask(x))
-                        .filter(|&l| elims[l] & one(x) == 0)
-                        .fold(0u64, |m, l| m | 1 << l);
+                for &(x, mask, seen) in &open {
+                    let left = mask & !(seen & !(1 << j));
                     if left.count_ones() == 1 {
                         let ck = self.cand_key(x, left.trailing_zeros() as usize, true);
                         self.ext[t].add(ck, false, penalty + 1);
