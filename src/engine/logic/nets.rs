@@ -1397,11 +1397,17 @@ fn nets_in(b: &Board, t: Technique, mode: Mode) -> Vec<Step> {
     };
     if let Some(slot) = slot
         && !b.stopped()
+        && branches.values().map(|br| br.log.len()).sum::<usize>() <= MAX_KEPT_NODES
     {
         EARLIER.with(|e| e.borrow_mut()[slot] = Some((key, Rc::new(branches))));
     }
     steps
 }
+
+/// Most nodes the branches kept for the next level may hold (a 9×9
+/// search's hold a few tens of thousands), so that a thread keeps a few
+/// megabytes at most.
+const MAX_KEPT_NODES: usize = 1 << 18;
 
 /// A search's branches by assumption, and the position's key.
 type Earlier = Option<(Vec<u64>, Rc<HashMap<(usize, usize), Branch>>)>;
