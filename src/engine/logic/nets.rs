@@ -142,6 +142,26 @@ impl Mode {
     fn plus(self) -> bool {
         matches!(self, Mode::Plus | Mode::Nested(_))
     }
+
+    /// Where a search of this mode keeps its branches for the next level
+    /// ([`EARLIER`]): the dynamic and the (+) modes only.
+    fn kept_slot(self) -> Option<usize> {
+        match self {
+            Mode::Dynamic => Some(0),
+            Mode::Plus => Some(1),
+            _ => None,
+        }
+    }
+
+    /// The modes whose kept branches a search of this mode goes on from,
+    /// the nearest first, and whether those end at the (+) rules' end.
+    fn resumes_from(self) -> &'static [(Mode, bool)] {
+        match self {
+            Mode::Plus => &[(Mode::Dynamic, false)],
+            Mode::Nested(_) => &[(Mode::Plus, true), (Mode::Dynamic, false)],
+            _ => &[],
+        }
+    }
 }
 
 /// Why a node holds.
@@ -528,12 +548,7 @@ impl<'a> Net<'a> {
             self.work += b.shape().peer_count();
             return Ok(());
         }
-        self.mask[c] &= !(1 << d);
-        self.cleared.push((c * self.n + d) as u32);
-        for (u, at) in b.positions(c) {
-            self.dirty[u] |= 1 << d;
-            self.places[u * self.n + d] &= !(1u64 << at);
-        }
+        self.take_out(c, d);
         let m = self.mask[c];
         // Plain chains see only a candidate both true and false.
         if m == 0 && mode != Mode::Chains {
@@ -577,6 +592,18 @@ impl<'a> Net<'a> {
         Ok(())
     }
 
+    /// Takes candidate `c` = `d` out of the branch's position (to be put
+    /// back by [`Net::reset`]) and marks its units for the (+) rules.
+    fn take_out(&mut self, c: usize, d: usize) {
+        let n = self.n;
+        self.mask[c] &= !(1 << d);
+        self.cleared.push((c * n + d) as u32);
+        for (u, at) in self.b.positions(c) {
+            self.dirty[u] |= 1 << d;
+            self.places[u * n + d] &= !(1u64 << at);
+        }
+    }
+
     fn drain(&mut self, mode: Mode) -> Result<(), Stop> {
         while let Some(i) = self.queue.pop_front() {
             self.follow(i, mode)?;
@@ -616,15 +643,11 @@ impl<'a> Net<'a> {
                 continue;
             }
             self.off[c * n + d] = i as u32;
-            self.mask[c] &= !(1 << d);
-            self.cleared.push((c * n + d) as u32);
-            for (u, at) in self.b.positions(c) {
-                // (At the (+) rules' end no unit is left to look at.)
-                if !fixpoint {
-                    self.dirty[u] |= 1 << d;
-                }
-                self.places[u * n + d] &= !(1u64 << at);
-            }
+            self.take_out(c, d);
+        }
+        if fixpoint {
+            // At the (+) rules' end no unit is left to look at.
+            self.dirty.iter_mut().for_each(|x| *x = 0);
         }
         self.work += work;
     }
@@ -1236,13 +1259,14 @@ pub fn nets(b: &Board, t: Technique) -> Vec<Step> {
     // two threads at once (see `grade`): the answers are kept for every
     // thread, and a thread that asks for one another thread is still
     // searching waits for it rather than search again.
-    SHARED.get_or_search((t, b.position_key()), b, || {
+    let key = b.position_key();
+    SHARED.get_or_search((t, key.clone()), b, || {
         #[cfg(test)]
         SEARCHED
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .push((t, b.position_key()));
-        nets_in(b, t, mode)
+            .push((t, key.clone()));
+        nets_in(b, t, mode, key)
     })
 }
 
@@ -1259,7 +1283,8 @@ static SHARED: Kept<Technique> = Kept::new(16 * ROOM);
 #[cfg(test)]
 static SEARCHED: Mutex<Vec<Key>> = Mutex::new(Vec::new());
 
-fn nets_in(b: &Board, t: Technique, mode: Mode) -> Vec<Step> {
+/// The steps of `t` (in `mode`) in `b`, whose key is `key`.
+fn nets_in(b: &Board, t: Technique, mode: Mode, key: Vec<u64>) -> Vec<Step> {
     let cells = b.shape().cells();
     let budget = WORK_BUDGET.saturating_mul(81) / cells.max(1);
     let mut net = Net::of_board(b, budget);
@@ -1274,7 +1299,6 @@ fn nets_in(b: &Board, t: Technique, mode: Mode) -> Vec<Step> {
     let mut found: Vec<Found> = Vec::new();
     // The branches of a dynamic or dynamic (+) search of this position
     // that this thread made before: the others go on from their ends.
-    let key = b.position_key();
     let earlier = EARLIER.with(|e| {
         e.borrow()
             .iter()
@@ -1286,19 +1310,14 @@ fn nets_in(b: &Board, t: Technique, mode: Mode) -> Vec<Step> {
             .collect::<Vec<_>>()
     });
     let resumable = |c: usize, d: usize| -> Option<(&Branch, bool)> {
-        let ended = |slot: usize| {
+        mode.resumes_from().iter().find_map(|&(below, fixpoint)| {
+            let slot = below.kept_slot()?;
             earlier[slot]
                 .as_ref()
                 .and_then(|m| m.get(&(c, d)))
                 .filter(|br| br.clash.is_none())
-        };
-        match mode {
-            Mode::Plus => ended(0).map(|br| (br, false)),
-            Mode::Nested(_) => ended(1)
-                .map(|br| (br, true))
-                .or_else(|| ended(0).map(|br| (br, false))),
-            _ => None,
-        }
+                .map(|br| (br, fixpoint))
+        })
     };
     let follow = |net: &mut Net, c: usize, d: usize, branches: &mut HashMap<_, _>| {
         if branches.contains_key(&(c, d)) {
@@ -1390,12 +1409,7 @@ fn nets_in(b: &Board, t: Technique, mode: Mode) -> Vec<Step> {
             }
         })
         .collect();
-    let slot = match mode {
-        Mode::Dynamic => Some(0),
-        Mode::Plus => Some(1),
-        _ => None,
-    };
-    if let Some(slot) = slot
+    if let Some(slot) = mode.kept_slot()
         && !b.stopped()
         && branches.values().map(|br| br.log.len()).sum::<usize>() <= MAX_KEPT_NODES
     {
@@ -1774,7 +1788,7 @@ mod tests {
             .count();
         assert_eq!(searched, 1);
         assert!(kept);
-        let fresh = nets_in(&b, t, Mode::of(t).unwrap());
+        let fresh = nets_in(&b, t, Mode::of(t).unwrap(), b.position_key());
         assert!(!fresh.is_empty());
         assert_eq!(text(&one), text(&fresh));
         assert_eq!(text(&two), text(&fresh));
@@ -1800,10 +1814,7 @@ mod tests {
 
     /// Forum hardest (SE 11+) puzzles: nothing short of the nets opens
     /// them, and every level finds sound steps.
-    const HARDEST: [&str; 2] = [
-        "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
-        "98.7..6..7.5....9..43.....78..2....6..7.1..2......48..3..9...6.....5.3.......1..9",
-    ];
+    const HARDEST: [&str; 2] = super::super::tests::FORUM_HARDEST;
 
     #[test]
     fn every_level_is_sound_on_the_hardest() {
@@ -1991,68 +2002,54 @@ mod tests {
     fn a_candidate_assumed_false_reaches_what_a_truth_does() {
         let (mut compared, mut inert) = (0, 0);
         for text in HARDEST {
-            let p = parse_one(text, "nets").unwrap();
-            let Outcome::Solved(sol) = solve(&p, &Limits::none(), &mut NoTrace) else {
-                panic!("unique")
-            };
-            let mut b = Board::from_puzzle(&p).unwrap();
-            let mut at = 0;
-            loop {
-                if at % 5 == 0 {
-                    let mut net = Net::of_board(&b, usize::MAX);
-                    let mut branch = |c: usize, d: usize, on: bool| {
-                        let out = net.run(c, d, on, Mode::Dynamic);
-                        Branch::take(&mut net, out).unwrap()
-                    };
-                    let cells = b.shape().cells();
-                    for c in (0..cells).filter(|&c| b.count(c) >= 2) {
-                        for d in b.digits(c) {
-                            let mut partners: Vec<(usize, usize)> = Vec::new();
-                            if b.count(c) == 2 {
-                                partners.extend(b.digits(c).filter(|&e| e != d).map(|e| (c, e)));
+            super::super::tests::along_path(text, |b, at| {
+                if at % 5 != 0 {
+                    return;
+                }
+                let mut net = Net::of_board(b, usize::MAX);
+                let mut branch = |c: usize, d: usize, on: bool| {
+                    let out = net.run(c, d, on, Mode::Dynamic);
+                    Branch::take(&mut net, out).unwrap()
+                };
+                let cells = b.shape().cells();
+                for c in (0..cells).filter(|&c| b.count(c) >= 2) {
+                    for d in b.digits(c) {
+                        let mut partners: Vec<(usize, usize)> = Vec::new();
+                        if b.count(c) == 2 {
+                            partners.extend(b.digits(c).filter(|&e| e != d).map(|e| (c, e)));
+                        }
+                        let mut single = false;
+                        for (u, _) in b.positions(c) {
+                            let places = b.cells_with(u, d);
+                            single |= places.len() == 1;
+                            if places.len() == 2 {
+                                partners
+                                    .extend(places.into_iter().filter(|&x| x != c).map(|x| (x, d)));
                             }
-                            let mut single = false;
-                            for (u, _) in b.positions(c) {
-                                let places = b.cells_with(u, d);
-                                single |= places.len() == 1;
-                                if places.len() == 2 {
-                                    partners.extend(
-                                        places.into_iter().filter(|&x| x != c).map(|x| (x, d)),
-                                    );
-                                }
+                        }
+                        let off = branch(c, d, false);
+                        if single {
+                            // A hidden single: its falsehood empties the unit.
+                            assert!(off.clash.is_some(), "{text} r{c}");
+                            continue;
+                        }
+                        if partners.is_empty() {
+                            assert!(off.clash.is_none() && off.log.len() == 1, "{text} r{c}");
+                            inert += 1;
+                        }
+                        let keys = |x: &[(u32, u32)]| x.iter().map(|y| y.0).collect::<Vec<_>>();
+                        for (x, e) in partners {
+                            let on = branch(x, e, true);
+                            assert_eq!(off.clash.is_some(), on.clash.is_some(), "{text}");
+                            if off.clash.is_none() {
+                                assert_eq!(keys(&off.on), keys(&on.on), "{text}");
+                                assert_eq!(keys(&off.off), keys(&on.off), "{text}");
                             }
-                            let off = branch(c, d, false);
-                            if single {
-                                // A hidden single: its falsehood empties the unit.
-                                assert!(off.clash.is_some(), "{text} r{c}");
-                                continue;
-                            }
-                            if partners.is_empty() {
-                                assert!(off.clash.is_none() && off.log.len() == 1, "{text} r{c}");
-                                inert += 1;
-                            }
-                            let keys = |x: &[(u32, u32)]| x.iter().map(|y| y.0).collect::<Vec<_>>();
-                            for (x, e) in partners {
-                                let on = branch(x, e, true);
-                                assert_eq!(off.clash.is_some(), on.clash.is_some(), "{text}");
-                                if off.clash.is_none() {
-                                    assert_eq!(keys(&off.on), keys(&on.on), "{text}");
-                                    assert_eq!(keys(&off.off), keys(&on.off), "{text}");
-                                }
-                                compared += 1;
-                            }
+                            compared += 1;
                         }
                     }
                 }
-                let Some(step) = super::super::next_step(&b) else {
-                    break;
-                };
-                for &(c, v) in &step.eliminations {
-                    assert_ne!(sol.get(c), v);
-                }
-                b.apply(&step);
-                at += 1;
-            }
+            });
         }
         println!("{compared} falsehoods compared with a truth, {inert} that imply nothing");
         assert!(compared > 1000 && inert > 100, "{compared} {inert}");

@@ -549,6 +549,38 @@ fn a_path_through_an_easy_puzzle_solves_it() {
     }
 }
 
+/// Two of the forum's hardest (rated 11+ there), whose paths need forcing
+/// nets.
+pub(super) const FORUM_HARDEST: [&str; 2] = [
+    "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
+    "98.7..6..7.5....9..43.....78..2....6..7.1..2......48..3..9...6.....5.3.......1..9",
+];
+
+/// Walks the path of the 9×9 puzzle `text` to its end ([`next_step`]),
+/// calling `at` with each position and its number before its step is
+/// applied; each step's eliminations are checked against the solution.
+/// The last position (solved unless the path stalled).
+pub(super) fn along_path(text: &str, mut at: impl FnMut(&Board, usize)) -> Board {
+    let p = crate::engine::format::parse_one(text, "path").unwrap();
+    let crate::engine::Outcome::Solved(sol) =
+        crate::engine::solve(&p, &Limits::none(), &mut crate::engine::NoTrace)
+    else {
+        panic!("{text}: not unique");
+    };
+    let mut b = Board::from_puzzle(&p).unwrap();
+    for i in 0.. {
+        at(&b, i);
+        let Some(step) = next_step(&b) else {
+            break;
+        };
+        for &(c, v) in &step.eliminations {
+            assert_ne!(sol.get(c), v, "{text}: {}", step.explanation);
+        }
+        b.apply(&step);
+    }
+    b
+}
+
 /// The board of a generated expert puzzle of `shape` from `seed`, and
 /// its solution.
 pub(super) fn expert_board(shape: Shape, seed: u64) -> (Board, Grid) {
