@@ -115,6 +115,53 @@ impl Als {
     }
 }
 
+/// What the ALS nodes imply, per set, before it is written into their
+/// tables ([`Tabling::als_tables`]): a set losing digit j removes what it
+/// removes of every other digit k, makes the sets paired with it on k lose
+/// k, and forces the cells it leaves with one candidate. Kept per digit k,
+/// not per digit lost, this is a third to a half of the tables' entries.
+#[derive(Default)]
+struct AlsLinks {
+    /// Per set and digit (set · n + digit): the keys of what the set
+    /// removes of that digit, `elim[elim_start[i]..elim_start[i + 1]]`:
+    /// the candidates that see all its holders of it, then the groups
+    /// inside those.
+    elim_start: Vec<u32>,
+    elim: Vec<u32>,
+    /// Per set: the other sets, disjoint, each of whose holders of digit l
+    /// sees all of this set's holders of l, as (set, l) in order.
+    pair_start: Vec<u32>,
+    pair: Vec<(u32, u32)>,
+    /// Per set and digit lost: the keys of the candidates then set.
+    forced_start: Vec<u32>,
+    forced: Vec<u32>,
+}
+
+impl AlsLinks {
+    fn clear(&mut self) {
+        self.elim_start.clear();
+        self.elim.clear();
+        self.pair_start.clear();
+        self.pair.clear();
+        self.forced_start.clear();
+        self.forced.clear();
+    }
+
+    fn elims(&self, a: usize, k: usize, n: usize) -> &[u32] {
+        let i = a * n + k;
+        &self.elim[self.elim_start[i] as usize..self.elim_start[i + 1] as usize]
+    }
+
+    fn pairs(&self, a: usize) -> &[(u32, u32)] {
+        &self.pair[self.pair_start[a] as usize..self.pair_start[a + 1] as usize]
+    }
+
+    fn forced(&self, a: usize, j: usize, n: usize) -> &[u32] {
+        let i = a * n + j;
+        &self.forced[self.forced_start[i] as usize..self.forced_start[i + 1] as usize]
+    }
+}
+
 /// One conclusion in a table.
 #[derive(Clone, Copy)]
 struct Entry {
@@ -203,6 +250,9 @@ struct Tabling<'a> {
     ext_of: Vec<u32>,
     /// Tables of an earlier search, cleared, for `ext`.
     spare: Vec<Table>,
+    /// The ALS nodes' links, and whether their tables are written yet.
+    als_links: AlsLinks,
+    als_written: bool,
 }
 
 /// The tables of the last search, kept for the next one: a search fills
@@ -213,6 +263,7 @@ struct Kept {
     on: Vec<Table>,
     off: Vec<Table>,
     spare: Vec<Table>,
+    als_links: AlsLinks,
 }
 
 /// The most entries [`Kept`] holds between searches (a 9×9 search's
@@ -230,6 +281,11 @@ struct Graph {
     /// A key → its node (or [`NONE`]), and back.
     node: Vec<u32>,
     key_of: Vec<u32>,
+    /// Per set and digit, the node relaying what the set removes of the
+    /// digit (or [`NONE`]); per relay node (after the keys' nodes), its
+    /// set and digit.
+    relay: Vec<u32>,
+    relay_of: Vec<u32>,
     /// Node v links to `to[first[v]..first[v + 1]]`.
     first: Vec<u32>,
     to: Vec<u32>,
@@ -286,6 +342,8 @@ impl<'a> Tabling<'a> {
             ext: Vec::new(),
             ext_of: Vec::new(),
             spare: kept.spare,
+            als_links: kept.als_links,
+            als_written: false,
         };
         if nodes != ChainNodes::Candidates {
             t.groups = t.find_groups();
@@ -313,6 +371,7 @@ impl<'a> Tabling<'a> {
             on: self.on,
             off: self.off,
             spare: self.spare,
+            als_links: self.als_links,
         };
         KEPT.with(|k| *k.borrow_mut() = kept);
     }
@@ -561,8 +620,11 @@ impl<'a> Tabling<'a> {
         }
     }
 
-    /// ALS nodes: entered when one of their digits goes; their tables hold
-    /// what the locked set then removes or forces.
+    /// ALS nodes: entered when one of their digits goes; what the locked
+    /// set then removes or forces is gathered here in [`AlsLinks`], once per
+    /// digit rather than once per digit lost, and written into the sets'
+    /// tables only when they are expanded ([`Tabling::als_tables`]): most
+    /// searches end at [`Tabling::surely_barren`], which reads the links.
     fn fill_alses(&mut self) {
         let n = self.n;
         // The groups holding each candidate, and per digit the sets that
@@ -586,14 +648,33 @@ impl<'a> Tabling<'a> {
                 }
             }
         }
+        let mut links = std::mem::take(&mut self.als_links);
+        links.clear();
         let mut open: Vec<(usize, u64, u64)> = Vec::new();
-        let mut elims: Vec<Cells> = Vec::with_capacity(n);
-        // The other sets (disjoint) whose every holder of a digit l of the
-        // set sees all of this set's holders of l, as (set, l). Whichever
-        // digit the set loses, these lose l unless l is that digit.
-        let mut by_digit: Vec<(usize, usize)> = Vec::new();
         for a in 0..self.alses.len() {
-            by_digit.clear();
+            // What the set removes of each digit: the candidates in the
+            // cells that see all its holders, then the groups among those.
+            for (k, of_k) in groups_of.iter().enumerate() {
+                links.elim_start.push(links.elim.len() as u32);
+                let e = self.alses[a].seen[k];
+                for x in cells_of(e) {
+                    links.elim.push(self.cand_key(x, k, false));
+                }
+                // (A group has two cells or more.)
+                if e.count_ones() >= 2 {
+                    for &g in of_k {
+                        if self.groups[g].cells & !e == 0 {
+                            links.elim.push(self.group_key(g, false));
+                        }
+                    }
+                }
+            }
+            // The other sets (disjoint) whose every holder of a digit l of
+            // the set sees all of this set's holders of l, as (set, l), in
+            // order. Whichever digit the set loses, these lose l unless l
+            // is that digit.
+            let from = links.pair.len();
+            links.pair_start.push(from as u32);
             for l in 0..n {
                 let e = self.alses[a].seen[l];
                 for x in cells_of(e) {
@@ -602,16 +683,15 @@ impl<'a> Tabling<'a> {
                             && o != a
                             && self.alses[o].cells & self.alses[a].cells == 0
                         {
-                            by_digit.push((o, l));
+                            links.pair.push((o as u32, l as u32));
                         }
                     }
                 }
             }
-            // Those sets in order, and the cells that could be left with
-            // one candidate: each open cell (but bivalue ones) that sees
-            // all the holders of some digit of the set, with its candidates
-            // and those digits.
-            by_digit.sort_unstable();
+            links.pair[from..].sort_unstable();
+            // The cells that could be left with one candidate: each open
+            // cell (but bivalue ones) that sees all the holders of some
+            // digit of the set, with its candidates and those digits.
             open.clear();
             for x in cells_of(self.alses[a].buddies) {
                 if self.b.value(x).is_some() || self.b.count(x) == 2 {
@@ -623,25 +703,25 @@ impl<'a> Tabling<'a> {
                 open.push((x, self.b.mask(x), seen));
             }
             for j in 0..n {
-                if self.alses[a].holders[j] == 0 {
+                links.forced_start.push(links.forced.len() as u32);
+                if !self.als_node(a, j) {
                     continue;
                 }
-                // Without j the set's other digits go from whatever sees all
-                // their holders.
-                elims.clear();
-                elims.extend_from_slice(&self.alses[a].seen[..n]);
-                elims[j] = 0;
-                if elims.iter().all(|&e| e == 0) {
-                    continue;
+                // A cell left with one candidate is set.
+                for &(x, mask, seen) in &open {
+                    let left = mask & !(seen & !(1 << j));
+                    if left.count_ones() == 1 {
+                        links
+                            .forced
+                            .push(self.cand_key(x, left.trailing_zeros() as usize, true));
+                    }
                 }
+                // The set is entered from every candidate j that sees all
+                // its holders of j, and from a group of j holding one, outside
+                // the set, whose every cell sees them.
                 let key = self.als_key(a, j);
-                let t = self.ext_table(key);
-                let penalty = self.alses[a].penalty();
-                let entries = self.alses[a].seen[j];
-                for x in cells_of(entries) {
+                for x in cells_of(self.alses[a].seen[j]) {
                     self.on[x * n + j].add(key, false, 0);
-                    // A group of the digit holding x, outside the set, whose
-                    // every cell sees the set's holders, enters it too.
                     for &g in &groups_at[x * n + j] {
                         let gr = &self.groups[g];
                         if gr.cells & self.alses[a].cells != 0
@@ -653,43 +733,57 @@ impl<'a> Tabling<'a> {
                         self.ext[gt].add(key, true, 0);
                     }
                 }
-                for (k, &e) in elims.iter().enumerate() {
-                    if e == 0 {
-                        continue;
-                    }
-                    // (Each candidate comes once: no need to look for it.)
-                    for x in cells_of(e) {
-                        let ck = self.cand_key(x, k, false);
-                        self.ext[t].add(ck, false, penalty);
-                    }
-                    // (A group has two cells or more.)
-                    if e.count_ones() < 2 {
-                        continue;
-                    }
-                    for &g in &groups_of[k] {
-                        if self.groups[g].cells & !e == 0 {
-                            let gk = self.group_key(g, false);
-                            self.ext[t].add(gk, false, penalty);
-                        }
+            }
+        }
+        links.elim_start.push(links.elim.len() as u32);
+        links.pair_start.push(links.pair.len() as u32);
+        links.forced_start.push(links.forced.len() as u32);
+        self.als_links = links;
+    }
+
+    /// Whether set `a` losing digit `j` is a node: it holds `j`, and some
+    /// other digit of it has candidates outside that see all its holders.
+    fn als_node(&self, a: usize, j: usize) -> bool {
+        let als = &self.alses[a];
+        als.holders[j] != 0 && (0..self.n).any(|k| k != j && als.seen[k] != 0)
+    }
+
+    /// Writes the ALS nodes' tables from [`AlsLinks`]: what the set
+    /// removes of each digit but the one lost (candidates, then groups),
+    /// the other sets that lose a digit, then the cells it forces. The
+    /// tables are the same, entry for entry, as if written at once.
+    fn als_tables(&mut self) {
+        if self.als_written {
+            return;
+        }
+        self.als_written = true;
+        let n = self.n;
+        let links = std::mem::take(&mut self.als_links);
+        for a in 0..self.alses.len() {
+            let penalty = self.alses[a].penalty();
+            for j in 0..n {
+                if !self.als_node(a, j) {
+                    continue;
+                }
+                let t = self.ext_table(self.als_key(a, j));
+                for k in (0..n).filter(|&k| k != j) {
+                    for &key in links.elims(a, k, n) {
+                        self.ext[t].add(key, false, penalty);
                     }
                 }
-                // Another set, disjoint, whose every holder of a digit goes
-                // loses that digit.
-                for &(o, l) in by_digit.iter().filter(|&&(_, l)| l != j) {
-                    let ok = self.als_key(o, l);
-                    self.ext_table(ok);
-                    self.ext[t].add(ok, false, penalty);
-                }
-                // A cell left with one candidate is set.
-                for &(x, mask, seen) in &open {
-                    let left = mask & !(seen & !(1 << j));
-                    if left.count_ones() == 1 {
-                        let ck = self.cand_key(x, left.trailing_zeros() as usize, true);
-                        self.ext[t].add(ck, false, penalty + 1);
+                for &(o, l) in links.pairs(a) {
+                    if l as usize != j {
+                        let ok = self.als_key(o as usize, l as usize);
+                        self.ext_table(ok);
+                        self.ext[t].add(ok, false, penalty);
                     }
+                }
+                for &key in links.forced(a, j, n) {
+                    self.ext[t].add(key, false, penalty + 1);
                 }
             }
         }
+        self.als_links = links;
     }
 
     /// The table whose premise is `key`, if there is one.
@@ -710,8 +804,10 @@ impl<'a> Tabling<'a> {
         }
     }
 
-    /// Expands every candidate table, set-tables first, in cell order.
+    /// Expands every candidate table, set-tables first, in cell order
+    /// (once the ALS nodes' tables are written).
     fn expand(&mut self) {
+        self.als_tables();
         // Every table's direct implications (its entries but the premise),
         // in one list read from each key's range: expanding a table only
         // appends entries marked `expanded` and changes only those, so
@@ -1096,14 +1192,38 @@ impl<'a> Tabling<'a> {
         let words = g.bit_key.len().div_ceil(64);
         // Nodes: the keys that imply something directly. A key that
         // implies nothing ends every route through it, so a link to it is
-        // a bit of what the linking node reaches itself, not an edge.
+        // a bit of what the linking node reaches itself, not an edge. The
+        // ALS nodes' links are read from `AlsLinks`, their tables being
+        // unwritten: what a set removes of digit k is one relay node, a
+        // node of no key that the set's nodes for every digit but k link
+        // to (the same routes, with fewer edges).
+        let n = self.n;
+        let links = &self.als_links;
+        let als_base = 2 * (n * n * n + self.groups.len());
         g.node.clear();
         g.node.resize(keys, NONE);
         g.key_of.clear();
         for key in 0..keys {
-            if self.table_of(key as u32).is_some_and(|t| t.e.len() > 1) {
+            let implies = if key < als_base {
+                self.table_of(key as u32).is_some_and(|t| t.e.len() > 1)
+            } else {
+                let id = (key - als_base) / 2;
+                key % 2 == 0 && self.als_node(id / n, id % n)
+            };
+            if implies {
                 g.node[key] = g.key_of.len() as u32;
                 g.key_of.push(key as u32);
+            }
+        }
+        let keyed = g.key_of.len();
+        g.relay.clear();
+        g.relay.resize(self.alses.len() * n, NONE);
+        g.relay_of.clear();
+        for i in 0..self.alses.len() * n {
+            if !links.elims(i / n, i % n, n).is_empty() {
+                g.relay[i] = g.key_of.len() as u32;
+                g.key_of.push(NONE);
+                g.relay_of.push(i as u32);
             }
         }
         let nodes = g.key_of.len();
@@ -1115,17 +1235,36 @@ impl<'a> Tabling<'a> {
             g.first.push(g.to.len() as u32);
             let key = g.key_of[v];
             let own = &mut g.own[v * words..(v + 1) * words];
-            if (key as usize) < cand_keys {
-                set_bit(own, g.bit[key as usize] as usize);
-            }
-            let t = self.table_of(key).expect("a node has a table");
-            for x in &t.e[1..] {
-                let k = x.key as usize;
-                match g.node[k] {
-                    NONE if k < cand_keys => set_bit(own, g.bit[k] as usize),
-                    NONE => {}
-                    w => g.to.push(w),
+            let (node, bit, to) = (&g.node, &g.bit, &mut g.to);
+            let link = |k: u32, own: &mut [u64], to: &mut Vec<u32>| match node[k as usize] {
+                NONE if (k as usize) < cand_keys => set_bit(own, bit[k as usize] as usize),
+                NONE => {}
+                w => to.push(w),
+            };
+            if v >= keyed {
+                let i = g.relay_of[v - keyed] as usize;
+                let (a, k) = (i / n, i % n);
+                links.elims(a, k, n).iter().for_each(|&e| link(e, own, to));
+                for &(o, l) in links.pairs(a) {
+                    if l as usize == k {
+                        link(self.als_key(o as usize, k), own, to);
+                    }
                 }
+            } else if key as usize >= als_base {
+                let id = (key as usize - als_base) / 2;
+                let (a, j) = (id / n, id % n);
+                for k in (0..n).filter(|&k| k != j) {
+                    if g.relay[a * n + k] != NONE {
+                        to.push(g.relay[a * n + k]);
+                    }
+                }
+                links.forced(a, j, n).iter().for_each(|&f| link(f, own, to));
+            } else {
+                if (key as usize) < cand_keys {
+                    set_bit(own, bit[key as usize] as usize);
+                }
+                let t = self.table_of(key).expect("a node has a table");
+                t.e[1..].iter().for_each(|x| link(x.key, own, to));
             }
         }
         g.first.push(g.to.len() as u32);
