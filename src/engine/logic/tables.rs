@@ -1199,16 +1199,15 @@ impl<'a> Tabling<'a> {
         // to (the same routes, with fewer edges).
         let n = self.n;
         let links = &self.als_links;
-        let als_base = 2 * (n * n * n + self.groups.len());
         g.node.clear();
         g.node.resize(keys, NONE);
         g.key_of.clear();
         for key in 0..keys {
-            let implies = if key < als_base {
-                self.table_of(key as u32).is_some_and(|t| t.e.len() > 1)
-            } else {
-                let id = (key - als_base) / 2;
-                key % 2 == 0 && self.als_node(id / n, id % n)
+            let implies = match self.kind(key as u32) {
+                Kind::Als(a) => {
+                    !Self::is_on(key as u32) && self.als_node(a, self.digit(key as u32))
+                }
+                _ => self.table_of(key as u32).is_some_and(|t| t.e.len() > 1),
             };
             if implies {
                 g.node[key] = g.key_of.len() as u32;
@@ -1250,9 +1249,8 @@ impl<'a> Tabling<'a> {
                         link(self.als_key(o as usize, k), own, to);
                     }
                 }
-            } else if key as usize >= als_base {
-                let id = (key as usize - als_base) / 2;
-                let (a, j) = (id / n, id % n);
+            } else if let Kind::Als(a) = self.kind(key) {
+                let j = self.digit(key);
                 for k in (0..n).filter(|&k| k != j) {
                     if g.relay[a * n + k] != NONE {
                         to.push(g.relay[a * n + k]);
