@@ -164,7 +164,9 @@ impl Mode {
     }
 }
 
-/// Why a node holds.
+/// Why a node holds. Units and cells are `u32` here, as a node's
+/// candidate is, so that a node takes 32 bytes: a branch's log is copied
+/// whole when it is kept for the next level.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Why {
     Assumed,
@@ -173,33 +175,68 @@ enum Why {
     /// The last candidate of its cell.
     NakedSingle,
     /// The last place of its value in a unit.
-    HiddenSingle(usize),
+    HiddenSingle(u32),
     /// Locked candidates: the value's places in the first unit lie in the
     /// second.
-    Locked(usize, usize),
+    Locked(u32, u32),
     /// A naked or hidden pair in a unit.
-    Pair(usize),
+    Pair(u32),
     /// An X-Wing on two lines.
-    XWing(usize, usize),
+    XWing(u32, u32),
     /// An inner chain from this candidate ends in a contradiction (its
     /// node count).
     Nested(u32),
     /// An inner forcing net from this source removes the candidate (the
     /// node count of all its branches).
-    NestedNet(Source, u32),
+    NestedNet(Origin, u32),
 }
 
-/// One node: a candidate true or false, its reason and where its causes
-/// lie in the log's list of links.
+/// A [`Source`] in two `u32`s: a cell and [`NONE`], or a unit and a
+/// value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Origin(u32, u32);
+
+impl From<Source> for Origin {
+    fn from(s: Source) -> Origin {
+        match s {
+            Source::Cell(c) => Origin(c as u32, NONE),
+            Source::Unit(u, d) => Origin(u as u32, d as u32),
+        }
+    }
+}
+
+impl From<Origin> for Source {
+    fn from(o: Origin) -> Source {
+        match o {
+            Origin(c, NONE) => Source::Cell(c as usize),
+            Origin(u, d) => Source::Unit(u as usize, d as usize),
+        }
+    }
+}
+
+/// One node: candidate (`cell`, `digit`) true or false, its reason and
+/// where its causes lie in the log's list of links.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Node {
-    c: usize,
-    d: usize,
+    cell: u32,
+    digit: u16,
     on: bool,
     why: Why,
     from: u32,
     to: u32,
 }
+
+impl Node {
+    fn c(&self) -> usize {
+        self.cell as usize
+    }
+
+    fn d(&self) -> usize {
+        self.digit as usize
+    }
+}
+
+const _: () = assert!(std::mem::size_of::<Node>() == 32);
 
 /// The nodes of a branch in the order they were found, and their causes
 /// (one list for all, so that a node costs no allocation).
@@ -382,11 +419,11 @@ impl<'a> Net<'a> {
     /// Back to the start position, with an empty log.
     fn reset(&mut self) {
         for node in self.log.iter() {
-            let i = node.c * self.n + node.d;
+            let i = node.c() * self.n + node.d();
             self.on[i] = NONE;
             self.off[i] = NONE;
-            self.mask[node.c] = self.start[node.c];
-            self.value[node.c] = self.start_value[node.c];
+            self.mask[node.c()] = self.start[node.c()];
+            self.value[node.c()] = self.start_value[node.c()];
         }
         for &k in &self.cleared {
             let (c, d) = (k as usize / self.n, k as usize % self.n);
@@ -415,8 +452,8 @@ impl<'a> Net<'a> {
         let from = self.log.links.len() as u32;
         self.log.links.extend_from_slice(parents);
         self.log.nodes.push(Node {
-            c,
-            d,
+            cell: c as u32,
+            digit: d as u16,
             on,
             why,
             from,
@@ -470,7 +507,7 @@ impl<'a> Net<'a> {
             Some(u) => {
                 let n = self.n;
                 causes.extend(self.b.unit(u).iter().map(|&x| self.off[x as usize * n + d]));
-                Why::HiddenSingle(u)
+                Why::HiddenSingle(u as u32)
             }
         };
         causes.retain(|&i| i != NONE);
@@ -520,7 +557,8 @@ impl<'a> Net<'a> {
 
     /// Follows node `i`.
     fn follow(&mut self, i: u32, mode: Mode) -> Result<(), Stop> {
-        let Node { c, d, on, .. } = self.log[i as usize];
+        let node = self.log[i as usize];
+        let (c, d, on) = (node.c(), node.d(), node.on);
         let b = self.b;
         if on {
             self.value[c] = d as u32;
@@ -583,7 +621,7 @@ impl<'a> Net<'a> {
                     if mode.dynamic() {
                         self.set_single(p, d, Some(u))?;
                     } else if self.had[k] == 2 {
-                        self.set_on(p, d, Why::HiddenSingle(u), &[i])?;
+                        self.set_on(p, d, Why::HiddenSingle(u as u32), &[i])?;
                     }
                 }
                 _ => {}
@@ -636,7 +674,7 @@ impl<'a> Net<'a> {
         self.log.nodes.extend_from_slice(&log.nodes);
         self.log.links.extend_from_slice(&log.links);
         for (i, node) in log.nodes.iter().enumerate() {
-            let (c, d) = (node.c, node.d);
+            let (c, d) = (node.c(), node.d());
             if node.on {
                 self.on[c * n + d] = i as u32;
                 self.value[c] = d as u32;
@@ -727,7 +765,12 @@ impl<'a> Net<'a> {
                         if !parents.is_empty() {
                             for &x in b.unit(other) {
                                 if victim(self, x as usize) {
-                                    self.set_off(x as usize, d, Why::Locked(u, other), &parents)?;
+                                    self.set_off(
+                                        x as usize,
+                                        d,
+                                        Why::Locked(u as u32, other as u32),
+                                        &parents,
+                                    )?;
                                 }
                             }
                         }
@@ -778,7 +821,7 @@ impl<'a> Net<'a> {
                 if !parents.is_empty() {
                     for k in bits(rest) {
                         for e in bits(self.mask[cell(k)] & m) {
-                            self.set_off(cell(k), e, Why::Pair(u), &parents)?;
+                            self.set_off(cell(k), e, Why::Pair(u as u32), &parents)?;
                         }
                     }
                 }
@@ -806,7 +849,7 @@ impl<'a> Net<'a> {
                 if !parents.is_empty() {
                     for k in bits(p) {
                         for e in bits(self.mask[cell(k)] & !keep) {
-                            self.set_off(cell(k), e, Why::Pair(u), &parents)?;
+                            self.set_off(cell(k), e, Why::Pair(u as u32), &parents)?;
                         }
                     }
                 }
@@ -865,7 +908,12 @@ impl<'a> Net<'a> {
                         if !parents.is_empty() {
                             for x in victims() {
                                 if victim(self, x) {
-                                    self.set_off(x, d, Why::XWing(lines[0], lines[1]), &parents)?;
+                                    self.set_off(
+                                        x,
+                                        d,
+                                        Why::XWing(lines[0] as u32, lines[1] as u32),
+                                        &parents,
+                                    )?;
                                 }
                             }
                         }
@@ -1002,7 +1050,7 @@ impl<'a> Net<'a> {
         let mut outer: Vec<u32> = inner
             .ancestry(roots)
             .into_iter()
-            .flat_map(|j| self.cell_offs(inner.log[j as usize].c))
+            .flat_map(|j| self.cell_offs(inner.log[j as usize].c()))
             .collect();
         outer.sort_unstable();
         outer.dedup();
@@ -1096,7 +1144,7 @@ impl<'a> Net<'a> {
             outer.dedup();
             for (i, &x) in common.iter().enumerate() {
                 let (c, d) = (x as usize / n, x as usize % n);
-                self.set_off(c, d, Why::NestedNet(source, counts[i]), &outer)?;
+                self.set_off(c, d, Why::NestedNet(source.into(), counts[i]), &outer)?;
                 any = true;
             }
         }
@@ -1109,7 +1157,7 @@ impl<'a> Net<'a> {
         self.log
             .iter()
             .filter(|x| !x.on)
-            .map(|x| (x.c * self.n + x.d) as u32)
+            .map(|x| (x.c() * self.n + x.d()) as u32)
     }
 
     /// The candidates (c·n + d, ascending) the branch made false.
@@ -1164,10 +1212,11 @@ impl Branch {
             Err(Stop::Clash(x, parents)) => Some((x, parents)),
         };
         let n = net.n;
-        let mut on = Vec::new();
-        let mut off = Vec::new();
+        let ons = net.log.iter().filter(|x| x.on).count();
+        let mut on = Vec::with_capacity(ons);
+        let mut off = Vec::with_capacity(net.log.len() - ons);
         for (i, node) in net.log.iter().enumerate() {
-            let k = (node.c * n + node.d) as u32;
+            let k = (node.c() * n + node.d()) as u32;
             if node.on {
                 on.push((k, i as u32));
             } else {
@@ -1469,19 +1518,19 @@ fn forced(b: &Board, n: usize, outs: &[&Branch]) -> Vec<(Conclusion, usize)> {
     let places: Vec<(usize, usize)> = first
         .log
         .iter()
-        .filter(|x| x.on && b.value(x.c).is_none() && b.count(x.c) > 1)
-        .map(|x| (x.c, x.d))
+        .filter(|x| x.on && b.value(x.c()).is_none() && b.count(x.c()) > 1)
+        .map(|x| (x.c(), x.d()))
         .filter(|&(c, d)| common(Conclusion::Place(c, d)))
         .collect();
     let mut out = Vec::new();
     for node in first.log.iter() {
         let k = if node.on {
-            if !places.contains(&(node.c, node.d)) {
+            if !places.contains(&(node.c(), node.d())) {
                 continue;
             }
-            Conclusion::Place(node.c, node.d)
+            Conclusion::Place(node.c(), node.d())
         } else {
-            let (c, d) = (node.c, node.d);
+            let (c, d) = (node.c(), node.d());
             // A removal explained by a common placement is left out.
             if places
                 .iter()
@@ -1514,17 +1563,21 @@ fn node_words(b: &Board, node: &Node) -> String {
     let why = match node.why {
         Why::Assumed | Why::Seen => String::new(),
         Why::NakedSingle => " (naked single)".to_string(),
-        Why::HiddenSingle(u) => format!(" (hidden single in {})", b.unit_name(u)),
-        Why::Locked(u, _) => format!(" (locked in {})", b.unit_name(u)),
-        Why::Pair(u) => format!(" (pair in {})", b.unit_name(u)),
-        Why::XWing(l1, l2) => format!(" (X-Wing in {}, {})", b.unit_name(l1), b.unit_name(l2)),
+        Why::HiddenSingle(u) => format!(" (hidden single in {})", b.unit_name(u as usize)),
+        Why::Locked(u, _) => format!(" (locked in {})", b.unit_name(u as usize)),
+        Why::Pair(u) => format!(" (pair in {})", b.unit_name(u as usize)),
+        Why::XWing(l1, l2) => format!(
+            " (X-Wing in {}, {})",
+            b.unit_name(l1 as usize),
+            b.unit_name(l2 as usize)
+        ),
         Why::Nested(k) => format!(
             " ({}={} leads to a contradiction, {k} nodes)",
-            b.cell_name(node.c),
-            b.symbol(node.d)
+            b.cell_name(node.c()),
+            b.symbol(node.d())
         ),
         Why::NestedNet(source, k) => {
-            let from = match source {
+            let from = match Source::from(source) {
                 Source::Cell(c) => format!("every candidate of {}", b.cell_name(c)),
                 Source::Unit(u, d) => {
                     format!("every place of {} in {}", b.symbol(d), b.unit_name(u))
@@ -1533,7 +1586,7 @@ fn node_words(b: &Board, node: &Node) -> String {
             format!(" ({from} removes it, {k} nodes)")
         }
     };
-    format!("{}{op}{}{why}", b.cell_name(node.c), b.symbol(node.d))
+    format!("{}{op}{}{why}", b.cell_name(node.c()), b.symbol(node.d()))
 }
 
 fn clash_words(b: &Board, x: Clash) -> String {
@@ -1567,8 +1620,8 @@ fn mark(h: &mut Highlights, br: &Branch, path: &[u32]) {
     for w in path.windows(2) {
         let (x, y) = (&br.log[w[0] as usize], &br.log[w[1] as usize]);
         h.links.push(Link {
-            from: (x.c, value(x.d)),
-            to: (y.c, value(y.d)),
+            from: (x.c(), value(x.d())),
+            to: (y.c(), value(y.d())),
             strong: y.on,
         });
     }
@@ -1579,7 +1632,7 @@ fn mark(h: &mut Highlights, br: &Branch, path: &[u32]) {
         } else {
             CandidateRole::ChainOff
         };
-        h.add_role(x.c, value(x.d), role);
+        h.add_role(x.c(), value(x.d()), role);
     }
 }
 
