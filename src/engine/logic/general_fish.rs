@@ -178,6 +178,11 @@ impl Search<'_> {
     }
 
     fn covers_for(&mut self, base: &[usize], body: u128, endo: u128) {
+        // Boxes alone against any covers make no Franken fish (see
+        // `family_of`): a mutant one at best.
+        if self.family == Family::Franken && base.iter().all(|&u| u >= 2 * self.n) {
+            return;
+        }
         let base_units: u32 = base.iter().fold(0, |m, &u| m | 1 << u);
         let mut buddies = self.cand;
         for c in cells(endo) {
@@ -254,17 +259,25 @@ impl Search<'_> {
         (st.fins, st.buddies, st.forbidden) = saved;
     }
 
-    /// The units that may not be the next cover although not forbidden:
-    /// the lines, when the base units are lines of one kind, no box is
-    /// among the covers yet and one cover is left (a fish with only
-    /// lines is a basic fish, not searched here).
+    /// The units that may not be the next cover although not forbidden,
+    /// when one cover is left: the lines, when the base units are lines of
+    /// one kind and no box is among the covers yet (a fish with only lines
+    /// is a basic fish, not searched here); the boxes, when a Franken
+    /// fish's covers are all boxes so far (covers of boxes alone make a
+    /// mutant fish at best, see `family_of`).
     fn barred(&self, st: &CoverState) -> u32 {
         let n = self.n;
-        if !st.lines_only || st.chosen.len() + 1 != self.k || st.chosen.iter().any(|&u| u >= 2 * n)
-        {
+        if st.chosen.len() + 1 != self.k {
             return 0;
         }
-        (1u32 << (2 * n)) - 1
+        let boxes = st.chosen.iter().filter(|&&u| u >= 2 * n).count();
+        if st.lines_only && boxes == 0 {
+            (1u32 << (2 * n)) - 1
+        } else if self.family == Family::Franken && boxes == st.chosen.len() {
+            ((1u32 << n) - 1) << (2 * n)
+        } else {
+            0
+        }
     }
 
     /// One cover is left and `open` (not empty) is what the others leave:
