@@ -65,19 +65,46 @@ pub(super) enum Clash {
 pub(super) struct Outcome {
     /// Placements in order: cell, digit, index of the placement that
     /// forced it ([`NONE`] for the assumption itself).
-    pub(super) trail: Vec<(usize, usize, u32)>,
+    trail: Vec<Fact>,
     /// Implications from the assumption to each placement of the trail.
     depth: Vec<u32>,
     /// Placements sorted by (cell, digit), with their trail index.
-    placed: Vec<(usize, usize, u32)>,
+    placed: Vec<Fact>,
     /// Candidates removed, sorted by (cell, digit), with the trail index of
     /// the placement that removed them.
-    pub(super) removed: Vec<(usize, usize, u32)>,
+    removed: Vec<Fact>,
     /// The contradiction reached, with the trail index that caused it.
     pub(super) clash: Option<(Clash, u32)>,
 }
 
+/// A candidate (cell, digit) with a trail index, in 12 bytes: an outcome
+/// keeps one per placement and removal, and the searches keep an outcome
+/// per assumption.
+#[derive(Debug, Clone, Copy)]
+struct Fact(u32, u32, u32);
+
+impl Fact {
+    fn new(c: usize, d: usize, at: u32) -> Fact {
+        Fact(c as u32, d as u32, at)
+    }
+
+    /// The cell and the digit.
+    fn candidate(self) -> (usize, usize) {
+        (self.0 as usize, self.1 as usize)
+    }
+}
+
 impl Outcome {
+    /// The cell and digit of trail index `i`.
+    pub(super) fn placement(&self, i: u32) -> (usize, usize) {
+        self.trail[i as usize].candidate()
+    }
+
+    /// The candidates removed, sorted by (cell, digit).
+    pub(super) fn removals(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.removed.iter().map(|f| f.candidate())
+    }
+
     /// Implications from the assumption to trail index `i` (none for
     /// [`NONE`], a contradiction of the assumption itself).
     pub(super) fn depth_of(&self, i: u32) -> usize {
@@ -312,7 +339,7 @@ impl<'a> Prop<'a> {
     /// undone), sorted by (cell, digit), with the trail index of their
     /// cause: every cell whose mask changed, in order, loses what its mask
     /// no longer holds (but the digit placed there).
-    fn removed(&mut self) -> Vec<(usize, usize, u32)> {
+    fn removed(&mut self) -> Vec<Fact> {
         let n = self.b.n();
         for &(c, _) in &self.undo_mask {
             self.scratch[c / 64] |= 1 << (c % 64);
@@ -327,7 +354,7 @@ impl<'a> Prop<'a> {
                 if self.value[c] != NONE {
                     gone &= !(1u64 << self.value[c]);
                 }
-                out.extend(bits(gone).map(|d| (c, d, self.cause_at[c * n + d])));
+                out.extend(bits(gone).map(|d| Fact::new(c, d, self.cause_at[c * n + d])));
             }
         }
         out
@@ -335,8 +362,9 @@ impl<'a> Prop<'a> {
 
     /// The placements of `trail` sorted by (cell, digit), with their trail
     /// index (each cell is placed at most once).
-    fn placed(&mut self, trail: &[(usize, usize, u32)]) -> Vec<(usize, usize, u32)> {
-        for &(c, _, _) in trail {
+    fn placed(&mut self, trail: &[Fact]) -> Vec<Fact> {
+        for f in trail {
+            let c = f.0 as usize;
             self.scratch[c / 64] |= 1 << (c % 64);
         }
         let mut out = Vec::with_capacity(trail.len());
@@ -345,7 +373,7 @@ impl<'a> Prop<'a> {
             while x != 0 {
                 let c = w * 64 + x.trailing_zeros() as usize;
                 x &= x - 1;
-                out.push((c, self.value[c] as usize, self.trail_at[c]));
+                out.push(Fact::new(c, self.value[c] as usize, self.trail_at[c]));
             }
         }
         out
@@ -353,7 +381,7 @@ impl<'a> Prop<'a> {
 
     /// Follows "`c` holds `d`" to its end, then restores the candidates.
     pub(super) fn assume(&mut self, c: usize, d: usize) -> Outcome {
-        let mut trail: Vec<(usize, usize, u32)> = Vec::new();
+        let mut trail: Vec<Fact> = Vec::new();
         let (mut queue, units) = std::mem::take(&mut self.spare);
         queue.push_back((c, d, NONE));
         let mut t = Trace { queue, units };
@@ -368,7 +396,7 @@ impl<'a> Prop<'a> {
                 break;
             }
             let idx = trail.len() as u32;
-            trail.push((c, d, parent));
+            trail.push(Fact::new(c, d, parent));
             self.trail_at[c] = idx;
             if let Err(x) = self.place(c, d, idx, &mut t) {
                 clash = Some((x, idx));
@@ -391,11 +419,11 @@ impl<'a> Prop<'a> {
         while let Some((u, m)) = self.undo_unit.pop() {
             self.unit_has[u] = m;
         }
-        for &(c, _, _) in &trail {
-            self.value[c] = NONE;
+        for f in &trail {
+            self.value[f.0 as usize] = NONE;
         }
         let mut depth: Vec<u32> = Vec::with_capacity(trail.len());
-        for &(_, _, parent) in &trail {
+        for &Fact(_, _, parent) in &trail {
             let up = if parent == NONE {
                 0
             } else {
@@ -553,7 +581,7 @@ fn is(b: &Board, c: usize, d: usize) -> String {
 /// placements it forces) true in `h`.
 pub(super) fn mark_path(h: &mut Highlights, out: &Outcome, path: &[u32]) {
     for &i in path {
-        let (c, d, _) = out.trail[i as usize];
+        let (c, d) = out.placement(i);
         h.add_role(c, value(d), CandidateRole::ChainOn);
     }
 }
@@ -562,8 +590,8 @@ pub(super) fn mark_path(h: &mut Highlights, out: &Outcome, path: &[u32]) {
 pub(super) fn path_links(out: &Outcome, path: &[u32]) -> Vec<Link> {
     path.windows(2)
         .map(|w| {
-            let (c1, d1, _) = out.trail[w[0] as usize];
-            let (c2, d2, _) = out.trail[w[1] as usize];
+            let (c1, d1) = out.placement(w[0]);
+            let (c2, d2) = out.placement(w[1]);
             Link {
                 from: (c1, value(d1)),
                 to: (c2, value(d2)),
@@ -580,7 +608,7 @@ fn path_words(b: &Board, out: &Outcome, path: &[u32]) -> String {
         .iter()
         .skip(1)
         .map(|&i| {
-            let (c, d, _) = out.trail[i as usize];
+            let (c, d) = out.placement(i);
             is(b, c, d)
         })
         .collect();
@@ -660,7 +688,7 @@ pub(super) fn reached(out: &Outcome, conclusion: Conclusion) -> Option<u32> {
         Conclusion::Place(c, d) => (&out.placed, c, d),
         Conclusion::Remove(c, d) => (&out.removed, c, d),
     };
-    list.binary_search_by_key(&(c, d), |&(x, y, _)| (x, y))
+    list.binary_search_by_key(&(c, d), |f| f.candidate())
         .ok()
         .map(|i| list[i].2)
 }
@@ -678,7 +706,7 @@ fn forced(b: &Board, outs: &[&Outcome]) -> Vec<(Conclusion, usize)> {
     let places: Vec<(usize, usize)> = first
         .placed
         .iter()
-        .map(|&(c, d, _)| (c, d))
+        .map(|f| f.candidate())
         .filter(|&(c, d)| b.count(c) > 1 && common(Conclusion::Place(c, d)))
         .collect();
     let mut conclusions: Vec<Conclusion> = places
@@ -688,9 +716,7 @@ fn forced(b: &Board, outs: &[&Outcome]) -> Vec<(Conclusion, usize)> {
     // Removals that a common placement explains on its own are left out.
     conclusions.extend(
         first
-            .removed
-            .iter()
-            .map(|&(c, d, _)| (c, d))
+            .removals()
             .filter(|&(c, d)| {
                 !places
                     .iter()
@@ -754,7 +780,7 @@ fn forced_step(
         match conclusion {
             Conclusion::Place(..) => parts.push(words),
             Conclusion::Remove(x, e) => {
-                let (pc, pd, _) = out.trail[at as usize];
+                let (pc, pd) = out.placement(at);
                 links.push(Link {
                     from: (pc, value(pd)),
                     to: (x, value(e)),

@@ -268,7 +268,7 @@ fn branch(
     let path = out.path(at);
     h.links.extend(forcing::path_links(out, &path));
     forcing::mark_path(h, out, &path);
-    let (pc, pd, _) = out.trail[at as usize];
+    let (pc, pd) = out.placement(at);
     h.links.push(Link {
         from: (pc, Value::from_index(pd)),
         to: (x, Value::from_index(e)),
@@ -407,7 +407,7 @@ fn type_two(
             continue;
         };
         let mut hits: Vec<((usize, usize), usize)> = Vec::new();
-        for &(x, e, _) in &first.removed {
+        for (x, e) in first.removals() {
             if starts.contains(&x) {
                 continue;
             }
