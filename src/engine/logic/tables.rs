@@ -290,8 +290,11 @@ struct Graph {
     first: Vec<u32>,
     to: Vec<u32>,
     /// Per node, the bits it reaches without an edge: its own, and those
-    /// of the candidates it implies that imply nothing.
-    own: Vec<u64>,
+    /// of the candidates it implies that imply nothing, as a list of bits
+    /// (a few per node; `own[own_first[v]..own_first[v + 1]]`), not a
+    /// row of the bit matrix.
+    own_first: Vec<u32>,
+    own: Vec<u32>,
     tarjan: Tarjan,
     /// Per component, the bits it reaches.
     reach: Vec<u64>,
@@ -1228,15 +1231,15 @@ impl<'a> Tabling<'a> {
         let nodes = g.key_of.len();
         g.first.clear();
         g.to.clear();
+        g.own_first.clear();
         g.own.clear();
-        g.own.resize(nodes * words, 0);
         for v in 0..nodes {
             g.first.push(g.to.len() as u32);
+            g.own_first.push(g.own.len() as u32);
             let key = g.key_of[v];
-            let own = &mut g.own[v * words..(v + 1) * words];
-            let (node, bit, to) = (&g.node, &g.bit, &mut g.to);
-            let link = |k: u32, own: &mut [u64], to: &mut Vec<u32>| match node[k as usize] {
-                NONE if (k as usize) < cand_keys => set_bit(own, bit[k as usize] as usize),
+            let (node, bit, to, own) = (&g.node, &g.bit, &mut g.to, &mut g.own);
+            let link = |k: u32, own: &mut Vec<u32>, to: &mut Vec<u32>| match node[k as usize] {
+                NONE if (k as usize) < cand_keys => own.push(bit[k as usize]),
                 NONE => {}
                 w => to.push(w),
             };
@@ -1259,13 +1262,14 @@ impl<'a> Tabling<'a> {
                 links.forced(a, j, n).iter().for_each(|&f| link(f, own, to));
             } else {
                 if (key as usize) < cand_keys {
-                    set_bit(own, bit[key as usize] as usize);
+                    own.push(bit[key as usize]);
                 }
                 let t = self.table_of(key).expect("a node has a table");
                 t.e[1..].iter().for_each(|x| link(x.key, own, to));
             }
         }
         g.first.push(g.to.len() as u32);
+        g.own_first.push(g.own.len() as u32);
         g.tarjan.run(&g.first, &g.to);
         // What each component reaches (itself included), after all it
         // links to.
@@ -1277,7 +1281,9 @@ impl<'a> Tabling<'a> {
             let k = g.tarjan.comp[v] as usize;
             let (done, this) = g.reach.split_at_mut(k * words);
             let this = &mut this[..words];
-            or_into(this, &g.own[v * words..(v + 1) * words]);
+            for &i in &g.own[g.own_first[v] as usize..g.own_first[v + 1] as usize] {
+                set_bit(this, i as usize);
+            }
             for &w in &g.to[g.first[v] as usize..g.first[v + 1] as usize] {
                 let j = g.tarjan.comp[w as usize] as usize;
                 if j != k {
@@ -1296,7 +1302,10 @@ impl<'a> Tabling<'a> {
             if p >= cand_keys {
                 break;
             }
-            acc.copy_from_slice(&g.own[v * words..(v + 1) * words]);
+            acc.fill(0);
+            for &i in &g.own[g.own_first[v] as usize..g.own_first[v + 1] as usize] {
+                set_bit(acc, i as usize);
+            }
             let out = &g.to[g.first[v] as usize..g.first[v + 1] as usize];
             for &w in out {
                 let j = g.tarjan.comp[w as usize] as usize;
