@@ -342,11 +342,12 @@ pub(super) struct Reached {
 }
 
 impl Reached {
-    /// Empty, for the position `numbers` numbered.
+    /// Empty, for the position `numbers` numbered. Only the sets recorded
+    /// are read, and each is written whole when it is recorded, so the
+    /// old ones are left in place rather than zeroed.
     pub(super) fn clear(&mut self, numbers: &Suspects) {
         let m = numbers.cand.len();
         self.words = m.div_ceil(64);
-        self.bits.clear();
         self.bits.resize(m * self.words, 0);
         self.known.clear();
         self.known.resize(m, false);
@@ -368,6 +369,7 @@ impl Reached {
         numbers: &Suspects,
     ) {
         let set = set_mut(&mut self.bits, i, self.words);
+        set.fill(0);
         for k in offs {
             if let Some(j) = numbers.number_of(k as usize) {
                 set_bit(set, j);
