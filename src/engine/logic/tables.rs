@@ -253,6 +253,10 @@ struct Tabling<'a> {
     /// The ALS nodes' links, and whether their tables are written yet.
     als_links: AlsLinks,
     als_written: bool,
+    /// Per candidate key, whether its table may hold a loop or an AIC, as
+    /// [`Tabling::surely_barren`] found; empty (every table may) until it
+    /// is asked. [`Tabling::expand`] expands only those that may.
+    live: Vec<bool>,
 }
 
 /// The tables of the last search, kept for the next one: a search fills
@@ -295,6 +299,8 @@ struct Graph {
     /// row of the bit matrix.
     own_first: Vec<u32>,
     own: Vec<u32>,
+    /// Per candidate key, whether its premise may find something.
+    live: Vec<bool>,
     tarjan: Tarjan,
     /// Per component, the bits it reaches.
     reach: Vec<u64>,
@@ -347,6 +353,7 @@ impl<'a> Tabling<'a> {
             spare: kept.spare,
             als_links: kept.als_links,
             als_written: false,
+            live: Vec::new(),
         };
         if nodes != ChainNodes::Candidates {
             t.groups = t.find_groups();
@@ -857,7 +864,8 @@ impl<'a> Tabling<'a> {
                     return;
                 }
                 let dest = if on { &self.on[i] } else { &self.off[i] };
-                if dest.e.is_empty() {
+                if dest.e.is_empty() || !self.live.is_empty() && !self.live[2 * i + usize::from(on)]
+                {
                     continue;
                 }
                 grow.clear();
@@ -1168,8 +1176,14 @@ impl<'a> Tabling<'a> {
     /// every table's entries and more: a "nothing" is always right, and
     /// most searches on the forum's hardest puzzles get it (a test checks
     /// both along their paths).
-    fn surely_barren(&self) -> bool {
-        BARREN.with(|g| self.barren_with(&mut g.borrow_mut()))
+    fn surely_barren(&mut self) -> bool {
+        BARREN.with(|g| {
+            let g = &mut g.borrow_mut();
+            let barren = self.barren_with(g);
+            self.live.clear();
+            self.live.extend_from_slice(&g.live);
+            barren
+        })
     }
 
     fn barren_with(&self, g: &mut Graph) -> bool {
@@ -1296,6 +1310,10 @@ impl<'a> Tabling<'a> {
         g.acc.clear();
         g.acc.resize(words, 0);
         let acc = &mut g.acc;
+        let live = &mut g.live;
+        live.clear();
+        live.resize(cand_keys, false);
+        let mut any = false;
         for v in 0..nodes {
             let premise = g.key_of[v];
             let p = premise as usize;
@@ -1320,20 +1338,15 @@ impl<'a> Tabling<'a> {
                 }
             }
             let c = p / width;
-            if (g.cell_bits[c]..g.cell_bits[c + 1]).any(|i| has_bit(acc, i as usize)) {
-                return false;
-            }
-            if Self::is_on(premise) {
-                continue;
-            }
-            for i in members(acc) {
-                let key = g.bit_key[i];
-                if Self::is_on(key) && self.aic_elims(premise, key).is_some() {
-                    return false;
-                }
-            }
+            live[p] = (g.cell_bits[c]..g.cell_bits[c + 1]).any(|i| has_bit(acc, i as usize))
+                || !Self::is_on(premise)
+                    && members(acc).any(|i| {
+                        let key = g.bit_key[i];
+                        Self::is_on(key) && self.aic_elims(premise, key).is_some()
+                    });
+            any |= live[p];
         }
-        true
+        !any
     }
 
     /// Every loop and AIC in the tables.
@@ -1621,10 +1634,24 @@ mod tests {
         for text in FORUM_HARDEST {
             let end = along_path(text, |b, _| {
                 for nodes in [ChainNodes::Candidates, ChainNodes::GroupsAndAls] {
+                    let grouped = nodes != ChainNodes::Candidates;
+                    let offers = |f: Found| {
+                        f.list
+                            .into_iter()
+                            .map(|o| (o.technique, o.elims, o.keys, o.length))
+                            .collect::<Vec<_>>()
+                    };
+                    // Every table expanded, as a search not told anything.
+                    let mut all = filled(b, nodes);
+                    all.expand();
+                    let everything = offers(all.search(grouped));
                     let mut t = filled(b, nodes);
                     let sure = t.surely_barren();
+                    // Only the tables whose premise may find something.
                     t.expand();
-                    let steps = t.search(nodes != ChainNodes::Candidates).list.len();
+                    let live = offers(t.search(grouped));
+                    assert!(live == everything, "{text}: the live tables find otherwise");
+                    let steps = live.len();
                     t.keep();
                     if steps > 0 {
                         assert!(!sure, "{text}: {steps} steps in a search told barren");
