@@ -65,6 +65,11 @@ pub(super) struct Suspects {
     /// Literal v links to `to[first[v]..first[v + 1]]`.
     first: Vec<u32>,
     to: Vec<u32>,
+    /// Per node (the k-th of `strong`), the numbers of the candidates its
+    /// "true" sees, `seen[seen_first[k]..seen_first[k + 1]]`: read three
+    /// times, listed once.
+    seen_first: Vec<u32>,
+    seen: Vec<u32>,
     tarjan: Tarjan,
     /// Per component, the candidates whose "false" it reaches, as bits.
     reach: Vec<u64>,
@@ -149,11 +154,15 @@ impl Suspects {
         let index = &self.index;
         self.first.clear();
         self.to.clear();
+        self.seen_first.clear();
+        self.seen.clear();
         for &i in &self.strong {
             let (c, d) = self.cand[i as usize];
             self.first.push(self.to.len() as u32);
-            let (to, at) = (&mut self.to, &self.strong_at);
+            self.seen_first.push(self.seen.len() as u32);
+            let (to, at, seen) = (&mut self.to, &self.strong_at, &mut self.seen);
             each_seen(net, index, c, d, |j| {
+                seen.push(j as u32);
                 if at[j] != NONE {
                     to.push(2 * at[j] + 1);
                 }
@@ -172,6 +181,9 @@ impl Suspects {
             }
         }
         self.first.push(self.to.len() as u32);
+        self.seen_first.push(self.seen.len() as u32);
+        let seen_of =
+            |k: usize| &self.seen[self.seen_first[k] as usize..self.seen_first[k + 1] as usize];
         let t = &mut self.tarjan;
         t.run(&self.first, &self.to);
         let count = t.components as usize;
@@ -187,8 +199,9 @@ impl Suspects {
             if l % 2 == 1 {
                 set_bit(this, i);
             } else {
-                let (c, d) = self.cand[i];
-                each_seen(net, index, c, d, |j| set_bit(this, j));
+                seen_of(l / 2)
+                    .iter()
+                    .for_each(|&j| set_bit(this, j as usize));
             }
             for &x in &self.to[self.first[l] as usize..self.first[l + 1] as usize] {
                 let j = t.comp[x as usize] as usize;
@@ -210,14 +223,13 @@ impl Suspects {
             // of a node it sees, that is, when it is among the candidates
             // a node sees and reaches from its "false" (`acc`).
             self.acc.iter_mut().for_each(|x| *x = 0);
-            for (k, &i) in self.strong.iter().enumerate() {
-                let (c, d) = self.cand[i as usize];
+            for k in 0..self.strong.len() {
                 let (acc, from) = (&mut self.acc, of(2 * k + 1));
-                each_seen(net, index, c, d, |j| {
-                    if has_bit(from, j) {
-                        set_bit(acc, j);
+                for &j in seen_of(k) {
+                    if has_bit(from, j as usize) {
+                        set_bit(acc, j as usize);
                     }
-                });
+                }
             }
             for (i, &(c, d)) in self.cand.iter().enumerate() {
                 self.may[c * n + d] = if at[i] != NONE {
