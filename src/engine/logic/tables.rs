@@ -299,8 +299,6 @@ struct Graph {
     /// row of the bit matrix.
     own_first: Vec<u32>,
     own: Vec<u32>,
-    /// Per candidate key, whether its premise may find something.
-    live: Vec<bool>,
     tarjan: Tarjan,
     /// Per component, the bits it reaches.
     reach: Vec<u64>,
@@ -814,8 +812,9 @@ impl<'a> Tabling<'a> {
         }
     }
 
-    /// Expands every candidate table, set-tables first, in cell order
-    /// (once the ALS nodes' tables are written).
+    /// Expands the candidate tables, set-tables first, in cell order (once
+    /// the ALS nodes' tables are written): every one, or after
+    /// [`Tabling::surely_barren`] those it found may hold a step.
     fn expand(&mut self) {
         self.als_tables();
         // Every table's direct implications (its entries but the premise),
@@ -1175,18 +1174,19 @@ impl<'a> Tabling<'a> {
     /// connected components, with no cap and lassos allowed, so it holds
     /// every table's entries and more: a "nothing" is always right, and
     /// most searches on the forum's hardest puzzles get it (a test checks
-    /// both along their paths).
+    /// both along their paths). The same holds per premise: only the
+    /// tables of premises that may find something are kept live for
+    /// [`Tabling::expand`].
     fn surely_barren(&mut self) -> bool {
-        BARREN.with(|g| {
-            let g = &mut g.borrow_mut();
-            let barren = self.barren_with(g);
-            self.live.clear();
-            self.live.extend_from_slice(&g.live);
-            barren
-        })
+        let mut live = std::mem::take(&mut self.live);
+        let barren = BARREN.with(|g| self.barren_with(&mut g.borrow_mut(), &mut live));
+        self.live = live;
+        barren
     }
 
-    fn barren_with(&self, g: &mut Graph) -> bool {
+    /// [`Tabling::surely_barren`] on graph buffers `g`, with `live` set per
+    /// candidate key.
+    fn barren_with(&self, g: &mut Graph, live: &mut Vec<bool>) -> bool {
         let keys = self.ext_of.len();
         let width = 2 * self.n;
         let cand_keys = width * self.n * self.n;
@@ -1310,7 +1310,6 @@ impl<'a> Tabling<'a> {
         g.acc.clear();
         g.acc.resize(words, 0);
         let acc = &mut g.acc;
-        let live = &mut g.live;
         live.clear();
         live.resize(cand_keys, false);
         let mut any = false;
