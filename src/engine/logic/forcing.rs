@@ -364,7 +364,7 @@ impl<'a> Prop<'a> {
     /// index (each cell is placed at most once).
     fn placed(&mut self, trail: &[Fact]) -> Vec<Fact> {
         for f in trail {
-            let c = f.0 as usize;
+            let (c, _) = f.candidate();
             self.scratch[c / 64] |= 1 << (c % 64);
         }
         let mut out = Vec::with_capacity(trail.len());
@@ -420,7 +420,7 @@ impl<'a> Prop<'a> {
             self.unit_has[u] = m;
         }
         for f in &trail {
-            self.value[f.0 as usize] = NONE;
+            self.value[f.candidate().0] = NONE;
         }
         let mut depth: Vec<u32> = Vec::with_capacity(trail.len());
         for &Fact(_, _, parent) in &trail {
