@@ -21,8 +21,8 @@ use board::BoardView;
 use zoom::{Focus, ZoomView};
 
 use super::layout::{
-    Chip, MIN_SIZE, centered, digit_bar, frame_parts, help_parts, help_scroll_max, play_layout,
-    play_parts,
+    Chip, MIN_SIZE, PANEL_TEXT_MIN, ZoomPlan, centered, digit_bar, frame_parts, help_parts,
+    help_scroll_max, play_layout, play_parts,
 };
 
 use crate::engine::generate::Stage;
@@ -51,6 +51,77 @@ fn wrap(text: &str, width: u16) -> Vec<String> {
         }
     }
     lines
+}
+
+/// A step's title line and the text under it: an explanation that begins
+/// with the technique's name (a net's "Nested Forcing Chain (198 nodes):
+/// …") gives its head as the title, the rest as the text.
+fn title_and_text<'a>(name: &'a str, explanation: &'a str) -> (&'a str, &'a str) {
+    match explanation
+        .strip_prefix(name)
+        .and_then(|rest| rest.find(": "))
+    {
+        Some(i) => (
+            &explanation[..name.len() + i],
+            &explanation[name.len() + i + 2..],
+        ),
+        None => (name, explanation),
+    }
+}
+
+/// Where the conclusion of a step's explanation starts: after its last
+/// `; so ` (the contradiction), else at its last ` => ` (the effect).
+fn conclusion_at(text: &str) -> Option<usize> {
+    text.rfind("; so ")
+        .map(|i| i + 2)
+        .or_else(|| text.rfind(" => ").map(|i| i + 1))
+}
+
+/// The fewest lines [`fit_text`] shows `text` on at `width` and still
+/// keeps its premise and its conclusion whole (two lines of its start, a
+/// `…` line, the conclusion).
+fn fit_text_min(text: &str, width: u16) -> usize {
+    let whole = wrap(text, width).len();
+    match conclusion_at(text) {
+        Some(cut) => whole.min(3 + wrap(&text[cut..], width).len()),
+        None => whole.min(3),
+    }
+}
+
+/// `text` wrapped to `width` in at most `rows` lines: whole when it fits,
+/// else its start, a `…` line and its conclusion (see [`conclusion_at`]),
+/// so that a long chain's contradiction and effect stay in sight; on
+/// fewer lines than the conclusion takes, its end.
+fn fit_text(text: &str, width: u16, rows: usize) -> Vec<String> {
+    let lines = wrap(text, width);
+    let rows = rows.max(1);
+    if lines.len() <= rows {
+        return lines;
+    }
+    let Some(cut) = conclusion_at(text) else {
+        let mut out: Vec<String> = lines.into_iter().take(rows - 1).collect();
+        out.push("…".to_string());
+        return out;
+    };
+    let (head, tail) = text.split_at(cut);
+    let tail = wrap(tail, width);
+    if tail.len() + 1 >= rows {
+        // Its end alone, after the `…` when there is a line for it.
+        let keep = (rows - 1).max(1).min(tail.len());
+        let mut out = Vec::with_capacity(rows);
+        if rows > 1 {
+            out.push("…".to_string());
+        }
+        out.extend(tail[tail.len() - keep..].iter().cloned());
+        return out;
+    }
+    let mut out: Vec<String> = wrap(head.trim_end(), width)
+        .into_iter()
+        .take(rows - tail.len() - 1)
+        .collect();
+    out.push("…".to_string());
+    out.extend(tail);
+    out
 }
 
 /// Key hints (`a · b · c`) cut to the hints that fit on one line: they
@@ -623,7 +694,43 @@ fn draw_logic(frame: &mut Frame, app: &App, area: Rect, walk: &LogicWalk) {
         emphasis: &emphasis,
         focus: focus.as_ref(),
     };
-    let Some(panel) = zoom::draw(frame, zoomed, &parts, true) else {
+    // The step's text comes before the magnifier: it keeps the lines the
+    // whole text needs above it, else those of its start and conclusion
+    // (see `fit_text`); where even that leaves no room for a magnifier,
+    // there is none and the text has the panel (the board marks the
+    // step's cells and chain too).
+    let width = parts.panel.map_or(1, |p| p.width.saturating_sub(1).max(1));
+    let legend = legend(app, &emphasis);
+    let rows = |line: &Line| wrap(&line.to_string(), width).len();
+    let titled = walk
+        .next()
+        .map(|step| title_and_text(step.technique.name(), &step.explanation));
+    let text_rows = |explanation: fn(&str, u16) -> usize| {
+        titled.map_or(0, |(title, text)| {
+            1 + wrap(title, width).len()
+                + explanation(text, width)
+                + legend.as_ref().map_or(0, rows)
+        })
+    };
+    let whole = zoom::text_keep(text_rows(|t, w| wrap(t, w).len()));
+    let short = zoom::text_keep(text_rows(fit_text_min));
+    // The most text that leaves a magnifier with every cell of the step,
+    // else the most that leaves one at all.
+    let keeps = [whole, short, PANEL_TEXT_MIN];
+    let plan = |keep: u16| {
+        zoom::placement(&zoomed, &parts, true, keep)
+            .0
+            .and_then(|r| zoomed.plan(r))
+    };
+    let whole_list = |p: &ZoomPlan| !matches!(p, ZoomPlan::List(l) if l.more() > 0);
+    let keep = keeps
+        .into_iter()
+        .find(|&k| plan(k).as_ref().is_some_and(whole_list))
+        .or_else(|| keeps.into_iter().find(|&k| plan(k).is_some()))
+        .unwrap_or(whole);
+    // Kept as the play view keeps it, for what reads the magnifier drawn.
+    *app.zoomed.borrow_mut() = plan(keep);
+    let Some(panel) = zoom::draw(frame, zoomed, &parts, true, keep) else {
         return;
     };
     let total = walk.steps().len();
@@ -641,17 +748,17 @@ fn draw_logic(frame: &mut Frame, app: &App, area: Rect, walk: &LogicWalk) {
     } else {
         vec![step_of]
     };
-    match walk.next() {
-        Some(step) => {
-            lines.push(Line::from(Span::styled(
-                step.technique.name(),
-                s.get(Role::HintTarget),
-            )));
-            lines.push(Line::from(Span::styled(
-                step.explanation.clone(),
-                s.get(Role::Text),
-            )));
-            lines.extend(legend(app, &emphasis));
+    match titled {
+        Some((title, text)) => {
+            lines.push(Line::from(Span::styled(title, s.get(Role::HintTarget))));
+            // What the panel has left for the explanation: a long one keeps
+            // its start and its conclusion (the contradiction and `=> …`).
+            let used = lines.iter().map(rows).sum::<usize>() + legend.as_ref().map_or(0, rows);
+            let room = usize::from(panel.height).saturating_sub(used).max(1);
+            for line in fit_text(text, width, room) {
+                lines.push(Line::from(Span::styled(line, s.get(Role::Text))));
+            }
+            lines.extend(legend);
         }
         None => lines.push(Line::from(Span::styled("Solved.", s.get(Role::HintTarget)))),
     }
@@ -713,7 +820,7 @@ fn legend(app: &App, e: &Emphasis) -> Option<Line<'static>> {
     let mut spans = Vec::new();
     for r in marks {
         if !spans.is_empty() {
-            spans.push(Span::raw(" "));
+            spans.push(Span::styled(" · ", s.get(Role::Dim)));
         }
         spans.push(Span::styled(word(r), s.get(r)));
     }
@@ -777,11 +884,13 @@ fn draw_play(frame: &mut Frame, app: &App, area: Rect) {
         focus: focus.as_ref(),
     };
     let wanted = focus.is_some() || zoom::has_notes(g);
+    // A hint's text is on the status line too: the panel keeps the start.
+    let keep = if focus.is_some() { PANEL_TEXT_MIN } else { 0 };
     app.digit_panel.set(None);
-    *app.zoomed.borrow_mut() = zoom::placement(&zoomed, &parts, wanted)
+    *app.zoomed.borrow_mut() = zoom::placement(&zoomed, &parts, wanted, keep)
         .0
         .and_then(|r| zoomed.plan(r));
-    let Some(panel) = zoom::draw(frame, zoomed, &parts, wanted) else {
+    let Some(panel) = zoom::draw(frame, zoomed, &parts, wanted, keep) else {
         return;
     };
     // With the magnifier below, the panel keeps what the title line does

@@ -343,22 +343,20 @@ pub fn has_notes(game: &Game) -> bool {
 /// check): its area (what it draws there is [`ZoomView::plan`] of it), and
 /// whether that is in the side panel, whose part left for text is then
 /// the second rect (else the second is the whole panel). In the panel it
-/// sits at the foot, leaving room above a step for the start of its text.
+/// sits at the foot, leaving `keep` lines above it for text (a step's
+/// explanation; see [`text_keep`]); where what is left holds no
+/// magnifier, there is none and the text has the whole panel.
 pub fn placement(
     view: &ZoomView,
     layout: &PlayLayout,
     wanted: bool,
+    keep: u16,
 ) -> (Option<Rect>, Option<Rect>) {
     match layout.zoom {
         Some(ZoomSlot::Beside(r)) if wanted => (Some(r), layout.panel),
         Some(ZoomSlot::Panel(inside)) if wanted => {
             let Some(panel) = layout.panel else {
                 return (None, None);
-            };
-            let keep = if view.focus.is_some() {
-                PANEL_TEXT_MIN
-            } else {
-                0
             };
             let room = Rect {
                 height: inside.height.saturating_sub(keep),
@@ -376,10 +374,25 @@ pub fn placement(
     }
 }
 
+/// The lines [`placement`] keeps above a magnifier in the side panel for
+/// `text_rows` lines of text: at least [`PANEL_TEXT_MIN`] (the technique
+/// and the start of its explanation), plus the blank line between.
+pub fn text_keep(text_rows: usize) -> u16 {
+    u16::try_from(text_rows + 1)
+        .unwrap_or(u16::MAX)
+        .max(PANEL_TEXT_MIN)
+}
+
 /// Draws the magnifier where [`placement`] puts it; the side panel's part
 /// left for its text.
-pub fn draw(frame: &mut Frame, view: ZoomView, layout: &PlayLayout, wanted: bool) -> Option<Rect> {
-    let (zoom, text) = placement(&view, layout, wanted);
+pub fn draw(
+    frame: &mut Frame,
+    view: ZoomView,
+    layout: &PlayLayout,
+    wanted: bool,
+    keep: u16,
+) -> Option<Rect> {
+    let (zoom, text) = placement(&view, layout, wanted, keep);
     if let Some(zoom) = zoom {
         if let (Some(panel), true) = (layout.panel, text != layout.panel) {
             frame.render_widget(
