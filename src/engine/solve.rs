@@ -186,6 +186,11 @@ impl Engine {
         on_engine!(self, s => s.shape())
     }
 
+    /// The last run's root candidates ([`Search::root_mask`]).
+    fn root_mask(&self) -> Option<Vec<u64>> {
+        on_engine!(self, s => s.root_mask())
+    }
+
     /// Turns the propagation search's Hall-set pruning on or off.
     fn set_hall(&mut self, on: bool) {
         on_engine!(self, s => s.set_hall(on))

@@ -103,21 +103,35 @@ pub(super) fn run(
         return (r, Method::alone(first));
     }
     if limit <= 2 {
-        return handover(solver, puzzle, limit, limits);
+        // The candidates the propagation solver's root left (Hall sets
+        // and what its failed branches taught it): a smaller CNF, the same
+        // answer.
+        let root = solver.engine(puzzle.shape()).root_mask();
+        return handover(solver, puzzle, root.as_deref(), limit, limits);
     }
     race(solver, puzzle, limit, limits)
 }
 
-/// SAT alone, after the propagation solver's [`warm_nodes`]; the propagation
-/// solver to the end when SAT cannot take the puzzle (a CNF beyond its
-/// size limit) or fails, which no limit of the caller's explains.
+/// SAT alone, after the propagation solver's [`warm_nodes`], on the
+/// candidates `root` allows (that solver's root candidates for this
+/// puzzle, see `Search::root_mask`); the propagation solver to the end
+/// when SAT cannot take the puzzle (a CNF beyond its size limit) or
+/// fails, which no limit of the caller's explains.
 pub(super) fn handover(
     solver: &mut Solver,
     puzzle: &Puzzle,
+    root: Option<&[u64]>,
     limit: u64,
     limits: &Limits,
 ) -> (RawResult, Method) {
-    let r = sat::run(puzzle, limit, limits, &mut NoTrace);
+    let r = sat::run_within(
+        puzzle,
+        root,
+        limit,
+        limits,
+        &mut NoTrace,
+        sat::Encoding::default(),
+    );
     if decisive(puzzle, &r) || limits.check(0).is_some() {
         let method = Method {
             backend: Backend::Sat,
@@ -355,12 +369,27 @@ mod tests {
         let mut solver = Solver::new();
         for (i, p) in sample().iter().enumerate() {
             for limit in [1, 2] {
-                let (r, method) = handover(&mut solver, p, limit, &Limits::none());
+                let (r, method) = handover(&mut solver, p, None, limit, &Limits::none());
                 assert_eq!(
                     (method.backend, method.raced, method.handed),
                     (Backend::Sat, false, true),
                     "{i}"
                 );
+                agrees(p, &r, limit, Backend::Propagation, i);
+                // On the root candidates of a short Hall-set search of
+                // the same puzzle, the same answer (solving and proving:
+                // asked for one solution, a CNF those candidates leave
+                // without a variable is also proved unique).
+                if limit < 2 {
+                    continue;
+                }
+                let budget = Limits {
+                    node_budget: Some(3),
+                    ..Limits::none()
+                };
+                solver.propagate_hall(p, 2, &budget, &mut NoTrace);
+                let root = solver.engine(p.shape()).root_mask();
+                let (r, _) = handover(&mut solver, p, root.as_deref(), limit, &Limits::none());
                 agrees(p, &r, limit, Backend::Propagation, i);
             }
         }

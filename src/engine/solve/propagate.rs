@@ -251,6 +251,14 @@ pub struct Search<B: Bits> {
     /// (digit per cell slot, kept as a warm start; any value is safe).
     mate: Vec<u16>,
     hall_scratch: HallScratch<B>,
+    /// The candidates of the last root fixed point of an untraced run
+    /// without exclusions reached before any solution was found (the
+    /// givens' consequences plus what the root learned from failed
+    /// branches: true of every solution), and whether they are that.
+    root_kept: Vec<B>,
+    root_valid: bool,
+    /// Whether this run keeps them (untraced, no exclusions).
+    keep_root: bool,
 }
 
 /// Buffers of one Hall check (one unit at a time).
@@ -324,7 +332,29 @@ impl<B: Bits> Search<B> {
                 comp: vec![0; n],
                 calls: Vec::with_capacity(n),
             },
+            root_kept: Vec::new(),
+            root_valid: false,
+            keep_root: false,
         }
+    }
+
+    /// The digits of each cell that survived the last run's root fixed
+    /// point (see `root_kept`), `n.div_ceil(64)` words per cell, digit d
+    /// at bit d % 64 of word d / 64; None when that run kept none (traced,
+    /// with exclusions, or a solution found before the root settled).
+    /// Every solution of the puzzle keeps each of its digits.
+    pub fn root_mask(&self) -> Option<Vec<u64>> {
+        if !self.root_valid {
+            return None;
+        }
+        let words = self.n.div_ceil(64);
+        let mut mask = vec![0u64; self.root_kept.len() * words];
+        for (c, b) in self.root_kept.iter().enumerate() {
+            for d in b.iter() {
+                mask[c * words + d / 64] |= 1 << (d % 64);
+            }
+        }
+        Some(mask)
     }
 
     /// Turns Hall-set pruning on or off (off for a new search). When on,
@@ -502,6 +532,8 @@ impl<B: Bits> Search<B> {
     ) -> RawResult {
         let mut result = RawResult::default();
         let checked = !limits.is_unlimited() || S::ENABLED;
+        self.root_valid = false;
+        self.keep_root = !S::ENABLED && exclude.is_empty();
 
         // Root: the givens, then what they force. Nothing here is logged.
         let mut ok = true;
@@ -617,6 +649,10 @@ impl<B: Bits> Search<B> {
                 return RunEnd::Stopped(stop);
             }
             let mut dead = !alive;
+            if alive && self.keep_root && self.frames.is_empty() && result.witnesses.is_empty() {
+                self.root_kept.clone_from(&self.cand);
+                self.root_valid = true;
+            }
             if alive {
                 if self.unassigned == 0 {
                     found += 1;

@@ -105,8 +105,23 @@ pub(crate) fn run_with<S: TraceSink>(
     sink: &mut S,
     encoding: Encoding,
 ) -> RawResult {
+    run_within(puzzle, None, limit, limits, sink, encoding)
+}
+
+/// [`run_with`] on the candidates `root` allows ([`Cnf::encode_within`]):
+/// those a propagation search's root fixed point left, which every
+/// solution keeps, so the answer is the same on a smaller CNF.
+pub(crate) fn run_within<S: TraceSink>(
+    puzzle: &Puzzle,
+    root: Option<&[u64]>,
+    limit: u64,
+    limits: &Limits,
+    sink: &mut S,
+    encoding: Encoding,
+) -> RawResult {
     let r = search(
         puzzle,
+        root,
         limit,
         limits,
         sink,
@@ -135,6 +150,7 @@ pub(crate) fn run_with<S: TraceSink>(
 /// `make` loads the CNF into a solver, or says which limit stopped it.
 pub(crate) fn search<S: TraceSink, O: Oracle>(
     puzzle: &Puzzle,
+    root: Option<&[u64]>,
     limit: u64,
     limits: &Limits,
     sink: &mut S,
@@ -155,7 +171,7 @@ pub(crate) fn search<S: TraceSink, O: Oracle>(
         result.stopped = Some(why);
         return Ok(result);
     }
-    let cnf = Cnf::encode(puzzle, encoding).map_err(Failure::Encode)?;
+    let cnf = Cnf::encode_within(puzzle, encoding, root).map_err(Failure::Encode)?;
     if S::ENABLED {
         for &(c, value, reason) in cnf.steps() {
             sink.event(TraceEvent::Assign {

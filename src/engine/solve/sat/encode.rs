@@ -196,6 +196,19 @@ impl Cnf {
     /// Encodes `puzzle`. Conflicting givens are not checked here (the CNF
     /// of such a puzzle is unsatisfiable); the solvers report them first.
     pub fn encode(puzzle: &Puzzle, encoding: Encoding) -> Result<Cnf, EncodeError> {
+        Cnf::encode_within(puzzle, encoding, None)
+    }
+
+    /// [`Cnf::encode`], the compact encoding on only the candidates `root`
+    /// allows (`n.div_ceil(64)` words per cell, digit d at bit d % 64 of
+    /// word d / 64; see `Search::root_mask`): a candidate no solution
+    /// holds gets no variable, and the singles it leaves are placed. The
+    /// full encoding ignores `root`.
+    pub fn encode_within(
+        puzzle: &Puzzle,
+        encoding: Encoding,
+        root: Option<&[u64]>,
+    ) -> Result<Cnf, EncodeError> {
         let shape = puzzle.shape();
         let n = shape.n();
         let cells = shape.cells();
@@ -214,7 +227,13 @@ impl Cnf {
         };
         if encoding.compact {
             let mut cands = Candidates::new(puzzle);
-            match cands.propagate() {
+            let words = n.div_ceil(64);
+            let barred = root
+                .filter(|r| r.len() == cells * words)
+                .map_or(Ok(()), |root| {
+                    cands.bar(|c, d| root[c * words + d / 64] >> (d % 64) & 1 == 0)
+                });
+            match barred.and_then(|()| cands.propagate()) {
                 Ok(steps) => cnf.steps = steps,
                 Err(()) => {
                     cnf.contradiction = true;
@@ -601,6 +620,24 @@ impl Candidates {
         out
     }
 
+    /// Removes from every open cell the digits `barred` says no solution
+    /// puts there; `Err` when a cell is left with none.
+    fn bar(&mut self, barred: impl Fn(usize, usize) -> bool) -> Result<(), ()> {
+        // `propagate` finds the singles this leaves by itself.
+        let mut todo = Vec::new();
+        for c in 0..self.shape.cells() {
+            if self.value[c].is_some() {
+                continue;
+            }
+            for d in self.digits(c) {
+                if barred(c, d) {
+                    self.remove(c, d, &mut todo)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Removes d from open cell c, noting what may have become a single.
     fn remove(&mut self, c: usize, d: usize, todo: &mut Vec<Todo>) -> Result<(), ()> {
         if !self.has(c, d) {
@@ -715,6 +752,44 @@ mod tests {
 
     fn classic(s: &str) -> Puzzle {
         crate::engine::format::parse_one(s, "test").unwrap()
+    }
+
+    /// Root candidates that bar digits take their variables away and
+    /// place the singles left; barring every digit but the solution's
+    /// leaves no variable and the solution itself; barring a solution's
+    /// digit where it is the cell's last leaves a contradiction.
+    #[test]
+    fn root_candidates_shrink_the_compact_encoding() {
+        let shape = Shape::square(2).unwrap();
+        let p =
+            Puzzle::from_numbers(shape, &[1, 0, 0, 0, 0, 0, 3, 0, 0, 4, 0, 0, 0, 0, 0, 2]).unwrap();
+        let solution = [1, 3, 2, 4, 4, 2, 3, 1, 2, 4, 1, 3, 3, 1, 4, 2];
+        let whole = Cnf::encode(&p, Encoding::default()).unwrap();
+        let mask = |keep: &dyn Fn(usize, usize) -> bool| -> Vec<u64> {
+            (0..16)
+                .map(|c| (0..4).filter(|&d| keep(c, d)).map(|d| 1u64 << d).sum())
+                .collect()
+        };
+        // Every digit allowed: the same CNF.
+        let all = mask(&|_, _| true);
+        let same = Cnf::encode_within(&p, Encoding::default(), Some(&all)).unwrap();
+        assert_eq!(same.num_vars(), whole.num_vars());
+        assert_eq!(same.num_clauses(), whole.num_clauses());
+        // Only the solution's digits: no variable, the solution.
+        let only = mask(&|c, d| d + 1 == solution[c]);
+        let cnf = Cnf::encode_within(&p, Encoding::default(), Some(&only)).unwrap();
+        assert!(!cnf.is_contradiction());
+        assert_eq!(cnf.num_cell_vars(), 0);
+        let grid = cnf.grid(|_| None).unwrap();
+        assert!(p.is_solved_by(&grid));
+        assert_eq!(
+            (0..16).map(|c| grid.get(c).get()).collect::<Vec<_>>(),
+            solution.to_vec()
+        );
+        // Cell 1 barred from its only digit: no solution.
+        let wrong = mask(&|c, d| c != 1 && d + 1 == solution[c] || c == 1 && d + 1 != 3);
+        let cnf = Cnf::encode_within(&p, Encoding::default(), Some(&wrong)).unwrap();
+        assert!(cnf.is_contradiction());
     }
 
     #[test]

@@ -179,7 +179,7 @@ impl External {
         sink: &mut S,
         encoding: Encoding,
     ) -> Result<RawResult, ExternalError> {
-        let r = super::search(puzzle, limit, limits, sink, encoding, |cnf, _| {
+        let r = super::search(puzzle, None, limit, limits, sink, encoding, |cnf, _| {
             Ok(Session {
                 solver: self,
                 cnf: cnf.clone(),
