@@ -53,6 +53,12 @@ fn wrap(text: &str, width: u16) -> Vec<String> {
     lines
 }
 
+/// The screen rows `line` takes wrapped to `width` (as [`draw_panel`]
+/// wraps it).
+fn line_rows(line: &Line, width: u16) -> usize {
+    wrap(&line.to_string(), width).len()
+}
+
 /// A step's title line and the text under it: an explanation that begins
 /// with the technique's name (a net's "Nested Forcing Chain (198 nodes):
 /// …") gives its head as the title, the rest as the text.
@@ -164,13 +170,10 @@ pub fn draw(frame: &mut Frame, app: &App) {
         // Without a side panel, the step goes on the status line.
         (Screen::Logic { walk }, Some(g)) if play_parts(area, g.shape()).1.is_none() => {
             match walk.next() {
-                Some(step) => format!(
-                    "{}/{} {}: {}",
-                    walk.at() + 1,
-                    walk.steps().len(),
-                    step.technique.name(),
-                    step.explanation
-                ),
+                Some(step) => {
+                    let (title, text) = title_and_text(step.technique.name(), &step.explanation);
+                    format!("{}/{} {title}: {text}", walk.at() + 1, walk.steps().len())
+                }
                 None => "Solved.".to_string(),
             }
         }
@@ -701,7 +704,7 @@ fn draw_logic(frame: &mut Frame, app: &App, area: Rect, walk: &LogicWalk) {
     // step's cells and chain too).
     let width = parts.panel.map_or(1, |p| p.width.saturating_sub(1).max(1));
     let legend = legend(app, &emphasis);
-    let rows = |line: &Line| wrap(&line.to_string(), width).len();
+    let rows = |line: &Line| line_rows(line, width);
     let titled = walk
         .next()
         .map(|step| title_and_text(step.technique.name(), &step.explanation));

@@ -16,7 +16,7 @@ use crate::tui::playback::{Focus, Phase, Playback, WatchSolver};
 use crate::tui::style::Role;
 
 use super::board::BoardView;
-use super::{SPINNER, clock, draw_panel, key_line, keys};
+use super::{SPINNER, clock, draw_panel, fit_text, key_line, keys, line_rows};
 use crate::tui::layout::{play_parts, watch_menu_rect};
 
 /// The solver view's keys and what they do there.
@@ -194,23 +194,29 @@ pub(super) fn draw(frame: &mut Frame, app: &App, area: Rect, pb: &Playback, stop
         _ => s.get(Role::SolverTry),
     };
     lines.push(Line::from(Span::styled(focus_text(pb), focus_style)));
-    if let Some(step) = &shown.step {
-        lines.push(Line::from(Span::styled(
-            step.technique.name(),
-            s.get(Role::HintTarget),
-        )));
-        lines.push(Line::from(Span::styled(step.explanation.clone(), text)));
-    }
-    lines.push(Line::default());
+    let mut foot = vec![Line::default()];
     for &(cmd, what) in WATCH_KEYS.iter().filter(|(c, _)| *c != Command::Cancel) {
-        lines.push(key_line(app, KeyContext::Menu, cmd, what));
+        foot.push(key_line(app, KeyContext::Menu, cmd, what));
     }
     let esc = if stopped || pb.phase == Phase::Done {
         "back to your board"
     } else {
         "stop"
     };
-    lines.push(key_line(app, KeyContext::Menu, Command::Cancel, esc));
+    foot.push(key_line(app, KeyContext::Menu, Command::Cancel, esc));
+    if let Some(step) = &shown.step {
+        let (title, explanation) = super::title_and_text(step.technique.name(), &step.explanation);
+        lines.push(Line::from(Span::styled(title, s.get(Role::HintTarget))));
+        // What the panel has left between the counters and the keys: a
+        // long explanation keeps its start and its conclusion.
+        let width = panel.width.saturating_sub(1).max(1);
+        let used: usize = lines.iter().chain(&foot).map(|l| line_rows(l, width)).sum();
+        let room = usize::from(panel.height).saturating_sub(used).max(1);
+        for line in fit_text(explanation, width, room) {
+            lines.push(Line::from(Span::styled(line, text)));
+        }
+    }
+    lines.extend(foot);
     draw_panel(frame, app, lines, panel);
 }
 
