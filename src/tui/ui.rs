@@ -719,20 +719,21 @@ fn draw_logic(frame: &mut Frame, app: &App, area: Rect, walk: &LogicWalk) {
     let short = zoom::text_keep(text_rows(fit_text_min));
     // The most text that leaves a magnifier with every cell of the step,
     // else the most that leaves one at all.
-    let keeps = [whole, short, PANEL_TEXT_MIN];
-    let plan = |keep: u16| {
-        zoom::placement(&zoomed, &parts, true, keep)
+    let plans = [whole, short, PANEL_TEXT_MIN].map(|keep| {
+        let plan = zoom::placement(&zoomed, &parts, true, keep)
             .0
-            .and_then(|r| zoomed.plan(r))
-    };
+            .and_then(|r| zoomed.plan(r));
+        (keep, plan)
+    });
     let whole_list = |p: &ZoomPlan| !matches!(p, ZoomPlan::List(l) if l.more() > 0);
-    let keep = keeps
-        .into_iter()
-        .find(|&k| plan(k).as_ref().is_some_and(whole_list))
-        .or_else(|| keeps.into_iter().find(|&k| plan(k).is_some()))
-        .unwrap_or(whole);
+    let (keep, plan) = plans
+        .iter()
+        .find(|(_, p)| p.as_ref().is_some_and(whole_list))
+        .or_else(|| plans.iter().find(|(_, p)| p.is_some()))
+        .cloned()
+        .unwrap_or((whole, None));
     // Kept as the play view keeps it, for what reads the magnifier drawn.
-    *app.zoomed.borrow_mut() = plan(keep);
+    *app.zoomed.borrow_mut() = plan;
     let Some(panel) = zoom::draw(frame, zoomed, &parts, true, keep) else {
         return;
     };
