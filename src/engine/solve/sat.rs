@@ -282,6 +282,15 @@ mod tests {
     use std::sync::Arc;
     use std::sync::atomic::AtomicBool;
 
+    /// A 4×4 with one solution (givens 1 at r1c1, 3 at r2c3, 4 at r3c2,
+    /// 2 at r4c4) and that solution, digits 1..=4 row by row.
+    pub(crate) fn small_unique() -> (Puzzle, [usize; 16]) {
+        let shape = Shape::square(2).unwrap();
+        let p =
+            Puzzle::from_numbers(shape, &[1, 0, 0, 0, 0, 0, 3, 0, 0, 4, 0, 0, 0, 0, 0, 2]).unwrap();
+        (p, [1, 3, 2, 4, 4, 2, 3, 1, 2, 4, 1, 3, 3, 1, 4, 2])
+    }
+
     const ENCODINGS: [Encoding; 4] = [
         Encoding::compact(),
         Encoding::compact().with_redundant(false),
@@ -511,10 +520,7 @@ mod tests {
 
     #[test]
     fn a_model_read_back_from_solver_output() {
-        let shape = Shape::square(2).unwrap();
-        let p =
-            Puzzle::from_numbers(shape, &[1, 0, 0, 0, 0, 0, 3, 0, 0, 4, 0, 0, 0, 0, 0, 2]).unwrap();
-        let solution = [1, 3, 2, 4, 4, 2, 3, 1, 2, 4, 1, 3, 3, 1, 4, 2];
+        let (p, solution) = small_unique();
         let cnf = Cnf::encode(&p, Encoding::full()).unwrap();
         // What a solver would print: every (cell, digit) variable, true
         // where the solution has the digit (helpers left out).

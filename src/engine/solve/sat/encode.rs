@@ -760,10 +760,7 @@ mod tests {
     /// digit where it is the cell's last leaves a contradiction.
     #[test]
     fn root_candidates_shrink_the_compact_encoding() {
-        let shape = Shape::square(2).unwrap();
-        let p =
-            Puzzle::from_numbers(shape, &[1, 0, 0, 0, 0, 0, 3, 0, 0, 4, 0, 0, 0, 0, 0, 2]).unwrap();
-        let solution = [1, 3, 2, 4, 4, 2, 3, 1, 2, 4, 1, 3, 3, 1, 4, 2];
+        let (p, solution) = super::super::tests::small_unique();
         let whole = Cnf::encode(&p, Encoding::default()).unwrap();
         let mask = |keep: &dyn Fn(usize, usize) -> bool| -> Vec<u64> {
             (0..16)
