@@ -50,7 +50,14 @@ pub struct Cli {
 }
 
 /// The batch subcommands.
+///
+/// Each one's arguments are added to the command line's definition only
+/// when it is the one asked for (`defer`): clap builds no other, which
+/// was a tenth of the start of `solve FILE` on a small file. A deferred
+/// subcommand's help takes its first line from its arguments' doc comment,
+/// so each `…Args` struct's first line is the line written here.
 #[derive(Debug, Subcommand)]
+#[command(defer = true)]
 pub enum Command {
     /// Solve every puzzle and print the solutions.
     Solve(solve::SolveArgs),
@@ -911,6 +918,32 @@ fn play() -> Result<Status, CliError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The subcommands are deferred (built only when asked for), and a
+    /// deferred one's help takes its first line from its arguments' doc
+    /// comment: each must say what the list of commands says of it.
+    #[test]
+    fn each_subcommand_help_opens_with_its_line_in_the_list() {
+        use clap::CommandFactory;
+        let listed: Vec<(String, String)> = Cli::command()
+            .get_subcommands()
+            .map(|c| {
+                let about = c.get_about().map(|a| a.to_string());
+                (c.get_name().to_owned(), about.unwrap_or_default())
+            })
+            .collect();
+        assert!(listed.len() >= 8, "{listed:?}");
+        for (name, about) in listed {
+            assert!(!about.is_empty(), "`{name}` has no line in the list");
+            let err = Cli::command()
+                .try_get_matches_from(["dekadoku", name.as_str(), "--help"])
+                .expect_err("--help stops the parse");
+            assert_eq!(err.kind(), clap::error::ErrorKind::DisplayHelp, "{name}");
+            let help = err.render().to_string();
+            assert_eq!(help.lines().next(), Some(about.as_str()), "`{name} --help`");
+            assert!(help.contains("Usage: dekadoku "), "{help}");
+        }
+    }
 
     #[test]
     fn timeouts_a_clock_cannot_count_are_no_limit() {

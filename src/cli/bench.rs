@@ -17,7 +17,7 @@ use crate::engine::{Backend, Puzzle, Shape};
 
 use super::{CliError, Exact, Status, Tally, Timeout, progress};
 
-/// Arguments of `bench`.
+/// Time the solver (and, on 9×9 files, the `sudoku` crate) on whole files.
 #[derive(Debug, Args)]
 #[command(mut_arg("timeout", |a| a.help(
     "Give up on a puzzle after this many seconds (counted as stopped)"

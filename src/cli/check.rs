@@ -10,7 +10,7 @@ use crate::engine::{NoTrace, Outcome, Solver};
 use super::solve::describe;
 use super::{CliError, Input, Status, Tally, Timeout, Verbose, progress};
 
-/// Arguments of `check`.
+/// Report conflicting givens (by cell) and whether each puzzle is proper.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     #[command(flatten)]

@@ -58,7 +58,7 @@ pub enum EncodingKind {
     Full,
 }
 
-/// Arguments of `convert`.
+/// Rewrite puzzles in another format.
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
     #[command(flatten)]

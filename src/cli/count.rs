@@ -9,7 +9,7 @@ use crate::engine::{Conflict, StopReason};
 
 use super::{Answer, CliError, Input, Jobs, Search, Status, note_line, run_batch};
 
-/// Arguments of `count`.
+/// Count the solutions of every puzzle, up to a limit.
 #[derive(Debug, Args)]
 #[command(
     mut_arg("backend", |a| a.help(

@@ -17,7 +17,7 @@ use crate::engine::{Level, Shape, ShapeError};
 
 use super::{CliError, Status, Tally, Timeout, progress_of};
 
-/// Arguments of `generate`.
+/// Make new puzzles with exactly one solution, from a seed.
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
     /// Side of the grid: 4, 6, 9, 12, 16, 25, … (default 9, or the box's).

@@ -13,7 +13,7 @@ use crate::engine::{Limits, NoTrace, Outcome, Puzzle, solve};
 
 use super::{CliError, Input, Status, Tally, Timeout, progress};
 
-/// Arguments of `grade`.
+/// Grade every puzzle: level, score, SE-style rating, hardest technique.
 #[derive(Debug, Args)]
 #[command(mut_arg("timeout", |a| a.help(
     "Give up on a puzzle after this many seconds (its line says it was stopped)"

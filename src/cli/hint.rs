@@ -12,7 +12,7 @@ use crate::engine::logic::{Board, BoardError, next_step};
 
 use super::{CliError, Input, Status, Tally, Timeout};
 
-/// Arguments of `hint`.
+/// The next logical step for each position, explained.
 #[derive(Debug, Args)]
 #[command(mut_arg("timeout", |a| a.help(
     "Give up on a position after this many seconds (its line says it was stopped)"

@@ -8,7 +8,7 @@ use clap::Args;
 
 use super::{CliError, Status};
 
-/// Options of `dekadoku serve`.
+/// Serve the game over SSH: `ssh -p 2222 HOST` to play (see the README).
 #[derive(Debug, Clone, Args)]
 pub struct ServeArgs {
     /// Address and port to listen on [config: 127.0.0.1:2222].

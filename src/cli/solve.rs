@@ -12,7 +12,7 @@ use crate::engine::{Grid, Outcome, Shape, StopReason};
 
 use super::{Answer, CliError, Input, Jobs, Search, Status, note_line, run_batch};
 
-/// Arguments of `solve`.
+/// Solve every puzzle and print the solutions.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
     #[command(flatten)]
