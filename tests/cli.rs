@@ -79,6 +79,44 @@ fn multiple_and_no_solution_exit_1() {
     );
 }
 
+/// Notes for standard error are held and written in blocks when it is
+/// not a terminal (here a pipe): every one arrives, across blocks, in
+/// input order, with the format errors in their places, on one thread
+/// and on two.
+#[test]
+fn many_notes_all_arrive_in_input_order() {
+    let empty = ".".repeat(81);
+    let mut input = String::new();
+    for k in 1..=1500 {
+        input.push_str(&empty);
+        input.push('\n');
+        if k % 500 == 0 {
+            input.push_str("12\n");
+        }
+    }
+    for jobs in ["1", "2"] {
+        let out = run(&["solve", "--jobs", jobs], input.as_bytes());
+        assert_eq!(out.status.code(), Some(2), "--jobs {jobs}");
+        let err = text(&out.stderr);
+        let lines: Vec<&str> = err.lines().collect();
+        assert_eq!(lines.len(), 1500 + 3 + 1, "--jobs {jobs}");
+        let mut puzzle = 0;
+        for (i, l) in lines[..1503].iter().enumerate() {
+            let line = i + 1;
+            if line % 501 == 0 {
+                assert!(l.starts_with(&format!("<stdin>:{line}: ")), "{l}");
+            } else {
+                puzzle += 1;
+                let want =
+                    format!("<stdin>: puzzle {puzzle} (line {line}): more than one solution");
+                assert_eq!(*l, want, "--jobs {jobs}");
+            }
+        }
+        assert!(lines[1503].contains("3 errors"), "{}", lines[1503]);
+        assert!(out.stdout.is_empty());
+    }
+}
+
 #[test]
 fn check_names_conflicting_cells() {
     let mut bad = ".".repeat(81);

@@ -51,7 +51,8 @@ pub fn run(args: &CheckArgs) -> Result<Status, CliError> {
         let method = solver
             .last_method()
             .map_or_else(String::new, |m| m.to_string());
-        args.verbose.tell(&bar, &head, &method, started.elapsed());
+        args.verbose
+            .tell(&mut tally, &bar, &head, &method, started.elapsed());
         bar.inc(1);
         let written = match outcome {
             Outcome::Solved(_) => {

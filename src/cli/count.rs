@@ -7,7 +7,7 @@ use clap::Args;
 
 use crate::engine::{Conflict, StopReason};
 
-use super::{Answer, CliError, Input, Jobs, Search, Status, note_line, run_batch};
+use super::{Answer, CliError, Input, Jobs, Search, Status, run_batch};
 
 /// Count the solutions of every puzzle, up to a limit.
 #[derive(Debug, Args)]
@@ -83,7 +83,7 @@ pub fn run(args: &CountArgs) -> Result<Status, CliError> {
                 for k in &c.conflicts {
                     note.clear();
                     let _ = write!(note, "{at}: conflicting givens: {k}");
-                    note_line(bar, &mut note);
+                    tally.note(bar, &note);
                 }
                 out.write_all(b"0\n")
             } else if let Some(stop) = c.stopped {

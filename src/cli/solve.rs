@@ -10,7 +10,7 @@ use crate::engine::format::{self, Format};
 use crate::engine::solve::nine::NineResult;
 use crate::engine::{Grid, Outcome, Shape, StopReason};
 
-use super::{Answer, CliError, Input, Jobs, Search, Status, note_line, run_batch};
+use super::{Answer, CliError, Input, Jobs, Search, Status, run_batch};
 
 /// Solve every puzzle and print the solutions.
 #[derive(Debug, Args)]
@@ -98,7 +98,7 @@ pub fn run(args: &SolveArgs) -> Result<Status, CliError> {
                 Solution::Not(why) => {
                     note.clear();
                     let _ = write!(note, "{}: {why}", place.at(tally));
-                    note_line(bar, &mut note);
+                    tally.note(bar, &note);
                     tally.unsolved();
                     return Ok(());
                 }
