@@ -243,6 +243,16 @@ fn attempts(shape: Shape) -> usize {
 /// returns the closest puzzle dug so far (unique, but possibly above the
 /// clue range), and `Err` only when it passes before the first full grid.
 pub fn generate(opts: &GenerateOptions, limits: &Limits) -> Result<Generated, StopReason> {
+    generate_dug(opts, limits, false)
+}
+
+/// [`generate`], with `patterned` digging (see [`Dig::patterned`]) where
+/// the clues are single cells on 9×9.
+pub(crate) fn generate_dug(
+    opts: &GenerateOptions,
+    limits: &Limits,
+    patterned: bool,
+) -> Result<Generated, StopReason> {
     let shape = opts.shape;
     let mut rng = rng_for(opts.seed);
     let mut solver = Solver::new();
@@ -281,6 +291,7 @@ pub fn generate(opts: &GenerateOptions, limits: &Limits) -> Result<Generated, St
             target,
             outer: &outer,
             check: &check,
+            patterned: patterned && shape == Shape::CLASSIC && orbits.len() == shape.cells(),
         };
         let (puzzle, late) = dig.run(&solution, &mut rng, &mut solver)?;
         let clues = puzzle.clue_count();
@@ -316,6 +327,44 @@ struct Dig<'a> {
     outer: &'a Limits,
     /// The limits of one uniqueness check.
     check: &'a Limits,
+    /// 9×9 with single-cell orbits only: the cells outside the clue
+    /// pattern of a hard puzzle (one of [`hard_patterns`], moved by a
+    /// random band, stack, row-in-band and column-in-stack permutation)
+    /// are tried first, then the pattern's, each part in random order.
+    /// A minimal dig ends mostly on the pattern, and is Extreme about three
+    /// times as often: 9×9 Extreme, seeds 1–30, 44 tries a request median
+    /// against 141 (the patterns of our own Extreme puzzles: 82).
+    patterned: bool,
+}
+
+/// The clue patterns 9×9 Extreme digs toward ([`Dig::patterned`]): of
+/// 2,000 puzzles of the forum's "hardest" list, as 81-bit masks, the
+/// first cell the highest bit (`hard_patterns.txt`, masks only).
+fn hard_patterns() -> &'static [u128] {
+    static PATTERNS: std::sync::OnceLock<Vec<u128>> = std::sync::OnceLock::new();
+    PATTERNS.get_or_init(|| {
+        include_str!("generate/hard_patterns.txt")
+            .lines()
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .filter_map(|l| u128::from_str_radix(l, 16).ok())
+            .collect()
+    })
+}
+
+/// A random permutation of 0..9 that keeps bands (or stacks) together:
+/// the bands in random order, and the rows within each.
+fn band_permutation(rng: &mut ChaCha8Rng) -> [usize; 9] {
+    let mut bands = [0, 1, 2];
+    shuffle(rng, &mut bands);
+    let mut perm = [0; 9];
+    for (i, b) in bands.into_iter().enumerate() {
+        let mut rows = [0, 1, 2];
+        shuffle(rng, &mut rows);
+        for (j, r) in rows.into_iter().enumerate() {
+            perm[i * 3 + j] = b * 3 + r;
+        }
+    }
+    perm
 }
 
 impl Dig<'_> {
@@ -339,6 +388,17 @@ impl Dig<'_> {
     ) -> Result<(Puzzle, bool), StopReason> {
         let mut order: Vec<usize> = (0..self.orbits.len()).collect();
         shuffle(rng, &mut order);
+        let patterns = hard_patterns();
+        if self.patterned && !patterns.is_empty() {
+            let pattern = patterns[below(rng, patterns.len())];
+            let (rows, cols) = (band_permutation(rng), band_permutation(rng));
+            let on = |o: usize| {
+                let c = self.orbits[o][0];
+                pattern >> (80 - (rows[c / 9] * 9 + cols[c % 9])) & 1 == 1
+            };
+            // Stable: each part keeps its random order.
+            order.sort_by_key(|&o| on(o));
+        }
         let mut puzzle = solution.to_puzzle();
         let mut clues = puzzle.clue_count();
         let mut next = 0;
@@ -502,6 +562,27 @@ pub fn is_minimal(puzzle: &Puzzle, limits: &Limits) -> Option<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_hard_patterns_are_read_and_moved_within_bands() {
+        let patterns = hard_patterns();
+        assert_eq!(patterns.len(), 2000);
+        for &p in patterns {
+            // 81 cells; no unique 9×9 puzzle has fewer than 17 clues.
+            assert_eq!(p >> 81, 0);
+            assert!((17..=40).contains(&p.count_ones()), "{p:x}");
+        }
+        let mut rng = rng_for(7);
+        for _ in 0..50 {
+            let perm = band_permutation(&mut rng);
+            let mut seen = perm;
+            seen.sort_unstable();
+            assert_eq!(seen, [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+            for band in perm.chunks(3) {
+                assert!(band.iter().all(|r| r / 3 == band[0] / 3), "{perm:?}");
+            }
+        }
+    }
     use crate::engine::count::is_unique;
 
     #[test]

@@ -123,6 +123,7 @@ fn dig_try(
     i: u64,
     limits: &Limits,
     have_one: bool,
+    patterned: bool,
 ) -> Result<Option<Generated>, StopReason> {
     opts.progress.begin_try();
     let try_opts = GenerateOptions {
@@ -130,7 +131,7 @@ fn dig_try(
         seed: try_seed(opts.seed, i),
         ..opts.clone()
     };
-    match generate(&try_opts, limits) {
+    match super::generate_dug(&try_opts, limits, patterned) {
         Ok(made) => Ok(Some(made)),
         Err(StopReason::Deadline) if have_one => Ok(None),
         Err(stop) => Err(stop),
@@ -185,7 +186,7 @@ pub fn generate_graded(opts: &GenerateOptions, limits: &Limits) -> Result<Graded
     let mut dig = target;
     let mut best: Option<(usize, Graded)> = None;
     for i in 0..tries(opts.shape) {
-        let Some(made) = dig_try(opts, Level::ALL[dig], i, limits, best.is_some())? else {
+        let Some(made) = dig_try(opts, Level::ALL[dig], i, limits, best.is_some(), false)? else {
             break;
         };
         opts.progress.grading();
@@ -272,7 +273,7 @@ fn extreme(opts: &GenerateOptions, limits: &Limits) -> Result<Graded, StopReason
     // counts as the farthest.
     let mut best: Option<(usize, Generated, Option<Grade>)> = None;
     for i in 0..EXTREME_TRIES {
-        let Some(made) = dig_try(opts, opts.level, i, limits, best.is_some())? else {
+        let Some(made) = dig_try(opts, opts.level, i, limits, best.is_some(), true)? else {
             break;
         };
         opts.progress.grading();
