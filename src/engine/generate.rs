@@ -351,22 +351,6 @@ fn hard_patterns() -> &'static [u128] {
     })
 }
 
-/// A random permutation of 0..9 that keeps bands (or stacks) together:
-/// the bands in random order, and the rows within each.
-fn band_permutation(rng: &mut ChaCha8Rng) -> [usize; 9] {
-    let mut bands = [0, 1, 2];
-    shuffle(rng, &mut bands);
-    let mut perm = [0; 9];
-    for (i, b) in bands.into_iter().enumerate() {
-        let mut rows = [0, 1, 2];
-        shuffle(rng, &mut rows);
-        for (j, r) in rows.into_iter().enumerate() {
-            perm[i * 3 + j] = b * 3 + r;
-        }
-    }
-    perm
-}
-
 impl Dig<'_> {
     /// Removes the orbits in a random order, each one only when the puzzle
     /// stays unique without it: the greedy dig. Orbits are tried in batches
@@ -388,10 +372,11 @@ impl Dig<'_> {
     ) -> Result<(Puzzle, bool), StopReason> {
         let mut order: Vec<usize> = (0..self.orbits.len()).collect();
         shuffle(rng, &mut order);
-        let patterns = hard_patterns();
-        if self.patterned && !patterns.is_empty() {
+        if self.patterned && !hard_patterns().is_empty() {
+            let patterns = hard_patterns();
             let pattern = patterns[below(rng, patterns.len())];
-            let (rows, cols) = (band_permutation(rng), band_permutation(rng));
+            // Bands and stacks reordered, rows and columns within them.
+            let (rows, cols) = (full::blocks(rng, 3, 3), full::blocks(rng, 3, 3));
             let on = |o: usize| {
                 let c = self.orbits[o][0];
                 pattern >> (80 - (rows[c / 9] * 9 + cols[c % 9])) & 1 == 1
@@ -572,10 +557,11 @@ mod tests {
             assert_eq!(p >> 81, 0);
             assert!((17..=40).contains(&p.count_ones()), "{p:x}");
         }
+        // The patterns move as a full grid's rows and columns do.
         let mut rng = rng_for(7);
         for _ in 0..50 {
-            let perm = band_permutation(&mut rng);
-            let mut seen = perm;
+            let perm = full::blocks(&mut rng, 3, 3);
+            let mut seen = perm.clone();
             seen.sort_unstable();
             assert_eq!(seen, [0, 1, 2, 3, 4, 5, 6, 7, 8]);
             for band in perm.chunks(3) {

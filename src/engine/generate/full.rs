@@ -142,7 +142,7 @@ fn transform(shape: Shape, base: &[usize], rng: &mut ChaCha8Rng) -> Grid {
 
 /// A permutation of `count · size` lines that keeps blocks of `size`
 /// together: the blocks reordered, then the lines inside each block.
-fn blocks(rng: &mut ChaCha8Rng, count: usize, size: usize) -> Vec<usize> {
+pub(super) fn blocks(rng: &mut ChaCha8Rng, count: usize, size: usize) -> Vec<usize> {
     let order = permutation(rng, count);
     let mut out = Vec::with_capacity(count * size);
     for b in order {
