@@ -52,8 +52,8 @@ pub struct Cli {
 /// The batch subcommands.
 ///
 /// Each one's arguments are added to the command line's definition only
-/// when it is the one asked for (`defer`): clap builds no other, which
-/// was a tenth of the start of `solve FILE` on a small file. A deferred
+/// when it is the one asked for (`defer`): clap builds no other, about
+/// 0.1 ms and 23 page faults of a 2 ms start of `count FILE`. A deferred
 /// subcommand's help takes its first line from its arguments' doc comment,
 /// so each `…Args` struct's first line is the line written here.
 #[derive(Debug, Subcommand)]
@@ -276,8 +276,7 @@ impl Tally {
     /// still appears as it happens.
     pub fn hold_notes(&mut self) {
         if !io::stderr().is_terminal() {
-            self.held
-                .get_or_insert_with(|| Vec::with_capacity(NOTES_BLOCK));
+            self.held.get_or_insert_with(Vec::new);
         }
     }
 
