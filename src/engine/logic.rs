@@ -165,6 +165,18 @@ pub(crate) fn search_steps(board: &Board, t: Technique) -> Vec<Step> {
     search(board, t, SearchOptions::default(), false)
 }
 
+pub(crate) use tables::Proved;
+
+/// What all the nice loops and AICs of the position (grouped, through
+/// ALSs) remove and set, in one batch, without finding the chains
+/// ([`Proved`]); `None` above the tables' side (9×9), where chains are
+/// searched another way. For walks that only apply steps and need not
+/// know which chain did it.
+pub(crate) fn chains_proved(board: &Board) -> Option<Proved> {
+    (board.n() <= tables::MAX_TABLE_SIDE)
+        .then(|| tables::proved(board, nice_loops::ChainNodes::GroupsAndAls))
+}
+
 /// The first productive step of technique `t`, as [`next_step`] would
 /// take it but without finishing its explanation (for walks that only
 /// apply steps, such as the generator's level-capped walk).

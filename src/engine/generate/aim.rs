@@ -25,7 +25,9 @@ use crate::engine::grade::grade_within;
 use crate::engine::grid::{Grid, Puzzle};
 use crate::engine::level::Level;
 use crate::engine::limits::{Limits, StopReason};
-use crate::engine::logic::{Board, Technique, bits, first_productive, search_steps};
+use crate::engine::logic::{
+    Board, Proved, Technique, bits, chains_proved, first_productive, search_steps,
+};
 use crate::engine::solve::Solver;
 
 use super::graded::{Graded, tries, try_seed};
@@ -115,6 +117,12 @@ pub(crate) fn capped_level(
 /// took; this one takes a fraction of that. It may solve a puzzle the
 /// exact walk would not (it knows more at each point), which only loses
 /// that try; a puzzle it leaves is graded in full before it counts.
+///
+/// Up to 9×9 it takes the nice loops and AICs (plain and grouped) in one
+/// batch from their implication graph ([`chains_proved`]), without
+/// expanding a table or naming a chain; only when the graph cannot tell
+/// does it search them as the grader does. 9×9 Extreme, seeds 1–30:
+/// the same puzzles, 1.88 → 1.76 s of CPU (2026-12-03).
 pub(crate) fn batch_level(
     puzzle: &Puzzle,
     cap: Level,
@@ -148,8 +156,24 @@ fn walk(
         if let Some(stop) = limits.check(0) {
             return Err(stop);
         }
+        // Whether the nice loops and AICs of this position are known to
+        // find nothing (the batch walk asks their implication graph first).
+        let mut chains_barren = false;
         for &t in order {
-            let progress = if every_step {
+            if chains_barren && is_table_chain(t) {
+                continue;
+            }
+            let progress = if every_step && t == Technique::ContinuousNiceLoop {
+                match chains_proved(&board) {
+                    Some(p) if !p.unsure => {
+                        let moved = apply_proved(&mut board, &p);
+                        chains_barren = !moved;
+                        moved
+                    }
+                    // Above 9×9, or only the tables can tell.
+                    _ => apply_all(&mut board, t),
+                }
+            } else if every_step {
                 apply_all(&mut board, t)
             } else if let Some(step) = first_productive(&board, t) {
                 board.apply(&step);
@@ -190,6 +214,37 @@ fn apply_all(board: &mut Board, t: Technique) -> bool {
                 board.place(c, v.index());
                 progress = true;
             }
+        }
+    }
+    progress
+}
+
+/// The techniques found with the chain tables (and [`chains_proved`]).
+fn is_table_chain(t: Technique) -> bool {
+    matches!(
+        t,
+        Technique::ContinuousNiceLoop
+            | Technique::DiscontinuousNiceLoop
+            | Technique::Aic
+            | Technique::GroupedContinuousNiceLoop
+            | Technique::GroupedDiscontinuousNiceLoop
+            | Technique::GroupedAic
+    )
+}
+
+/// Applies what [`chains_proved`] found; whether it changed the board.
+fn apply_proved(board: &mut Board, p: &Proved) -> bool {
+    let mut progress = false;
+    for &(c, d) in &p.eliminations {
+        if board.value(c).is_none() && board.has(c, d) {
+            board.remove(c, d);
+            progress = true;
+        }
+    }
+    for &(c, d) in &p.placements {
+        if board.value(c).is_none() && board.has(c, d) {
+            board.place(c, d);
+            progress = true;
         }
     }
     progress

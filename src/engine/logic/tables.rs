@@ -1187,6 +1187,106 @@ impl<'a> Tabling<'a> {
     /// [`Tabling::surely_barren`] on graph buffers `g`, with `live` set per
     /// candidate key.
     fn barren_with(&self, g: &mut Graph, live: &mut Vec<bool>) -> bool {
+        let width = 2 * self.n;
+        live.clear();
+        live.resize(width * self.n * self.n, false);
+        let mut any = false;
+        self.reaches(g, |g, premise, acc| {
+            let p = premise as usize;
+            let c = p / width;
+            live[p] = (g.cell_bits[c]..g.cell_bits[c + 1]).any(|i| has_bit(acc, i as usize))
+                || !Self::is_on(premise)
+                    && members(acc).any(|i| {
+                        let key = g.bit_key[i];
+                        Self::is_on(key) && self.aic_elims(premise, key).is_some()
+                    });
+            any |= live[p];
+        });
+        !any
+    }
+
+    /// What the premises' reach proves outright ([`proved`]), on graph
+    /// buffers `g`.
+    fn proved_with(&self, g: &mut Graph) -> Proved {
+        let b = self.b;
+        let n = self.n;
+        let width = 2 * n;
+        // Per candidate (cell · n + digit): removed, or set.
+        let words = (n * n * n).div_ceil(64);
+        let mut gone = vec![0u64; words];
+        let mut set = vec![0u64; words];
+        let mut unsure = false;
+        self.reaches(g, |g, premise, acc| {
+            let p = premise as usize;
+            let (c, d) = (p / width, p % width / 2);
+            let own = g.cell_bits[c] as usize..g.cell_bits[c + 1] as usize;
+            if Self::is_on(premise) {
+                // Set, it reaches its own removal or another candidate of
+                // its cell set: a discontinuous loop, so it is false. Any
+                // other way back into its cell proves nothing by itself.
+                let mut back = false;
+                for i in own.filter(|&i| has_bit(acc, i)) {
+                    let key = g.bit_key[i];
+                    if key == premise ^ 1 || Self::is_on(key) {
+                        set_bit(&mut gone, c * n + d);
+                        return;
+                    }
+                    back = true;
+                }
+                unsure |= back;
+                return;
+            }
+            // Removed, it reaches a candidate set: one of the two is true
+            // (an AIC, or a loop back into its cell).
+            for i in members(acc) {
+                let key = g.bit_key[i] as usize;
+                let (x, e) = (key / width, key % width / 2);
+                if !Self::is_on(key as u32) {
+                    // Back into its cell removed: a continuous loop, whose
+                    // removals other premises prove when it runs through
+                    // candidates alone.
+                    unsure |= x == c;
+                    continue;
+                }
+                if x == c {
+                    if e == d {
+                        set_bit(&mut set, c * n + d);
+                    } else {
+                        let mut any = false;
+                        for f in b.digits(c).filter(|&f| f != d && f != e) {
+                            set_bit(&mut gone, c * n + f);
+                            any = true;
+                        }
+                        unsure |= !any;
+                    }
+                } else if e == d {
+                    for z in cells_of(self.peers[c] & self.peers[x] & self.holders[d]) {
+                        set_bit(&mut gone, z * n + d);
+                    }
+                } else if self.peers[c] & one(x) != 0 {
+                    if b.has(x, d) {
+                        set_bit(&mut gone, x * n + d);
+                    }
+                    if b.has(c, e) {
+                        set_bit(&mut gone, c * n + e);
+                    }
+                }
+            }
+        });
+        let pairs = |s: &[u64]| members(s).map(|i| (i / n, i % n)).collect::<Vec<_>>();
+        let (eliminations, placements) = (pairs(&gone), pairs(&set));
+        Proved {
+            unsure: unsure && eliminations.is_empty() && placements.is_empty(),
+            eliminations,
+            placements,
+        }
+    }
+
+    /// Builds [`Tabling::surely_barren`]'s graph in `g` and hands `visit`
+    /// each candidate premise that implies something, with the candidates
+    /// it reaches (as `g`'s bits), but for itself and those it implies
+    /// directly.
+    fn reaches(&self, g: &mut Graph, mut visit: impl FnMut(&Graph, u32, &[u64])) {
         let keys = self.ext_of.len();
         let width = 2 * self.n;
         let cand_keys = width * self.n * self.n;
@@ -1307,12 +1407,9 @@ impl<'a> Tabling<'a> {
         }
         // Each premise with direct implications: what those reach, but
         // for the premise and the direct ones themselves.
-        g.acc.clear();
-        g.acc.resize(words, 0);
-        let acc = &mut g.acc;
-        live.clear();
-        live.resize(cand_keys, false);
-        let mut any = false;
+        let mut acc = std::mem::take(&mut g.acc);
+        acc.clear();
+        acc.resize(words, 0);
         for v in 0..nodes {
             let premise = g.key_of[v];
             let p = premise as usize;
@@ -1321,31 +1418,24 @@ impl<'a> Tabling<'a> {
             }
             acc.fill(0);
             for &i in &g.own[g.own_first[v] as usize..g.own_first[v + 1] as usize] {
-                set_bit(acc, i as usize);
+                set_bit(&mut acc, i as usize);
             }
             let out = &g.to[g.first[v] as usize..g.first[v + 1] as usize];
             for &w in out {
                 let j = g.tarjan.comp[w as usize] as usize;
-                or_into(acc, &g.reach[j * words..(j + 1) * words]);
+                or_into(&mut acc, &g.reach[j * words..(j + 1) * words]);
             }
-            clear_bit(acc, g.bit[p] as usize);
+            clear_bit(&mut acc, g.bit[p] as usize);
             let t = self.table_of(premise).expect("a node has a table");
             for x in &t.e[1..] {
                 let k = x.key as usize;
                 if k < cand_keys {
-                    clear_bit(acc, g.bit[k] as usize);
+                    clear_bit(&mut acc, g.bit[k] as usize);
                 }
             }
-            let c = p / width;
-            live[p] = (g.cell_bits[c]..g.cell_bits[c + 1]).any(|i| has_bit(acc, i as usize))
-                || !Self::is_on(premise)
-                    && members(acc).any(|i| {
-                        let key = g.bit_key[i];
-                        Self::is_on(key) && self.aic_elims(premise, key).is_some()
-                    });
-            any |= live[p];
+            visit(g, premise, &acc);
         }
-        !any
+        g.acc = acc;
     }
 
     /// Every loop and AIC in the tables.
@@ -1547,6 +1637,32 @@ fn all_steps(b: &Board, nodes: ChainNodes) -> Vec<Step> {
     steps
 }
 
+/// What every nice loop and AIC of a position with these nodes removes
+/// and sets, as one batch and without the chains: what the implication
+/// graph of [`Tabling::surely_barren`] proves (with no cap on a table and
+/// lassos allowed, so never less than the tables find, and each
+/// conclusion one a chain of direct implications proves). For walks that
+/// only ask whether chains get a position further, such as the
+/// generator's test of "past Expert or not".
+pub(crate) struct Proved {
+    /// Candidates removed, as (cell, digit).
+    pub(crate) eliminations: Vec<(usize, usize)>,
+    /// Candidates set, as (cell, digit).
+    pub(crate) placements: Vec<(usize, usize)>,
+    /// Nothing was proved, yet some premise comes back into its own cell
+    /// in a way the tables may make a step of (a continuous loop): then
+    /// only the tables can tell.
+    pub(crate) unsure: bool,
+}
+
+/// [`Proved`] for a position of side at most [`MAX_TABLE_SIDE`].
+pub(super) fn proved(b: &Board, nodes: ChainNodes) -> Proved {
+    let t = filled(b, nodes);
+    let proved = BARREN.with(|g| t.proved_with(&mut g.borrow_mut()));
+    t.keep();
+    proved
+}
+
 /// The tables' steps for every thread, by kind of nodes and position:
 /// the path walk and the rating walk of a grade meet the same positions,
 /// often at once (`kept.rs`).
@@ -1667,6 +1783,69 @@ mod tests {
         assert!(found > 10 && barren > 50, "{found} {barren}");
         // Most barren searches are told (154 of 162 here).
         assert!(told * 10 >= barren * 9, "{told} of {barren}");
+    }
+
+    #[test]
+    fn what_the_graph_proves_is_true_and_never_less_than_the_tables() {
+        // Along the paths of the forum's hardest puzzles, at every
+        // position: what `proved` removes is not the solution's digit and
+        // what it sets is; when the tables find a step (plain or grouped),
+        // it proves something or says only the tables can tell; and most
+        // of what the tables remove it removes too.
+        let (mut positions, mut stepped, mut unsure, mut more) = (0, 0, 0, 0);
+        let (mut removed, mut also) = (0, 0);
+        for text in FORUM_HARDEST {
+            let p = crate::engine::format::parse_one(text, "path").unwrap();
+            let Outcome::Solved(sol) = solve(&p, &Limits::none(), &mut NoTrace) else {
+                panic!("{text}: not unique");
+            };
+            let end = along_path(text, |b, _| {
+                positions += 1;
+                let got = proved(b, ChainNodes::GroupsAndAls);
+                for &(c, d) in &got.eliminations {
+                    assert!(b.has(c, d), "{text}: removes a candidate not there");
+                    assert_ne!(sol.get(c).index(), d, "{text}: removes the solution");
+                }
+                for &(c, d) in &got.placements {
+                    assert_eq!(sol.get(c).index(), d, "{text}: sets a wrong digit");
+                }
+                let nothing = got.eliminations.is_empty() && got.placements.is_empty();
+                assert!(
+                    !got.unsure || nothing,
+                    "unsure is only told when nothing is"
+                );
+                unsure += usize::from(got.unsure);
+                let steps: Vec<Step> = [ChainNodes::Candidates, ChainNodes::GroupsAndAls]
+                    .into_iter()
+                    .flat_map(|nodes| all_steps(b, nodes))
+                    .collect();
+                if steps.is_empty() {
+                    more += usize::from(!nothing);
+                    return;
+                }
+                stepped += 1;
+                assert!(
+                    !nothing || got.unsure,
+                    "{text}: the tables find a step, proved nothing"
+                );
+                let placed: Vec<usize> = got.placements.iter().map(|&(c, _)| c).collect();
+                for s in &steps {
+                    for &(c, v) in &s.eliminations {
+                        removed += 1;
+                        also += usize::from(
+                            got.eliminations.contains(&(c, v.index())) || placed.contains(&c),
+                        );
+                    }
+                }
+            });
+            assert!(end.is_solved(), "{text}");
+        }
+        println!(
+            "{positions} positions, {stepped} with table steps ({also} of their {removed} \
+             removals proved), {more} proved more than the tables, {unsure} unsure"
+        );
+        assert!(stepped > 10, "{stepped}");
+        assert!(also * 10 >= removed * 9, "{also} of {removed}");
     }
 
     #[test]
