@@ -333,13 +333,16 @@ struct Dig<'a> {
     /// are tried first, then the pattern's, each part in random order.
     /// A minimal dig ends mostly on the pattern, and is Extreme about three
     /// times as often: 9×9 Extreme, seeds 1–30, 44 tries a request median
-    /// against 141 (the patterns of our own Extreme puzzles: 82).
+    /// against 141 (the patterns of our own Extreme puzzles: 82), with all
+    /// 2,000 patterns; the 300 kept reach Extreme 1.4 times as often again
+    /// (3.36 % of tries against 2.43 %, on tries not used to choose them).
     patterned: bool,
 }
 
 /// The clue patterns 9×9 Extreme digs toward ([`Dig::patterned`]): of
-/// 2,000 puzzles of the forum's "hardest" list, as 81-bit masks, the
-/// first cell the highest bit (`hard_patterns.txt`, masks only).
+/// 300 puzzles of the forum's "hardest" list, as 81-bit masks, the
+/// first cell the highest bit (`hard_patterns.txt`, masks only): the 300
+/// of 2,000 whose digs were most often past Expert.
 fn hard_patterns() -> &'static [u128] {
     static PATTERNS: std::sync::OnceLock<Vec<u128>> = std::sync::OnceLock::new();
     PATTERNS.get_or_init(|| {
@@ -551,7 +554,7 @@ mod tests {
     #[test]
     fn the_hard_patterns_are_read_and_moved_within_bands() {
         let patterns = hard_patterns();
-        assert_eq!(patterns.len(), 2000);
+        assert_eq!(patterns.len(), 300);
         for &p in patterns {
             // 81 cells; no unique 9×9 puzzle has fewer than 17 clues.
             assert_eq!(p >> 81, 0);
