@@ -303,6 +303,8 @@ struct Graph {
     /// Per component, the bits it reaches.
     reach: Vec<u64>,
     acc: Vec<u64>,
+    /// Per component, the last component its reach went into.
+    taken: Vec<u32>,
 }
 
 thread_local! {
@@ -1390,6 +1392,10 @@ impl<'a> Tabling<'a> {
         let comps = g.tarjan.components as usize;
         g.reach.clear();
         g.reach.resize(comps * words, 0);
+        // Per component, the last component that took in its reach (a
+        // component's many links to one other are taken in once).
+        g.taken.clear();
+        g.taken.resize(comps, NONE);
         for &v in &g.tarjan.closed {
             let v = v as usize;
             let k = g.tarjan.comp[v] as usize;
@@ -1400,13 +1406,17 @@ impl<'a> Tabling<'a> {
             }
             for &w in &g.to[g.first[v] as usize..g.first[v + 1] as usize] {
                 let j = g.tarjan.comp[w as usize] as usize;
-                if j != k {
+                if j != k && g.taken[j] != k as u32 {
+                    g.taken[j] = k as u32;
                     or_into(this, &done[j * words..(j + 1) * words]);
                 }
             }
         }
         // Each premise with direct implications: what those reach, but
-        // for the premise and the direct ones themselves.
+        // for the premise and the direct ones themselves. What a node and
+        // all it links to reach is its component's reach: a node alone in
+        // its component has just that, and one in a cycle links to a node
+        // of its own component, which reaches all the component does.
         let mut acc = std::mem::take(&mut g.acc);
         acc.clear();
         acc.resize(words, 0);
@@ -1416,15 +1426,8 @@ impl<'a> Tabling<'a> {
             if p >= cand_keys {
                 break;
             }
-            acc.fill(0);
-            for &i in &g.own[g.own_first[v] as usize..g.own_first[v + 1] as usize] {
-                set_bit(&mut acc, i as usize);
-            }
-            let out = &g.to[g.first[v] as usize..g.first[v + 1] as usize];
-            for &w in out {
-                let j = g.tarjan.comp[w as usize] as usize;
-                or_into(&mut acc, &g.reach[j * words..(j + 1) * words]);
-            }
+            let k = g.tarjan.comp[v] as usize;
+            acc.copy_from_slice(&g.reach[k * words..(k + 1) * words]);
             clear_bit(&mut acc, g.bit[p] as usize);
             let t = self.table_of(premise).expect("a node has a table");
             for x in &t.e[1..] {
