@@ -197,6 +197,19 @@ impl Table {
         self.e.iter().any(|x| x.key == key)
     }
 
+    /// A direct implication of the premise that the table does not hold
+    /// yet (the caller knows): [`Table::add`] without the look.
+    fn push_direct(&mut self, key: u32) {
+        if self.e.len() < MAX_ENTRIES {
+            self.e.push(Entry {
+                key,
+                pred: 0,
+                dist: (self.e[0].dist + 1) & 0x1ff,
+                expanded: false,
+            });
+        }
+    }
+
     /// A direct implication of the premise; with `once`, not when the table
     /// already holds it (HoDoKu looks for single candidates only).
     fn add(&mut self, key: u32, once: bool, penalty: u16) {
@@ -537,32 +550,39 @@ impl<'a> Tabling<'a> {
             if b.value(c).is_some() {
                 continue;
             }
-            let digits: Vec<usize> = b.digits(c).collect();
-            for &d in &digits {
+            let mask = b.mask(c);
+            let bivalue = mask.count_ones() == 2;
+            for d in bits(mask) {
                 let i = c * n + d;
                 let mut on = std::mem::take(&mut self.on[i]);
                 let mut off = std::mem::take(&mut self.off[i]);
                 on.reset(self.cand_key(c, d, true));
                 off.reset(self.cand_key(c, d, false));
-                for &e in digits.iter().filter(|&&e| e != d) {
-                    on.add(self.cand_key(c, e, false), true, 0);
-                    if digits.len() == 2 {
-                        off.add(self.cand_key(c, e, true), true, 0);
+                // Each key once, as `add` with `once` would keep it: the
+                // cell's other digits are distinct, and a peer is taken
+                // from the first unit that has it.
+                for e in bits(mask & !(1 << d)) {
+                    on.push_direct(self.cand_key(c, e, false));
+                    if bivalue {
+                        off.push_direct(self.cand_key(c, e, true));
                     }
                 }
                 let others = self.holders[d] & !one(c);
+                let (mut weak, mut strong): (Cells, Cells) = (0, 0);
                 for u in b.units_of(c) {
                     let places = (self.unit[u] & self.holders[d]).count_ones();
                     if places < 2 {
                         continue;
                     }
                     let here = others & self.unit[u];
-                    for x in cells_of(here) {
-                        on.add(self.cand_key(x, d, false), true, 0);
+                    for x in cells_of(here & !weak) {
+                        on.push_direct(self.cand_key(x, d, false));
                     }
-                    if places == 2 {
+                    weak |= here;
+                    if places == 2 && here & strong == 0 {
+                        strong |= here;
                         let x = here.trailing_zeros() as usize;
-                        off.add(self.cand_key(x, d, true), true, 0);
+                        off.push_direct(self.cand_key(x, d, true));
                     }
                 }
                 self.on[i] = on;
