@@ -33,15 +33,17 @@
 /// `eprintln!` that cannot panic: one line for standard error, dropped
 /// when stderr cannot take it (closed, a full disk); the exit code still
 /// tells how the run ended. (The front ends' only: the engine prints
-/// nothing.)
+/// nothing.) The line is formatted first and written at once: standard
+/// error is unbuffered, so formatting into it wrote each piece apart
+/// (`FILE: 1 error reported above` was six system calls, and a line
+/// could be split by another thread's or process's output).
 #[cfg(any(feature = "cli", feature = "tui"))]
 macro_rules! note {
     ($($arg:tt)*) => {{
         use ::std::io::Write as _;
-        let mut err = ::std::io::stderr().lock();
-        let _ = err
-            .write_fmt(format_args!($($arg)*))
-            .and_then(|()| err.write_all(b"\n"));
+        let mut line = ::std::fmt::format(format_args!($($arg)*));
+        line.push('\n');
+        let _ = ::std::io::stderr().lock().write_all(line.as_bytes());
     }};
 }
 

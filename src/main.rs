@@ -25,7 +25,9 @@ fn main() -> ExitCode {
     match cli::run(cli) {
         Ok(status) => status.into(),
         Err(e) => {
-            let _ = writeln!(io::stderr().lock(), "{e}");
+            // Formatted first, written at once (standard error is
+            // unbuffered: `{e}` written into it went out piece by piece).
+            let _ = io::stderr().lock().write_all(format!("{e}\n").as_bytes());
             ExitCode::from(CliError::EXIT_CODE)
         }
     }
