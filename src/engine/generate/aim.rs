@@ -22,12 +22,10 @@
 use rand_chacha::ChaCha8Rng;
 
 use crate::engine::grade::grade_within;
-use crate::engine::grid::{Grid, Puzzle};
+use crate::engine::grid::{Grid, Puzzle, Value};
 use crate::engine::level::Level;
 use crate::engine::limits::{Limits, StopReason};
-use crate::engine::logic::{
-    Board, Proved, Technique, bits, chains_proved, first_productive, search_steps,
-};
+use crate::engine::logic::{Board, Technique, bits, chains_proved, first_productive, search_steps};
 use crate::engine::solve::Solver;
 
 use super::graded::{Graded, tries, try_seed};
@@ -166,7 +164,11 @@ fn walk(
             let progress = if every_step && t == Technique::ContinuousNiceLoop {
                 match chains_proved(&board) {
                     Some(p) if !p.unsure => {
-                        let moved = apply_proved(&mut board, &p);
+                        let moved = apply_open(
+                            &mut board,
+                            p.eliminations.iter().copied(),
+                            p.placements.iter().copied(),
+                        );
                         chains_barren = !moved;
                         moved
                     }
@@ -203,17 +205,35 @@ fn walk(
 fn apply_all(board: &mut Board, t: Technique) -> bool {
     let mut progress = false;
     for step in search_steps(board, t) {
-        for &(c, v) in &step.eliminations {
-            if board.value(c).is_none() && board.has(c, v.index()) {
-                board.remove(c, v.index());
-                progress = true;
-            }
+        let index = |&(c, v): &(usize, Value)| (c, v.index());
+        progress |= apply_open(
+            board,
+            step.eliminations.iter().map(index),
+            step.placements.iter().map(index),
+        );
+    }
+    progress
+}
+
+/// Removes, then sets, the candidates (cell, digit) of these that are
+/// still open on the board (an earlier step may have taken them); whether
+/// any was.
+fn apply_open(
+    board: &mut Board,
+    removals: impl IntoIterator<Item = (usize, usize)>,
+    placements: impl IntoIterator<Item = (usize, usize)>,
+) -> bool {
+    let mut progress = false;
+    for (c, d) in removals {
+        if board.value(c).is_none() && board.has(c, d) {
+            board.remove(c, d);
+            progress = true;
         }
-        for &(c, v) in &step.placements {
-            if board.value(c).is_none() && board.has(c, v.index()) {
-                board.place(c, v.index());
-                progress = true;
-            }
+    }
+    for (c, d) in placements {
+        if board.value(c).is_none() && board.has(c, d) {
+            board.place(c, d);
+            progress = true;
         }
     }
     progress
@@ -230,24 +250,6 @@ fn is_table_chain(t: Technique) -> bool {
             | Technique::GroupedDiscontinuousNiceLoop
             | Technique::GroupedAic
     )
-}
-
-/// Applies what [`chains_proved`] found; whether it changed the board.
-fn apply_proved(board: &mut Board, p: &Proved) -> bool {
-    let mut progress = false;
-    for &(c, d) in &p.eliminations {
-        if board.value(c).is_none() && board.has(c, d) {
-            board.remove(c, d);
-            progress = true;
-        }
-    }
-    for &(c, d) in &p.placements {
-        if board.value(c).is_none() && board.has(c, d) {
-            board.place(c, d);
-            progress = true;
-        }
-    }
-    progress
 }
 
 /// What one aimed dig left.
