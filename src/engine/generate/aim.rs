@@ -21,7 +21,7 @@
 
 use rand_chacha::ChaCha8Rng;
 
-use crate::engine::grade::grade_within;
+use crate::engine::grade::{Grade, GradeError, grade_within};
 use crate::engine::grid::{Grid, Puzzle, Value};
 use crate::engine::level::Level;
 use crate::engine::limits::{Limits, StopReason};
@@ -30,7 +30,9 @@ use crate::engine::solve::Solver;
 
 use super::graded::{Graded, tries, try_seed};
 use super::random::{rng_for, shuffle};
-use super::{Check, GenerateOptions, Generated, STALL_LIMIT, check_budget, clear, clue_range};
+use super::{
+    Check, GenerateOptions, Generated, Progress, STALL_LIMIT, check_budget, clear, clue_range,
+};
 use super::{full, restore, unique};
 
 /// The techniques the capped walk searches for `cap` on an n×n board:
@@ -257,6 +259,8 @@ struct Dug {
     puzzle: Puzzle,
     /// Its level when known to be at most the level asked.
     level: Option<Level>,
+    /// Its grade, when the dig graded it (an Extreme one).
+    grade: Option<Grade>,
 }
 
 /// Generates a puzzle graded at `opts.level` by digging toward it (see the
@@ -285,8 +289,9 @@ pub(super) fn generate_aimed(
     };
     let hi = stop_clues(shape, target);
     let mut solver = Solver::new();
-    // The closest: (levels below the target, puzzle, solution).
-    let mut best: Option<(usize, Puzzle, Grid)> = None;
+    // The closest: (levels below the target, puzzle, solution, its grade
+    // when the dig graded it).
+    let mut best: Option<(usize, Puzzle, Grid, Option<Grade>)> = None;
     for i in 0..tries(shape) {
         if let Some(stop) = outer.check(0) {
             if stop == StopReason::Deadline && best.is_some() {
@@ -304,29 +309,36 @@ pub(super) fn generate_aimed(
             order: &order,
             outer: &outer,
             check: &check,
+            grading: limits,
+            progress: &opts.progress,
         };
         let (dug, late) = dig.run(&solution, &mut rng, &mut solver)?;
         let miss = dug
             .level
             .map_or(usize::MAX - 1, |l| index(target).saturating_sub(index(l)));
-        if best.as_ref().is_none_or(|(m, _, _)| miss < *m) {
+        if best.as_ref().is_none_or(|(m, _, _, _)| miss < *m) {
             opts.progress.closest(dug.level);
-            best = Some((miss, dug.puzzle, solution));
+            best = Some((miss, dug.puzzle, solution, dug.grade));
         }
         if miss == 0 || late {
             break;
         }
     }
-    let Some((_, puzzle, solution)) = best else {
+    let Some((_, puzzle, solution, graded)) = best else {
         return Err(StopReason::Cancelled);
     };
-    opts.progress.grading();
-    let grade = match grade_within(&puzzle, &solution, &super::graded::grading_limits(limits)) {
-        Ok(g) => Some(g),
-        Err(crate::engine::grade::GradeError::Stopped(StopReason::Cancelled)) => {
-            return Err(StopReason::Cancelled);
+    let grade = match graded {
+        Some(g) => Some(g),
+        None => {
+            opts.progress.grading();
+            match grade_within(&puzzle, &solution, &super::graded::grading_limits(limits)) {
+                Ok(g) => Some(g),
+                Err(GradeError::Stopped(StopReason::Cancelled)) => {
+                    return Err(StopReason::Cancelled);
+                }
+                Err(_) => None,
+            }
         }
-        Err(_) => None,
     };
     opts.progress.closest(grade.as_ref().map(|g| g.level));
     Ok(Graded {
@@ -378,6 +390,9 @@ struct AimedDig<'a> {
     order: &'a [Technique],
     outer: &'a Limits,
     check: &'a Limits,
+    /// The caller's limits, which a grade extends by its grace.
+    grading: &'a Limits,
+    progress: &'a Progress,
 }
 
 impl AimedDig<'_> {
@@ -405,10 +420,12 @@ impl AimedDig<'_> {
             Some(p) => Dug {
                 puzzle: p,
                 level: Some(self.target),
+                grade: None,
             },
             None => Dug {
                 puzzle,
                 level: Some(level),
+                grade: None,
             },
         };
         while next < order.len() && stalls < STALL_LIMIT {
@@ -449,7 +466,7 @@ impl AimedDig<'_> {
                     let cap = self.target.min(Level::Expert);
                     // Toward Extreme only "over Expert or not" matters: the
                     // batch walk answers that for less (see `batch_level`),
-                    // and the puzzle it stops at is graded in full.
+                    // and where it says "over", the grade decides.
                     let walk = if self.target == Level::Extreme {
                         batch_level
                     } else {
@@ -460,10 +477,40 @@ impl AimedDig<'_> {
                             found = Some(l);
                             Ok(Check::Unique)
                         }
-                        // Over Expert: the Extreme asked for.
+                        // Over Expert by the batch walk, which can stall
+                        // where the grader's own walk goes on (more
+                        // removals at once can break the pattern a later
+                        // technique needs: 16×16 seed 119 stalled 97
+                        // cells short of a path of nice loops). The grade
+                        // the kept puzzle needs anyway decides: Extreme
+                        // ends the dig with it, a lower level digs on.
                         Ok(None) if self.target == Level::Extreme => {
-                            let level = Some(Level::Extreme);
-                            return Ok((Dug { puzzle, level }, false));
+                            self.progress.grading();
+                            let limits = super::graded::grading_limits(self.grading);
+                            match grade_within(&puzzle, solution, &limits) {
+                                Ok(g) if g.level == Level::Extreme => {
+                                    let level = Some(Level::Extreme);
+                                    let grade = Some(g);
+                                    return Ok((
+                                        Dug {
+                                            puzzle,
+                                            level,
+                                            grade,
+                                        },
+                                        false,
+                                    ));
+                                }
+                                Ok(g) => {
+                                    self.progress.digging();
+                                    found = Some(g.level);
+                                    Ok(Check::Unique)
+                                }
+                                Err(GradeError::Stopped(stop)) => Err(stop),
+                                Err(_) => {
+                                    self.progress.digging();
+                                    Ok(Check::NotUnique)
+                                }
+                            }
                         }
                         // Over the level: refused like a second solution.
                         Ok(None) => Ok(Check::NotUnique),
@@ -490,6 +537,7 @@ impl AimedDig<'_> {
                                 Dug {
                                     puzzle,
                                     level: Some(level),
+                                    grade: None,
                                 },
                                 false,
                             ));
@@ -544,6 +592,9 @@ mod tests {
         for (shape, seed) in [
             (Shape::new(3, 4).unwrap(), 1),
             (Shape::square(4).unwrap(), 1),
+            // Here the batch walk stalls where the grader's walk goes on
+            // with nice loops: the dig graded that puzzle Expert and went on.
+            (Shape::square(4).unwrap(), 119),
         ] {
             let opts = GenerateOptions::new(shape, Level::Extreme, seed);
             let g = generate_graded(&opts, &Limits::none()).unwrap();
@@ -554,6 +605,10 @@ mod tests {
             assert!(p.is_solved_by(&g.generated.solution), "{what}");
             let fresh = grade_with(p, &g.generated.solution).unwrap();
             assert_eq!(fresh.level, Level::Extreme, "{what}");
+            let told = g.grade.as_ref().expect("graded");
+            assert_eq!(told.level, fresh.level, "{what}");
+            assert_eq!(told.rating, fresh.rating, "{what}");
+            assert_eq!(told.path.len(), fresh.path.len(), "{what}");
             let again = generate_graded(&opts, &Limits::none()).unwrap();
             assert_eq!(again.generated.puzzle, *p, "{what}");
         }

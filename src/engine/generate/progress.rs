@@ -81,6 +81,14 @@ impl Progress {
         }
     }
 
+    /// The generator digs on in the same try (after a grade that said the
+    /// puzzle is not yet at the level).
+    pub fn digging(&self) {
+        if let Some(s) = &self.0 {
+            s.stage.store(1, Ordering::Relaxed);
+        }
+    }
+
     /// The generator grades what it dug.
     pub fn grading(&self) {
         if let Some(s) = &self.0 {
@@ -134,6 +142,9 @@ mod tests {
         q.closest(Some(Level::Expert));
         assert_eq!(p.tries(), 2);
         assert_eq!(p.stage(), Stage::Grading);
+        q.digging();
+        assert_eq!((p.stage(), p.tries()), (Stage::Digging, 2));
+        q.grading();
         assert_eq!(p.best(), Some(Level::Expert));
         q.closest(None);
         assert_eq!(p.best(), None);
