@@ -167,14 +167,19 @@ pub(crate) fn search_steps(board: &Board, t: Technique) -> Vec<Step> {
 
 pub(crate) use tables::Proved;
 
-/// What all the nice loops and AICs of the position (grouped, through
-/// ALSs) remove and set, in one batch, without finding the chains
-/// ([`Proved`]); `None` above the tables' side (9×9), where chains are
-/// searched another way. For walks that only apply steps and need not
-/// know which chain did it.
-pub(crate) fn chains_proved(board: &Board) -> Option<Proved> {
-    (board.n() <= tables::MAX_TABLE_SIDE)
-        .then(|| tables::proved(board, nice_loops::ChainNodes::GroupsAndAls))
+/// What all the nice loops and AICs of the position remove and set, in
+/// one batch, without finding the chains ([`Proved`]): those through
+/// single candidates alone when `grouped` is false, else those through
+/// group nodes and ALSs as well. `None` above the tables' side (9×9),
+/// where chains are searched another way. For walks that only apply steps
+/// and need not know which chain did it.
+pub(crate) fn chains_proved(board: &Board, grouped: bool) -> Option<Proved> {
+    let nodes = if grouped {
+        nice_loops::ChainNodes::GroupsAndAls
+    } else {
+        nice_loops::ChainNodes::Candidates
+    };
+    (board.n() <= tables::MAX_TABLE_SIDE).then(|| tables::proved(board, nodes))
 }
 
 /// The first productive step of technique `t`, as [`next_step`] would

@@ -266,7 +266,7 @@ const EXTREME_TRIES: u64 = 4000;
 /// full, and kept when the grade is Extreme. The closest try is kept (and
 /// graded) when the tries or the deadline run out.
 fn extreme(opts: &GenerateOptions, limits: &Limits) -> Result<Graded, StopReason> {
-    let order = super::aim::capped_order(opts.shape.n(), Level::Expert);
+    let order = super::aim::past_expert_order(opts.shape.n());
     let target = index(Level::Extreme);
     // The closest try so far: (levels below Extreme, the try, its grade
     // when it was graded); a try the walk could not finish (a deadline)
