@@ -319,4 +319,4 @@ pub(crate) fn walk_with(
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -619,6 +619,55 @@ mod tests {
     use crate::engine::grade::grade_with;
     use crate::engine::shape::Shape;
 
+    /// The Extreme tries' order holds every technique of the order capped
+    /// at Expert once (none harder), the Medium ones first, then the
+    /// loops; and its batch walk solves every shipped 6×6 and 9×9 puzzle
+    /// of every level (none is past Expert) and stalls on the forum's
+    /// hardest (whose paths need forcing nets).
+    #[test]
+    fn the_extreme_tries_order_and_walk_keep_what_the_grader_says() {
+        for n in [6, 9] {
+            let capped = capped_order(n, Level::Expert);
+            let order = past_expert_order(n);
+            let mut a = capped.clone();
+            let mut b = order.clone();
+            a.sort();
+            b.sort();
+            assert_eq!(a, b, "{n}×{n}");
+            let loops = order
+                .iter()
+                .position(|&t| t == Technique::ContinuousNiceLoop)
+                .unwrap();
+            assert!(order[..loops].iter().all(|t| t.level() <= Level::Medium));
+            assert!(order[loops + 1..].iter().all(|t| t.level() > Level::Medium));
+            assert!(order.iter().all(|t| t.level() <= Level::Expert));
+        }
+        let mut expert = 0;
+        for shape in [Shape::new(2, 3).unwrap(), Shape::CLASSIC] {
+            let order = past_expert_order(shape.n());
+            for level in [Level::Easy, Level::Medium, Level::Hard, Level::Expert] {
+                for p in crate::engine::generate::bundled::bundled(shape, level) {
+                    let got = batch_level(&p, Level::Expert, &order, &Limits::none()).unwrap();
+                    assert!(
+                        got.is_some_and(|l| l <= Level::Expert),
+                        "{shape} {level}: {p:?}"
+                    );
+                    expert += usize::from(level == Level::Expert);
+                }
+            }
+        }
+        assert!(expert >= 20, "{expert} shipped expert puzzles");
+        let order = past_expert_order(9);
+        for text in crate::engine::logic::tests::FORUM_HARDEST {
+            let p: Puzzle = text.parse().unwrap();
+            assert_eq!(
+                batch_level(&p, Level::Expert, &order, &Limits::none()),
+                Ok(None),
+                "{text}"
+            );
+        }
+    }
+
     /// The capped walk says what the grader says, for every cap.
     #[test]
     fn the_capped_walk_agrees_with_the_grader() {

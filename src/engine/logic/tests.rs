@@ -551,7 +551,7 @@ fn a_path_through_an_easy_puzzle_solves_it() {
 
 /// Two of the forum's hardest (rated 11+ there), whose paths need forcing
 /// nets.
-pub(super) const FORUM_HARDEST: [&str; 2] = [
+pub(crate) const FORUM_HARDEST: [&str; 2] = [
     "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
     "98.7..6..7.5....9..43.....78..2....6..7.1..2......48..3..9...6.....5.3.......1..9",
 ];
