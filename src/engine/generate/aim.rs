@@ -179,7 +179,8 @@ fn walk(
             return Err(stop);
         }
         // Whether the nice loops and AICs of this position are known to
-        // find nothing (the batch walk asks their implication graph first).
+        // find nothing (the batch walk asks their implication graph first):
+        // then the ALS chains are not searched either (`is_als_chain`).
         let mut chains_barren = false;
         for &t in order {
             if chains_barren && (is_table_chain(t) || is_als_chain(t)) {
@@ -232,13 +233,10 @@ fn walk(
 /// same puzzles for about half the walks' time (2026-12-04). `None` when
 /// only the tables' search can tell, and above 9×9.
 fn chain_batch(board: &Board) -> Option<crate::engine::logic::Proved> {
-    if let Some(p) = chains_proved(board, false)
-        && !p.unsure
-        && !(p.eliminations.is_empty() && p.placements.is_empty())
-    {
-        return Some(p);
-    }
-    chains_proved(board, true).filter(|p| !p.unsure)
+    // (A `Proved` that is unsure proved nothing.)
+    chains_proved(board, false)
+        .filter(|p| !p.eliminations.is_empty() || !p.placements.is_empty())
+        .or_else(|| chains_proved(board, true).filter(|p| !p.unsure))
 }
 
 /// Applies every step of technique `t` in the position; whether any
