@@ -227,6 +227,40 @@ impl Table {
 
 const NONE: u32 = u32::MAX;
 
+/// Items sorted into numbered buckets, each bucket's in the order they
+/// came: two flat lists, where a `Vec` per bucket (729 of them per index
+/// on 9×9) cost an allocation each on every search.
+struct Buckets<T> {
+    /// Bucket i holds `items[start[i]..start[i + 1]]`.
+    start: Vec<u32>,
+    items: Vec<T>,
+}
+
+impl<T: Copy + Default> Buckets<T> {
+    /// `buckets` buckets holding what `pairs` gives, (bucket, item); it
+    /// is called twice (to count, then to place).
+    fn new<I: Iterator<Item = (usize, T)>>(buckets: usize, pairs: impl Fn() -> I) -> Buckets<T> {
+        let mut start = vec![0u32; buckets + 1];
+        for (i, _) in pairs() {
+            start[i + 1] += 1;
+        }
+        for i in 0..buckets {
+            start[i + 1] += start[i];
+        }
+        let mut next = start.clone();
+        let mut items = vec![T::default(); start[buckets] as usize];
+        for (i, x) in pairs() {
+            items[next[i] as usize] = x;
+            next[i] += 1;
+        }
+        Buckets { start, items }
+    }
+
+    fn get(&self, i: usize) -> &[T] {
+        &self.items[self.start[i] as usize..self.start[i + 1] as usize]
+    }
+}
+
 /// An entry new to the table being expanded (`grow`, each key's place in
 /// it in `pos`): `key`, reached from entry `pred` at distance `dist`.
 #[inline]
@@ -594,6 +628,9 @@ impl<'a> Tabling<'a> {
     /// Group nodes: tables of their own, and links from the candidates'.
     fn fill_groups(&mut self) {
         let n = self.n;
+        let of_digit = Buckets::new(n, || {
+            self.groups.iter().enumerate().map(|(g, gr)| (gr.digit, g))
+        });
         for g in 0..self.groups.len() {
             let (d, cells, line, boxu) = {
                 let gr = &self.groups[g];
@@ -621,9 +658,9 @@ impl<'a> Tabling<'a> {
             // Other groups of the digit that share a unit and no cell.
             let mut first = [None; 2];
             let mut count = [0usize; 2];
-            for h in 0..self.groups.len() {
+            for &h in of_digit.get(d) {
                 let other = &self.groups[h];
-                if h == g || other.digit != d || other.cells & cells != 0 {
+                if h == g || other.cells & cells != 0 {
                     continue;
                 }
                 for (slot, shared) in [other.line == line, other.boxu == boxu]
@@ -657,34 +694,47 @@ impl<'a> Tabling<'a> {
     /// searches end at [`Tabling::surely_barren`], which reads the links.
     fn fill_alses(&mut self) {
         let n = self.n;
-        // The groups holding each candidate, and per digit the sets that
-        // hold it (with their holders), in list order.
-        let mut groups_at: Vec<Vec<usize>> = vec![Vec::new(); n * n * n];
-        let mut groups_of: Vec<Vec<usize>> = vec![Vec::new(); n];
-        for (g, gr) in self.groups.iter().enumerate() {
-            groups_of[gr.digit].push(g);
-            for c in cells_of(gr.cells) {
-                groups_at[c * n + gr.digit].push(g);
-            }
-        }
+        // The groups holding each candidate, and each digit's groups, in
+        // list order.
+        let groups_at = Buckets::new(n * n * n, || {
+            self.groups
+                .iter()
+                .enumerate()
+                .flat_map(|(g, gr)| cells_of(gr.cells).map(move |c| (c * n + gr.digit, g)))
+        });
+        let groups_of = Buckets::new(n, || {
+            self.groups.iter().enumerate().map(|(g, gr)| (gr.digit, g))
+        });
         // Per digit and cell, the sets whose first holder of the digit is
-        // that cell (with their holders): a set all of whose holders lie
-        // in a set of cells has its first one there.
-        let mut by_first: Vec<Vec<(usize, Cells)>> = vec![Vec::new(); n * n * n];
-        for (o, als) in self.alses.iter().enumerate() {
-            for (l, &held) in als.holders[..n].iter().enumerate() {
-                if held != 0 {
-                    by_first[l * n * n + held.trailing_zeros() as usize].push((o, held));
-                }
-            }
-        }
+        // that cell (with their holders and cells): a set all of whose
+        // holders lie in a set of cells has its first one there.
+        let by_first = Buckets::new(n * n * n, || {
+            self.alses.iter().enumerate().flat_map(|(o, als)| {
+                als.holders[..n]
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &held)| held != 0)
+                    .map(move |(l, &held)| {
+                        (
+                            l * n * n + held.trailing_zeros() as usize,
+                            (o, held, als.cells),
+                        )
+                    })
+            })
+        });
         let mut links = std::mem::take(&mut self.als_links);
         links.clear();
         let mut open: Vec<(usize, u64, u64)> = Vec::new();
+        // Per group, the last ALS node entered from it: a node's key is
+        // added to a group's table from each of the group's cells, and
+        // only this loop adds ALS keys there, so the table holds the key
+        // exactly when this says so (instead of looking through it).
+        let mut entered = vec![NONE; self.groups.len()];
         for a in 0..self.alses.len() {
             // What the set removes of each digit: the candidates in the
             // cells that see all its holders, then the groups among those.
-            for (k, of_k) in groups_of.iter().enumerate() {
+            for k in 0..n {
+                let of_k = groups_of.get(k);
                 links.elim_start.push(links.elim.len() as u32);
                 let e = self.alses[a].seen[k];
                 for x in cells_of(e) {
@@ -708,11 +758,8 @@ impl<'a> Tabling<'a> {
             for l in 0..n {
                 let e = self.alses[a].seen[l];
                 for x in cells_of(e) {
-                    for &(o, held) in &by_first[l * n * n + x] {
-                        if held & !e == 0
-                            && o != a
-                            && self.alses[o].cells & self.alses[a].cells == 0
-                        {
+                    for &(o, held, cells) in by_first.get(l * n * n + x) {
+                        if held & !e == 0 && o != a && cells & self.alses[a].cells == 0 {
                             links.pair.push((o as u32, l as u32));
                         }
                     }
@@ -752,15 +799,18 @@ impl<'a> Tabling<'a> {
                 let key = self.als_key(a, j);
                 for x in cells_of(self.alses[a].seen[j]) {
                     self.on[x * n + j].add(key, false, 0);
-                    for &g in &groups_at[x * n + j] {
+                    for &g in groups_at.get(x * n + j) {
                         let gr = &self.groups[g];
                         if gr.cells & self.alses[a].cells != 0
                             || self.alses[a].holders[j] & !gr.buddies != 0
                         {
                             continue;
                         }
-                        let gt = self.ext_table(self.group_key(g, true));
-                        self.ext[gt].add(key, true, 0);
+                        if entered[g] != key {
+                            entered[g] = key;
+                            let gt = self.ext_table(self.group_key(g, true));
+                            self.ext[gt].add(key, false, 0);
+                        }
                     }
                 }
             }
