@@ -100,6 +100,9 @@ struct Als {
     seen: [Cells; MAX_TABLE_SIDE],
     /// Every cell of some `seen`.
     buddies: Cells,
+    /// The digits whose loss makes the set a chain node: those it holds
+    /// such that some other digit of it has a `seen` cell.
+    node_digits: u64,
 }
 
 impl Als {
@@ -548,12 +551,19 @@ impl<'a> Tabling<'a> {
                     }
                 }
                 let buddies = seen.iter().fold(0, |s, x| s | x);
+                let seen_digits = (0..n)
+                    .filter(|&d| seen[d] != 0)
+                    .fold(0u64, |m, d| m | 1 << d);
+                let node_digits = (0..n)
+                    .filter(|&j| holders[j] != 0 && seen_digits & !(1 << j) != 0)
+                    .fold(0u64, |m, j| m | 1 << j);
                 Als {
                     cells: set,
                     mask: found.mask,
                     holders,
                     seen,
                     buddies,
+                    node_digits,
                 }
             })
             .collect()
@@ -824,8 +834,7 @@ impl<'a> Tabling<'a> {
     /// Whether set `a` losing digit `j` is a node: it holds `j`, and some
     /// other digit of it has candidates outside that see all its holders.
     fn als_node(&self, a: usize, j: usize) -> bool {
-        let als = &self.alses[a];
-        als.holders[j] != 0 && (0..self.n).any(|k| k != j && als.seen[k] != 0)
+        self.alses[a].node_digits >> j & 1 == 1
     }
 
     /// Writes the ALS nodes' tables from [`AlsLinks`]: what the set
@@ -1391,14 +1400,19 @@ impl<'a> Tabling<'a> {
         g.node.clear();
         g.node.resize(keys, NONE);
         g.key_of.clear();
-        for key in 0..keys {
-            let implies = match self.kind(key as u32) {
-                Kind::Als(a) => {
-                    !Self::is_on(key as u32) && self.als_node(a, self.digit(key as u32))
-                }
-                _ => self.table_of(key as u32).is_some_and(|t| t.e.len() > 1),
-            };
-            if implies {
+        // Key by key in order, but by kind: candidates (a table each
+        // way), groups (tables in `ext`), then each set's digits (an ALS
+        // node only "removed").
+        let als_from = 2 * (n * n * n + self.groups.len());
+        for key in 0..als_from {
+            if self.table_of(key as u32).is_some_and(|t| t.e.len() > 1) {
+                g.node[key] = g.key_of.len() as u32;
+                g.key_of.push(key as u32);
+            }
+        }
+        for (a, als) in self.alses.iter().enumerate() {
+            for j in bits(als.node_digits) {
+                let key = self.als_key(a, j) as usize;
                 g.node[key] = g.key_of.len() as u32;
                 g.key_of.push(key as u32);
             }

@@ -47,22 +47,32 @@ impl Tarjan {
             self.low[root] = next;
             next += 1;
             self.stack.push(root as u32);
-            while let Some(&mut (v, ref mut at)) = self.calls.last_mut() {
+            'node: while let Some(&(v, from)) = self.calls.last() {
                 let v = v as usize;
-                if *at < first[v + 1] {
-                    let w = to[*at as usize] as usize;
-                    *at += 1;
+                // The links of `v` not looked at yet, in one run: a link
+                // to a node not met yet suspends it (its place kept).
+                let mut at = from;
+                let end = first[v + 1];
+                let mut low = self.low[v];
+                while at < end {
+                    let w = to[at as usize] as usize;
+                    at += 1;
                     if self.order[w] == NONE {
+                        if let Some(top) = self.calls.last_mut() {
+                            top.1 = at;
+                        }
+                        self.low[v] = low;
                         self.order[w] = next;
                         self.low[w] = next;
                         next += 1;
                         self.stack.push(w as u32);
                         self.calls.push((w as u32, first[w]));
+                        continue 'node;
                     } else if self.comp[w] == NONE {
-                        self.low[v] = self.low[v].min(self.order[w]);
+                        low = low.min(self.order[w]);
                     }
-                    continue;
                 }
+                self.low[v] = low;
                 self.calls.pop();
                 if let Some(&(u, _)) = self.calls.last() {
                     let u = u as usize;
