@@ -118,11 +118,12 @@ impl Als {
     }
 }
 
-/// What the ALS nodes imply, per set, before it is written into their
-/// tables ([`Tabling::als_tables`]): a set losing digit j removes what it
-/// removes of every other digit k, makes the sets paired with it on k lose
-/// k, and forces the cells it leaves with one candidate. Kept per digit k,
-/// not per digit lost, this is a third to a half of the tables' entries.
+/// What the ALS nodes imply, per set (the nodes have no tables: the graph
+/// of [`Tabling::surely_barren`] and the walk of [`Tabling::expand`] read
+/// these): a set losing digit j removes what it removes of every other
+/// digit k, makes the sets paired with it on k lose k, and forces the
+/// cells it leaves with one candidate. Kept per digit k, not per digit
+/// lost, this is a third to a half of what tables would hold.
 #[derive(Default)]
 struct AlsLinks {
     /// Per set and digit (set · n + digit): the keys of what the set
@@ -300,9 +301,8 @@ struct Tabling<'a> {
     ext_of: Vec<u32>,
     /// Tables of an earlier search, cleared, for `ext`.
     spare: Vec<Table>,
-    /// The ALS nodes' links, and whether their tables are written yet.
+    /// The ALS nodes' links (the nodes have no tables of their own).
     als_links: AlsLinks,
-    als_written: bool,
     /// Per candidate key, whether its table may hold a loop or an AIC, as
     /// [`Tabling::surely_barren`] found; empty (every table may) until it
     /// is asked. [`Tabling::expand`] expands only those that may.
@@ -402,7 +402,6 @@ impl<'a> Tabling<'a> {
             ext_of: Vec::new(),
             spare: kept.spare,
             als_links: kept.als_links,
-            als_written: false,
             live: Vec::new(),
         };
         if nodes != ChainNodes::Candidates {
@@ -699,9 +698,8 @@ impl<'a> Tabling<'a> {
 
     /// ALS nodes: entered when one of their digits goes; what the locked
     /// set then removes or forces is gathered here in [`AlsLinks`], once per
-    /// digit rather than once per digit lost, and written into the sets'
-    /// tables only when they are expanded ([`Tabling::als_tables`]): most
-    /// searches end at [`Tabling::surely_barren`], which reads the links.
+    /// digit rather than once per digit lost, and read from there by
+    /// [`Tabling::surely_barren`] and [`Tabling::expand`].
     fn fill_alses(&mut self) {
         let n = self.n;
         // The groups holding each candidate, and each digit's groups, in
@@ -837,44 +835,6 @@ impl<'a> Tabling<'a> {
         self.alses[a].node_digits >> j & 1 == 1
     }
 
-    /// Writes the ALS nodes' tables from [`AlsLinks`]: what the set
-    /// removes of each digit but the one lost (candidates, then groups),
-    /// the other sets that lose a digit, then the cells it forces. The
-    /// tables are the same, entry for entry, as if written at once.
-    fn als_tables(&mut self) {
-        if self.als_written {
-            return;
-        }
-        self.als_written = true;
-        let n = self.n;
-        let links = std::mem::take(&mut self.als_links);
-        for a in 0..self.alses.len() {
-            let penalty = self.alses[a].penalty();
-            for j in 0..n {
-                if !self.als_node(a, j) {
-                    continue;
-                }
-                let t = self.ext_table(self.als_key(a, j));
-                for k in (0..n).filter(|&k| k != j) {
-                    for &key in links.elims(a, k, n) {
-                        self.ext[t].add(key, false, penalty);
-                    }
-                }
-                for &(o, l) in links.pairs(a) {
-                    if l as usize != j {
-                        let ok = self.als_key(o as usize, l as usize);
-                        self.ext_table(ok);
-                        self.ext[t].add(ok, false, penalty);
-                    }
-                }
-                for &key in links.forced(a, j, n) {
-                    self.ext[t].add(key, false, penalty + 1);
-                }
-            }
-        }
-        self.als_links = links;
-    }
-
     /// The table whose premise is `key`, if there is one.
     fn table_of(&self, key: u32) -> Option<&Table> {
         // (A candidate's keys come first: no need to divide for the kind.)
@@ -893,11 +853,10 @@ impl<'a> Tabling<'a> {
         }
     }
 
-    /// Expands the candidate tables, set-tables first, in cell order (once
-    /// the ALS nodes' tables are written): every one, or after
-    /// [`Tabling::surely_barren`] those it found may hold a step.
+    /// Expands the candidate tables, set-tables first, in cell order: every
+    /// one, or after [`Tabling::surely_barren`] those it found may hold a
+    /// step.
     fn expand(&mut self) {
-        self.als_tables();
         // Every table's direct implications (its entries but the premise),
         // in one list read from each key's range: expanding a table only
         // appends entries marked `expanded` and changes only those, so
@@ -911,7 +870,9 @@ impl<'a> Tabling<'a> {
         // reads these lists in no order.
         let mut start: Vec<u32> = Vec::with_capacity(keys + 1);
         let mut direct: Vec<u32> = Vec::new();
-        for key in 0..keys {
+        let n = self.n;
+        let als_from = 2 * (n * n * n + self.groups.len());
+        for key in 0..als_from {
             start.push(direct.len() as u32);
             let Some(t) = self.table_of(key as u32) else {
                 continue;
@@ -923,6 +884,43 @@ impl<'a> Tabling<'a> {
                     .map(|s| s.key | u32::from(s.dist) << DIRECT_KEY_BITS),
             );
         }
+        // The ALS nodes' direct implications, read from `AlsLinks` as the
+        // nodes' tables would hold them, entry for entry (a table per node
+        // cost as much as the whole walk below, which reads a few): what
+        // the set removes of each digit but the one lost (candidates, then
+        // groups), the other sets that lose a digit, then the cells it
+        // forces one link further, at most a table's entries.
+        let links = &self.als_links;
+        let pack =
+            |key: u32, penalty: u16| key | u32::from((2 + penalty) & 0x1ff) << DIRECT_KEY_BITS;
+        for (a, als) in self.alses.iter().enumerate() {
+            let penalty = als.penalty();
+            for j in 0..n {
+                // The node of the set losing j (its key "removed")…
+                start.push(direct.len() as u32);
+                if self.als_node(a, j) {
+                    let first = direct.len();
+                    for k in (0..n).filter(|&k| k != j) {
+                        direct.extend(links.elims(a, k, n).iter().map(|&key| pack(key, penalty)));
+                    }
+                    for &(o, l) in links.pairs(a) {
+                        if l as usize != j {
+                            direct.push(pack(self.als_key(o as usize, l as usize), penalty));
+                        }
+                    }
+                    direct.extend(
+                        links
+                            .forced(a, j, n)
+                            .iter()
+                            .map(|&key| pack(key, penalty + 1)),
+                    );
+                    direct.truncate(first + MAX_ENTRIES - 1);
+                }
+                // …and its key "set", never a premise.
+                start.push(direct.len() as u32);
+            }
+        }
+        assert_eq!(start.len(), keys, "a start for every key");
         start.push(direct.len() as u32);
         assert!(keys < 1 << DIRECT_KEY_BITS, "too many chain nodes");
         // A direct implication is two long (the premise's one and a link)
