@@ -302,7 +302,9 @@ impl Search<'_> {
             for u in self.units_of(c) {
                 if (allowed & !seen) >> u & 1 == 1 {
                     seen |= 1 << u;
-                    self.last_leaf(st, open, u, below, buddies);
+                    if self.may_remove_with(st, open, u, buddies) {
+                        self.last_leaf(st, open, u, below, buddies);
+                    }
                 }
             }
             buddies &= self.peers[c];
@@ -321,6 +323,22 @@ impl Search<'_> {
             self.top_up(st, 0);
             (st.fins, st.buddies, st.forbidden) = saved;
         }
+    }
+
+    /// Whether `u` as the last cover may leave a fish that removes
+    /// something, told before the fish is made: with fins, what it removes
+    /// sees them all (`buddies`: every fin so far and those below `u`'s
+    /// place), is no fin, and is a cover place outside the base units or a
+    /// base place in two covers. Without fins it may always.
+    fn may_remove_with(&self, st: &CoverState, open: u128, u: usize, buddies: u128) -> bool {
+        let places = self.places[u];
+        let fins = st.fins | st.endo | (open & !places);
+        if fins == 0 {
+            return true;
+        }
+        let covered = st.covered | places;
+        let removable = (covered & !st.body) | st.cannibal | (st.covered & places);
+        buddies & self.cand & !fins & removable != 0
     }
 
     /// `u` is the last cover and what it leaves of `open` the last fins,
