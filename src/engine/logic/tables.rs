@@ -293,6 +293,8 @@ struct Tabling<'a> {
     /// Per unit: its cells.
     unit: Vec<Cells>,
     groups: Vec<Group>,
+    /// Each digit's groups, in list order.
+    groups_of: Buckets<usize>,
     alses: Vec<Als>,
     on: Vec<Table>,
     off: Vec<Table>,
@@ -395,6 +397,7 @@ impl<'a> Tabling<'a> {
             holders,
             unit,
             groups: Vec::new(),
+            groups_of: Buckets::new(n, std::iter::empty),
             alses: Vec::new(),
             on: kept.on,
             off: kept.off,
@@ -406,6 +409,9 @@ impl<'a> Tabling<'a> {
         };
         if nodes != ChainNodes::Candidates {
             t.groups = t.find_groups();
+            t.groups_of = Buckets::new(n, || {
+                t.groups.iter().enumerate().map(|(g, gr)| (gr.digit, g))
+            });
         }
         if nodes == ChainNodes::GroupsAndAls {
             t.alses = t.find_alses();
@@ -449,8 +455,13 @@ impl<'a> Tabling<'a> {
     }
 
     fn als_key(&self, a: usize, d: usize) -> u32 {
-        let base = self.n * self.n * self.n + self.groups.len();
-        ((base + a * self.n + d) * 2) as u32
+        (self.first_als_key() + (a * self.n + d) * 2) as u32
+    }
+
+    /// The first ALS node's key: every key below is a candidate's or a
+    /// group's.
+    fn first_als_key(&self) -> usize {
+        (self.n * self.n * self.n + self.groups.len()) * 2
     }
 
     fn kind(&self, key: u32) -> Kind {
@@ -637,9 +648,6 @@ impl<'a> Tabling<'a> {
     /// Group nodes: tables of their own, and links from the candidates'.
     fn fill_groups(&mut self) {
         let n = self.n;
-        let of_digit = Buckets::new(n, || {
-            self.groups.iter().enumerate().map(|(g, gr)| (gr.digit, g))
-        });
         for g in 0..self.groups.len() {
             let (d, cells, line, boxu) = {
                 let gr = &self.groups[g];
@@ -667,7 +675,7 @@ impl<'a> Tabling<'a> {
             // Other groups of the digit that share a unit and no cell.
             let mut first = [None; 2];
             let mut count = [0usize; 2];
-            for &h in of_digit.get(d) {
+            for &h in self.groups_of.get(d) {
                 let other = &self.groups[h];
                 if h == g || other.cells & cells != 0 {
                     continue;
@@ -702,16 +710,12 @@ impl<'a> Tabling<'a> {
     /// [`Tabling::surely_barren`] and [`Tabling::expand`].
     fn fill_alses(&mut self) {
         let n = self.n;
-        // The groups holding each candidate, and each digit's groups, in
-        // list order.
+        // The groups holding each candidate, in list order.
         let groups_at = Buckets::new(n * n * n, || {
             self.groups
                 .iter()
                 .enumerate()
                 .flat_map(|(g, gr)| cells_of(gr.cells).map(move |c| (c * n + gr.digit, g)))
-        });
-        let groups_of = Buckets::new(n, || {
-            self.groups.iter().enumerate().map(|(g, gr)| (gr.digit, g))
         });
         // Per digit and cell, the sets whose first holder of the digit is
         // that cell (with their holders and cells): a set all of whose
@@ -742,7 +746,7 @@ impl<'a> Tabling<'a> {
             // What the set removes of each digit: the candidates in the
             // cells that see all its holders, then the groups among those.
             for k in 0..n {
-                let of_k = groups_of.get(k);
+                let of_k = self.groups_of.get(k);
                 links.elim_start.push(links.elim.len() as u32);
                 let e = self.alses[a].seen[k];
                 for x in cells_of(e) {
@@ -871,8 +875,7 @@ impl<'a> Tabling<'a> {
         let mut start: Vec<u32> = Vec::with_capacity(keys + 1);
         let mut direct: Vec<u32> = Vec::new();
         let n = self.n;
-        let als_from = 2 * (n * n * n + self.groups.len());
-        for key in 0..als_from {
+        for key in 0..self.first_als_key() {
             start.push(direct.len() as u32);
             let Some(t) = self.table_of(key as u32) else {
                 continue;
@@ -1401,8 +1404,7 @@ impl<'a> Tabling<'a> {
         // Key by key in order, but by kind: candidates (a table each
         // way), groups (tables in `ext`), then each set's digits (an ALS
         // node only "removed").
-        let als_from = 2 * (n * n * n + self.groups.len());
-        for key in 0..als_from {
+        for key in 0..self.first_als_key() {
             if self.table_of(key as u32).is_some_and(|t| t.e.len() > 1) {
                 g.node[key] = g.key_of.len() as u32;
                 g.key_of.push(key as u32);
